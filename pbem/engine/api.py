@@ -1,0 +1,211 @@
+"""The engine API shared by every game.
+
+Shape (after OpenSpiel and python-chess): a :class:`Game` holds what never
+changes (seat counts, components, the command language); a :class:`State`
+holds one position and the seeded random generator, so a game replays exactly
+from ``(seed, options, action log)``.
+
+Seats are ``int`` indices ``0 .. seats-1`` in clockwise order ("left" is the
+next seat). Players see them numbered from 1 ("seat 1" is index 0).
+
+Nothing here does I/O or imports from the web, database or mail layers.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Sequence
+
+
+class OrderError(Exception):
+    """An order a player wrote was refused; ``str(err)`` is for the player.
+
+    ``text`` is the order as read; ``legal`` is a short list of orders that
+    are legal now (to quote back in the refusal).
+    """
+
+    def __init__(self, message: str, *, text: str = "", legal: Sequence[str] = ()):
+        super().__init__(message)
+        self.message = message
+        self.text = text
+        self.legal = list(legal)
+
+
+class OrderParseError(OrderError):
+    """The text is not an order of this game's command language."""
+
+
+class IllegalOrderError(OrderError):
+    """The text parses, but the order is not legal in this state now."""
+
+
+class NotYourTurnError(IllegalOrderError):
+    """The seat owes no decision now."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, with one line for the game log.
+
+    ``seat`` is ``None`` for a public event, else the only seat that may see
+    it (private events: a card looked at with Bürgernähe, a piece count
+    behind a screen). ``kind`` is a short machine tag (``"build"``,
+    ``"migration"``); ``data`` is JSON-serialisable detail.
+    """
+
+    text: str
+    seat: int | None = None
+    kind: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def visible_to(self, seat: int | None) -> bool:
+        """True when ``seat`` (``None`` = spectator) may see this event."""
+        return self.seat is None or self.seat == seat
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "seat": self.seat, "kind": self.kind, "data": self.data}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Event":
+        return cls(d["text"], d.get("seat"), d.get("kind", ""), dict(d.get("data") or {}))
+
+
+class Action(ABC):
+    """One decision of one seat. Immutable and hashable.
+
+    ``to_text()`` is the order as a player writes it, and
+    ``game.parse_action(state, seat, action.to_text()) == action``.
+    ``site`` is the board coordinate the order targets (``"F7"``), or
+    ``None``; the order page highlights it and a click on it picks the order.
+    ``label`` is the order without its site ("build farm"), used to group
+    legal orders on the order page.
+    """
+
+    site: str | None = None
+
+    @abstractmethod
+    def to_text(self) -> str: ...
+
+    @property
+    def label(self) -> str:
+        text = self.to_text()
+        if self.site:
+            text = " ".join(w for w in text.split() if w.upper() != self.site.upper())
+        return text
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+@dataclass(frozen=True)
+class Score:
+    """Final standing of one seat: ``points`` then ``tiebreak`` (La Città:
+    gold) decide; ``rank`` is 1 for the winner(s), shared on a full tie."""
+
+    seat: int
+    points: int
+    tiebreak: int
+    rank: int
+    detail: dict[str, int] = field(default_factory=dict)
+
+
+class State(ABC):
+    """One position of one game. Mutable: :meth:`apply` changes it in place.
+
+    Use :meth:`copy` (or ``to_json``/``state_from_json``) to try an order
+    without touching the original.
+    """
+
+    game: "Game"
+
+    @property
+    @abstractmethod
+    def seats(self) -> int:
+        """Number of seats (2..5 for La Città)."""
+
+    @property
+    @abstractmethod
+    def step(self) -> int:
+        """How many actions have been applied since setup (0 at the start).
+        Orders made on an older step are stale."""
+
+    @abstractmethod
+    def current_seats(self) -> list[int]:
+        """Seats that owe a decision now, ascending. Several when the rules
+        let players decide at once; empty only when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now (empty if it owes nothing)."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply ``action`` of ``seat``; return the events it caused,
+        including everything the engine then resolved on its own (choices
+        with one legal outcome, end-of-year phases) up to the next decision.
+
+        Raises :class:`NotYourTurnError` or :class:`IllegalOrderError`; on an
+        error the state is unchanged.
+        """
+
+    @abstractmethod
+    def default_action(self, seat: int) -> Action:
+        """The documented order applied when ``seat`` misses its deadline
+        (a political round: pass). Always accepted by :meth:`apply` for a
+        seat in :meth:`current_seats`, even when not in ``legal_actions``."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-serialisable position as ``seat`` (``None``: a spectator) may
+        see it: nothing hidden from that seat is in it."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[Score]:
+        """Current standing per seat (final once :meth:`is_terminal`)."""
+
+    @abstractmethod
+    def phase(self) -> str:
+        """Human label of where the game is ("Year 2, political round 3")."""
+
+    @abstractmethod
+    def to_json(self) -> str:
+        """Complete state, random generator included, as JSON text."""
+
+    def copy(self) -> "State":
+        return self.game.state_from_json(self.to_json())
+
+
+class Game(ABC):
+    """A registered game kind: what never changes, and the command language."""
+
+    name: ClassVar[str]          # registry key, e.g. "lacitta"
+    title: ClassVar[str]         # "La Città"
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    options: ClassVar[dict[str, tuple[str, ...]]] = {}  # option -> allowed values, first is default
+
+    @abstractmethod
+    def new_state(self, seats: int, seed: int, **options: Any) -> State:
+        """A new game after setup. Raises ``ValueError`` for a bad seat count
+        or option."""
+
+    @abstractmethod
+    def parse_action(self, state: State, seat: int, text: str) -> Action:
+        """Read one order line (case-insensitive). Raises
+        :class:`OrderParseError` when it does not parse and
+        :class:`IllegalOrderError` when it is not legal now."""
+
+    @abstractmethod
+    def state_from_json(self, text: str) -> State: ...
+
+    @abstractmethod
+    def view_text(self, view: dict[str, Any]) -> str:
+        """Plain-text rendering of a :meth:`State.view` (for emails and the
+        order page): the seat's private information, then the public state."""
+
+    @abstractmethod
+    def order_help(self) -> str:
+        """The command language with examples, plain text."""
