@@ -1,0 +1,55 @@
+"""Board pictures: a game's view dict -> SVG text -> PNG bytes.
+
+``render_svg(game, view, highlight=...)`` dispatches to the module
+``pbem.boards.<game>`` (``render_svg(view, highlight)``), imported by name, so
+a new game needs only its own module. Every board marks each site with
+``class="site"`` and ``data-site="F7"``; highlighted sites also carry class
+``legal``. ``svg_to_png`` renders with the font shipped in
+``pbem/boards/fonts/`` so an emailed picture looks the same everywhere.
+
+The web page inlines the SVG and uses ``pbem/boards/static/board.js`` (see its
+header) to let the player pick a legal order by clicking a site.
+"""
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+from typing import Any, Iterable
+
+from pbem.boards.png import svg_to_png  # noqa: F401  (re-exported)
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+
+_GAME_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def board_module(game: str):
+    """The module drawing ``game``'s board (``pbem.boards.<game>``).
+
+    Raises ``KeyError`` when there is no such module (or the name is not a
+    plain module name: this is never a way to import arbitrary code).
+    """
+    if not isinstance(game, str) or not _GAME_NAME.match(game) or game == "png":
+        raise KeyError(f"no board picture for game {game!r}")
+    name = f"{__name__}.{game}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == name:
+            raise KeyError(f"no board picture for game {game!r}") from None
+        raise
+    if not callable(getattr(module, "render_svg", None)):
+        raise KeyError(f"no board picture for game {game!r}")
+    return module
+
+
+def render_svg(game: str, view: dict[str, Any], *, highlight: Iterable[str] = ()) -> str:
+    """The board of ``game`` as SVG text, drawn from ``view``
+    (``State.view(seat)``), with the sites in ``highlight`` (site names as
+    ``Action.site`` gives them, ``"F7"``) marked as legal choices.
+
+    Raises ``KeyError`` for a game without a board picture.
+    """
+    sites = tuple(dict.fromkeys(s for s in highlight if s))
+    return board_module(game).render_svg(view, sites)

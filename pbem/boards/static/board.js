@@ -1,0 +1,218 @@
+/*
+ * pbem board picker: pick a legal order by clicking a site of the board.
+ * Dependency-free; works on any board SVG drawn by pbem.boards (every site is
+ * an element with class="site" and data-site="F7").
+ *
+ * Use on the order page:
+ *
+ *   <link rel="stylesheet" href=".../board.css">
+ *   <div id="board">{{ svg | safe }}</div>          (the inline SVG)
+ *   <select id="order-label"></select>              (optional; filled if empty)
+ *   <input id="order-text" name="orders">
+ *   <script src=".../board.js"></script>
+ *   <script>
+ *     var picker = PbemBoard.attach({
+ *       board: "#board",            // the SVG, or an element containing it
+ *       input: "#order-text",       // text field (or textarea) to fill
+ *       chooser: "#order-label",    // optional <select> of labels
+ *       orders: [                   // every legal order of the seat now:
+ *         {label: "build farm", site: "F7", text: "build farm F7"},
+ *         {label: "build farm", site: "G7", text: "build farm G7"},
+ *         {label: "gold",       site: null, text: "gold"}
+ *       ],                          // (Action.label, Action.site, Action.to_text())
+ *       append: false,              // true: add a line instead of replacing
+ *                                   //   (several orders per submission, Medina)
+ *       onPick: function (order) {} // optional, after the field was filled
+ *     });
+ *     picker.select("build farm");  // highlight that label's sites
+ *   </script>
+ *
+ * Choosing a label (chooser or picker.select) marks its sites with class
+ * "legal" (all other sites lose it); a label without sites ("gold", "pass")
+ * fills the field at once. Clicking a legal site, or Enter/Space on it when it
+ * has keyboard focus, fills the field with that order's exact text, marks the
+ * site "picked", fires "input" and "change" on the field and calls onPick.
+ * Before any label is chosen the board shows every site of every legal order.
+ * Clicks on sites that are not legal for the chosen label do nothing.
+ * picker.orders(label) lists a label's orders; picker.labels() the labels in
+ * order of first appearance; picker.clear() drops the choice; picker.detach()
+ * removes the listeners.
+ */
+(function (root) {
+  "use strict";
+
+  function one(x) {
+    if (!x) return null;
+    return typeof x === "string" ? document.querySelector(x) : x;
+  }
+
+  function hasClass(el, name) {
+    return (" " + (el.getAttribute("class") || "") + " ").indexOf(" " + name + " ") >= 0;
+  }
+
+  // SVG elements: classList exists in modern browsers; attribute edits work everywhere.
+  function setClass(el, name, on) {
+    var list = (el.getAttribute("class") || "").split(/\s+/).filter(function (c) {
+      return c && c !== name;
+    });
+    if (on) list.push(name);
+    el.setAttribute("class", list.join(" "));
+  }
+
+  function attach(options) {
+    var host = one(options.board);
+    if (!host) throw new Error("PbemBoard: board element not found");
+    var svg = host.tagName && host.tagName.toLowerCase() === "svg" ? host : host.querySelector("svg");
+    if (!svg) throw new Error("PbemBoard: no <svg> in the board element");
+    var input = one(options.input);
+    var chooser = one(options.chooser);
+    var all = (options.orders || []).slice();
+
+    var labels = [];
+    var byLabel = {};
+    all.forEach(function (o) {
+      if (!byLabel[o.label]) { byLabel[o.label] = []; labels.push(o.label); }
+      byLabel[o.label].push(o);
+    });
+
+    var sites = Array.prototype.slice.call(svg.querySelectorAll(".site[data-site]"));
+    var siteEls = {};
+    sites.forEach(function (el) { siteEls[el.getAttribute("data-site").toUpperCase()] = el; });
+
+    var current = null;   // chosen label, or null
+    var active = {};      // SITE -> order for clicks now
+
+    function key(site) { return String(site).toUpperCase(); }
+
+    function paint(orders) {
+      active = {};
+      orders.forEach(function (o) {
+        if (o.site && !active[key(o.site)]) active[key(o.site)] = o;
+      });
+      sites.forEach(function (el) {
+        var k = el.getAttribute("data-site").toUpperCase();
+        var order = active[k];
+        setClass(el, "legal", !!order);
+        setClass(el, "picked", false);
+        if (order && current !== null) {
+          el.setAttribute("tabindex", "0");
+          el.setAttribute("role", "button");
+          el.setAttribute("aria-label", order.text);
+        } else {
+          el.removeAttribute("tabindex");
+          el.removeAttribute("role");
+          el.removeAttribute("aria-label");
+        }
+      });
+    }
+
+    function fill(order) {
+      if (input) {
+        if (options.append && input.value.replace(/\s+$/, "") !== "") {
+          input.value = input.value.replace(/\s+$/, "") + "\n" + order.text;
+        } else {
+          input.value = order.text;
+        }
+        ["input", "change"].forEach(function (type) {
+          var ev;
+          if (typeof Event === "function") ev = new Event(type, {bubbles: true});
+          else { ev = document.createEvent("Event"); ev.initEvent(type, true, false); }
+          input.dispatchEvent(ev);
+        });
+      }
+      if (typeof options.onPick === "function") options.onPick(order);
+    }
+
+    function select(label) {
+      if (label === null || label === undefined || label === "") {
+        current = null;
+        paint(all);
+        if (chooser) chooser.value = "";
+        return;
+      }
+      var orders = byLabel[label];
+      if (!orders) throw new Error("PbemBoard: no legal order labelled " + label);
+      current = label;
+      if (chooser && chooser.value !== label) chooser.value = label;
+      var withSite = orders.filter(function (o) { return !!o.site; });
+      paint(withSite);
+      if (withSite.length === 0) fill(orders[0]);
+    }
+
+    function pick(el) {
+      if (current === null) {
+        // Nothing chosen yet: a site that only one label can use picks it.
+        var k = el.getAttribute("data-site").toUpperCase();
+        var matches = all.filter(function (o) { return o.site && key(o.site) === k; });
+        var distinct = matches.map(function (o) { return o.label; })
+          .filter(function (l, i, a) { return a.indexOf(l) === i; });
+        if (distinct.length !== 1) {
+          if (distinct.length > 1 && chooser) chooser.focus();
+          return;
+        }
+        select(distinct[0]);
+      }
+      var order = active[el.getAttribute("data-site").toUpperCase()];
+      if (!order) return;
+      sites.forEach(function (s) { setClass(s, "picked", s === el); });
+      fill(order);
+    }
+
+    function siteOf(target) {
+      var el = target;
+      while (el && el !== svg) {
+        if (el.getAttribute && el.getAttribute("data-site") !== null && hasClass(el, "site")) return el;
+        el = el.parentNode;
+      }
+      return null;
+    }
+
+    function onClick(ev) {
+      var el = siteOf(ev.target);
+      if (el && hasClass(el, "legal")) { ev.preventDefault(); pick(el); }
+    }
+
+    function onKey(ev) {
+      if (ev.key !== "Enter" && ev.key !== " " && ev.key !== "Spacebar") return;
+      var el = siteOf(ev.target);
+      if (el && hasClass(el, "legal")) { ev.preventDefault(); pick(el); }
+    }
+
+    function onChoose() { select(chooser.value); }
+
+    if (chooser && chooser.tagName.toLowerCase() === "select" && chooser.options.length === 0) {
+      var blank = document.createElement("option");
+      blank.value = "";
+      blank.textContent = options.placeholder || "choose an order\u2026";
+      chooser.appendChild(blank);
+      labels.forEach(function (l) {
+        var opt = document.createElement("option");
+        opt.value = l;
+        var n = byLabel[l].filter(function (o) { return !!o.site; }).length;
+        opt.textContent = n ? l + " (" + n + (n === 1 ? " site)" : " sites)") : l;
+        chooser.appendChild(opt);
+      });
+    }
+
+    svg.addEventListener("click", onClick);
+    svg.addEventListener("keydown", onKey);
+    if (chooser) chooser.addEventListener("change", onChoose);
+    setClass(svg, "pbem-board", true);
+    paint(all);
+
+    return {
+      select: select,
+      clear: function () { select(null); },
+      labels: function () { return labels.slice(); },
+      orders: function (label) { return (byLabel[label] || []).slice(); },
+      current: function () { return current; },
+      detach: function () {
+        svg.removeEventListener("click", onClick);
+        svg.removeEventListener("keydown", onKey);
+        if (chooser) chooser.removeEventListener("change", onChoose);
+      }
+    };
+  }
+
+  root.PbemBoard = {attach: attach};
+})(typeof window !== "undefined" ? window : this);
