@@ -1,0 +1,141 @@
+"""The Medina command language: one placement per line, case-insensitive.
+
+::
+
+    palace orange E5     a palace piece (grey, black, brown, orange)
+    dome E5              claim the palace under construction at E5
+    stable F6            a stable next to a palace
+    merchant G2          a merchant at an end of the merchant chain
+    wall W12             a wall piece on wall space W12
+
+Words may come in any order (``E5 orange palace``); Finnish piece and
+colour names are accepted too (``palatsi oranssi E5``, ``kupoli``, ``talli``,
+``asukas``, ``muuri``). ``palace E5`` without a colour is read when exactly one
+colour may go there.
+"""
+from __future__ import annotations
+
+import re
+
+from pbem.engine.api import IllegalOrderError, NotYourTurnError, OrderParseError
+from pbem.engine.medina import board as B
+from pbem.engine.medina.actions import Place
+from pbem.engine.medina.pieces import COLOUR_ALIASES, KIND_ALIASES
+
+HELP = """\
+Medina orders: one piece per line, two pieces a turn (both in one message).
+
+  palace orange E5   place a palace piece (colours: grey, black, brown, orange)
+  dome E5            put your dome on the palace under construction at E5 and claim it
+  stable F6          place a stable orthogonally next to a palace piece
+  merchant G2        place a merchant at an end of the merchant chain
+  wall W12           place a wall piece on wall space W12 (next to a tower or wall)
+
+Squares are named by column A-P and row 1-11 as printed on the board
+(A1 is the north-west corner). Wall spaces W1-W54 run clockwise from
+tower 1 (north-west): W1-W16 north, W17-W27 east, W28-W43 south, W44-W54 west.
+
+Setup: seat 1 first places the start merchant, e.g. 'merchant H6', on any
+square at least one square from the city wall.
+
+Example turn:
+  palace grey C4
+  stable D4
+Orders are not case-sensitive; Finnish names work too (palatsi harmaa C4).
+"""
+
+
+def _examples(legal: list[Place], limit: int = 8) -> list[str]:
+    """A short, varied sample of legal orders: two of each kind of order."""
+    out: list[str] = []
+    seen: dict[str, int] = {}
+    for a in legal:
+        if seen.get(a.label, 0) < 2:
+            seen[a.label] = seen.get(a.label, 0) + 1
+            out.append(a.to_text())
+    return out[:limit]
+
+
+_SPLIT = re.compile(r"[\s,;:.!]+")
+
+
+def parse_order(state, seat: int, text: str) -> Place:
+    """Read one order line for ``seat`` in ``state``.
+
+    Raises :class:`OrderParseError` when the line is not an order,
+    :class:`NotYourTurnError` when ``seat`` owes nothing, and
+    :class:`IllegalOrderError` (with the reason) when it is not legal now.
+    """
+    raw = text.strip()
+    legal = state.legal_actions(seat)
+    examples = _examples(legal)
+    words = [w for w in _SPLIT.split(raw.lower()) if w]
+    if not words:
+        raise OrderParseError("the order is empty", text=raw, legal=examples)
+    kind = colour = site = None
+    number = None
+    unknown = []
+    for w in words:
+        if w in KIND_ALIASES and kind is None:
+            kind = KIND_ALIASES[w]
+        elif w in COLOUR_ALIASES and len(w) > 1 and colour is None:
+            colour = COLOUR_ALIASES[w]
+        elif B.parse_square(w) is not None and site is None:
+            site = w.upper()
+        elif B.parse_wall(w) is not None and site is None:
+            site = w.upper()
+        elif w.isdigit() and number is None:
+            number = int(w)
+        else:
+            unknown.append(w)
+    if kind is None and colour is not None:
+        kind = "palace"  # "orange E5"
+    if kind is None:
+        raise OrderParseError(
+            f"'{raw}' is not a Medina order: start with palace, dome, stable, merchant or wall",
+            text=raw, legal=examples)
+    if kind == "wall" and site is None and number is not None and 1 <= number <= B.WALLS:
+        site = f"W{number}"
+    if unknown:
+        bad = unknown[0]
+        hint = ""
+        if re.fullmatch(r"[a-z]\d+", bad):
+            hint = " (squares are A1-P11, wall spaces W1-W54)"
+        raise OrderParseError(f"could not read '{bad}' in '{raw}'{hint}", text=raw, legal=examples)
+    if site is None:
+        what = "a wall space such as W12" if kind == "wall" else "a square such as E5"
+        raise OrderParseError(f"'{raw}' names no site: add {what}", text=raw, legal=examples)
+    is_wall = site.startswith("W")
+    if kind == "wall" and not is_wall:
+        raise OrderParseError(f"walls go on wall spaces W1-W54, not on square {site}",
+                              text=raw, legal=examples)
+    if kind != "wall" and is_wall:
+        raise OrderParseError(f"a {kind} goes on a square (A1-P11), not on wall space {site}",
+                              text=raw, legal=examples)
+    if kind == "palace" and colour is None:
+        fits = [a for a in legal if a.kind == "palace" and a.site == site]
+        if len(fits) != 1:
+            raise OrderParseError(f"say which colour: 'palace orange {site}' "
+                                  f"(grey, black, brown or orange)", text=raw, legal=examples)
+        colour = fits[0].colour
+    if kind != "palace" and colour is not None:
+        raise OrderParseError(f"only palace pieces have a colour; write '{kind} {site}'",
+                              text=raw, legal=examples)
+    action = Place(kind, site, colour)
+    if seat not in state.current_seats():
+        who = state.current_seats()
+        raise NotYourTurnError(
+            "the game is over" if not who else
+            f"it is seat {who[0] + 1}'s turn, not yours", text=raw, legal=[])
+    if action not in legal:
+        from pbem.engine.medina.explain import why_illegal
+        raise IllegalOrderError(f"'{action.to_text()}' is not legal: "
+                                f"{why_illegal(state, seat, action)}",
+                                text=raw, legal=_examples(_near(legal, action)))
+    return action
+
+
+def _near(legal: list[Place], action: Place) -> list[Place]:
+    """Legal orders of the same kind first, so the refusal shows what fits."""
+    same = [a for a in legal if a.kind == action.kind and a.colour == action.colour]
+    return same + [a for a in legal if a not in same] if same else legal
