@@ -1,0 +1,103 @@
+"""Configuration from environment variables, with embedded defaults.
+
+Every setting has a default that runs the whole service on one machine
+(SQLite in the instance folder, a SQLite Celery broker, the local SMTP sink
+on port 8025). Production sets the ``PBEM_*`` variables (see README.md):
+
+=========================  ==================================================
+``PBEM_DATABASE_URL``      SQLAlchemy URL; default ``sqlite:///<instance>/pbem.sqlite`` (WAL)
+``PBEM_BROKER_URL``        Celery broker; default ``sqla+sqlite:///<instance>/broker.sqlite``
+``PBEM_RESULT_BACKEND``    Celery result backend; default none (results are in the database)
+``PBEM_SMTP_HOST``         default ``127.0.0.1``
+``PBEM_SMTP_PORT``         default ``8025`` (the local sink)
+``PBEM_SMTP_USER``         default empty (no login)
+``PBEM_SMTP_PASSWORD``     default empty
+``PBEM_SMTP_TLS``          ``off`` | ``starttls`` | ``ssl``; default ``off``
+``PBEM_MAIL_FROM``         default ``pbem <pbem@localhost>``
+``PBEM_INBOUND_ADDRESS``   reply addresses are built on it (``pbem+<token>@host``);
+                           default ``pbem@localhost``
+``PBEM_SECRET_KEY``        signs cookies, sign-in links and reply addresses; default:
+                           a random key kept in ``<instance>/secret_key``
+``PBEM_BASE_URL``          absolute URL of the site for links in mail; default ``http://localhost:5000``
+``PBEM_DEADLINE_HOURS``    turn deadline, hours (float); default 48
+``PBEM_REMINDER_HOURS``    reminder this many hours before the deadline; default 12
+``PBEM_OUTBOX_BACKOFF``    first retry delay of a failed email, seconds; doubles per attempt; default 30
+``PBEM_OUTBOX_MAX_ATTEMPTS``  give up (status ``failed``) after this many; default 12
+``PBEM_TIMEZONE``          default time zone of new games and players; default ``UTC``
+=========================  ==================================================
+"""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any, Mapping
+
+
+def _bool(value: str) -> bool:
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def _secret_key(instance: Path) -> str:
+    """A random key kept in the instance folder, so sign-in links survive a
+    restart of the demo without anyone having to set PBEM_SECRET_KEY."""
+    path = instance / "secret_key"
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        key = secrets.token_urlsafe(48)
+        instance.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as fh:
+            fh.write(key)
+        return key
+    
+
+def load_config(instance_path: str | os.PathLike[str], environ: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The Flask config dict: ``PBEM_*`` environment variables over the
+    embedded defaults. ``instance_path`` is the folder for the SQLite files
+    and the generated secret key (created when missing)."""
+    env = os.environ if environ is None else environ
+    instance = Path(instance_path)
+    instance.mkdir(parents=True, exist_ok=True)
+
+    def get(name: str, default: str) -> str:
+        value = env.get("PBEM_" + name)
+        return default if value is None or value == "" else value
+
+    database_url = get("DATABASE_URL", f"sqlite:///{instance / 'pbem.sqlite'}")
+    # Heroku-style URLs say postgres://; SQLAlchemy wants the driver named.
+    if database_url.startswith("postgres://"):
+        database_url = "postgresql+psycopg://" + database_url[len("postgres://"):]
+    elif database_url.startswith("postgresql://"):
+        database_url = "postgresql+psycopg://" + database_url[len("postgresql://"):]
+    tls = get("SMTP_TLS", "off").lower()
+    if tls in {"1", "true", "yes", "on"}:
+        tls = "starttls"
+    if tls not in {"off", "starttls", "ssl", "0", "false", "no"}:
+        raise ValueError(f"PBEM_SMTP_TLS must be off, starttls or ssl, not {tls!r}")
+    if tls in {"0", "false", "no"}:
+        tls = "off"
+    secret = env.get("PBEM_SECRET_KEY") or _secret_key(instance)
+    return {
+        "SECRET_KEY": secret,
+        "SQLALCHEMY_DATABASE_URI": database_url,
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        "BROKER_URL": get("BROKER_URL", f"sqla+sqlite:///{instance / 'broker.sqlite'}"),
+        "RESULT_BACKEND": get("RESULT_BACKEND", "") or None,
+        "SMTP_HOST": get("SMTP_HOST", "127.0.0.1"),
+        "SMTP_PORT": int(get("SMTP_PORT", "8025")),
+        "SMTP_USER": get("SMTP_USER", ""),
+        "SMTP_PASSWORD": get("SMTP_PASSWORD", ""),
+        "SMTP_TLS": tls,
+        "MAIL_FROM": get("MAIL_FROM", "pbem <pbem@localhost>"),
+        "INBOUND_ADDRESS": get("INBOUND_ADDRESS", "pbem@localhost"),
+        "BASE_URL": get("BASE_URL", "http://localhost:5000").rstrip("/"),
+        "DEADLINE_SECONDS": int(float(get("DEADLINE_HOURS", "48")) * 3600),
+        "REMINDER_SECONDS": int(float(get("REMINDER_HOURS", "12")) * 3600),
+        "OUTBOX_BACKOFF_SECONDS": float(get("OUTBOX_BACKOFF", "30")),
+        "OUTBOX_MAX_ATTEMPTS": int(get("OUTBOX_MAX_ATTEMPTS", "12")),
+        "DEFAULT_TIMEZONE": get("TIMEZONE", "UTC"),
+        # Celery runs tasks in its own worker unless a test or the demo says otherwise.
+        "CELERY_EAGER": _bool(get("CELERY_EAGER", "0")),
+    }

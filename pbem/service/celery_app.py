@@ -1,0 +1,57 @@
+"""The Celery app bound to a Flask app.
+
+Tasks run inside the Flask app context (:class:`FlaskTask`), so they use the
+same ``db`` session machinery as pages. The beat schedule runs the periodic
+scan (deadlines, reminders, ready turns the broker lost) every minute and
+outbox delivery every few seconds; both are idempotent.
+"""
+from __future__ import annotations
+
+from celery import Celery, Task
+from flask import Flask
+
+#: seconds between scans for passed deadlines, due reminders and ready turns
+SCAN_EVERY = 60.0
+#: seconds between outbox delivery runs
+DELIVER_EVERY = 5.0
+
+
+def init_celery(app: Flask) -> Celery:
+    """Create the Celery app for ``app``, store it in
+    ``app.extensions["celery"]`` and return it."""
+
+    class FlaskTask(Task):
+        def __call__(self, *args, **kwargs):
+            with app.app_context():
+                return self.run(*args, **kwargs)
+
+    celery = Celery(app.import_name, task_cls=FlaskTask)
+    celery.conf.update(
+        broker_url=app.config["BROKER_URL"],
+        result_backend=app.config.get("RESULT_BACKEND"),
+        task_ignore_result=True,
+        task_always_eager=bool(app.config.get("CELERY_EAGER")),
+        task_eager_propagates=True,
+        # a task is acknowledged after it ran: a worker killed mid-task leaves
+        # it on the broker to run again (the tasks are idempotent)
+        task_acks_late=True,
+        task_reject_on_worker_lost=True,
+        worker_prefetch_multiplier=1,
+        broker_connection_retry_on_startup=True,
+        timezone="UTC",
+        enable_utc=True,
+        beat_schedule={
+            "scan": {"task": "pbem.scan", "schedule": SCAN_EVERY},
+            "deliver-outbox": {"task": "pbem.deliver_outbox", "schedule": DELIVER_EVERY},
+        },
+    )
+    if app.config["BROKER_URL"].startswith("sqla+"):
+        # the SQLite broker is polled; keep the delay small for a snappy demo
+        celery.conf.broker_transport_options = {"polling_interval": 0.5}
+    celery.conf.update(app.config.get("CELERY", {}))
+    celery.set_default()
+    app.extensions["celery"] = celery
+    from pbem.service import tasks
+
+    tasks.register(celery)
+    return celery

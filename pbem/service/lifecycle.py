@@ -1,0 +1,259 @@
+"""A game's life: create, join, start, pause, resume, extend the deadline.
+
+Every function commits its own transaction (with the outbox rows it writes)
+and then enqueues outbox delivery. Times are UTC; ``now`` may be injected.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from dataclasses import dataclass
+from typing import Any, Sequence
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from flask import current_app
+from sqlalchemy import select
+
+from pbem.engine import get_game
+from pbem.service import notify, queue
+from pbem.service.db import begin_write, db
+from pbem.service.errors import NotAllowed, ServiceError, WrongStatus
+from pbem.service.models import (
+    ACTIVE, FINISHED, INVITED, PAUSED, Game, GameEvent, Player, Seat, utcnow,
+)
+from pbem.service.snapshot import engine_state, load_game
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """A seat to create: who sits there."""
+
+    email: str
+    name: str = ""
+    timezone: str | None = None
+
+
+def check_timezone(name: str) -> str:
+    """``name`` if it is an IANA time zone, else :class:`ServiceError`."""
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ServiceError(f"unknown time zone {name!r} (use a name like Europe/Helsinki)") from None
+    return name
+
+
+def normalise_email(email: str) -> str:
+    email = (email or "").strip()
+    if "@" not in email or " " in email or len(email) > 320:
+        raise ServiceError(f"not an email address: {email!r}")
+    return email.lower()
+
+
+def get_or_create_player(email: str, name: str = "", timezone: str | None = None) -> Player:
+    """The player with ``email`` (case-insensitive), created when new.
+    Does not commit."""
+    email = normalise_email(email)
+    player = db.session.execute(select(Player).where(Player.email == email)).scalar_one_or_none()
+    if player is None:
+        player = Player(email=email, name=name or email.split("@")[0],
+                        timezone=check_timezone(timezone or current_app.config["DEFAULT_TIMEZONE"]))
+        db.session.add(player)
+        db.session.flush()
+    return player
+
+
+def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str, str] | dict],
+                *, options: dict[str, Any] | None = None, deadline_seconds: int | None = None,
+                reminder_seconds: int | None = None, timezone: str | None = None,
+                seed: int | None = None, title: str = "", now: dt.datetime | None = None) -> Game:
+    """Create a game of ``kind`` with the given seats (in seat order) and
+    email the invitations (sign-in links). The host's own seat, if any, is
+    joined at once. Raises :class:`ServiceError` for an unknown game, a bad
+    seat count or option, a bad address or time zone, or one address at two
+    seats."""
+    now = now or utcnow()
+    try:
+        engine = get_game(kind)
+    except KeyError as err:
+        raise ServiceError(str(err.args[0])) from None
+    specs = [s if isinstance(s, SeatSpec) else
+             SeatSpec(**s) if isinstance(s, dict) else SeatSpec(email=s[1], name=s[0]) for s in seats]
+    if not engine.min_seats <= len(specs) <= engine.max_seats:
+        raise ServiceError(f"{engine.title} is for {engine.min_seats}-{engine.max_seats} seats, not {len(specs)}")
+    emails = [normalise_email(s.email) for s in specs]
+    if len(set(emails)) != len(emails):
+        raise ServiceError("each seat needs its own email address")
+    options = dict(options or {})
+    for key, value in options.items():
+        allowed = engine.options.get(key)
+        if allowed is None or value not in allowed:
+            raise ServiceError(f"option {key}={value!r} is not one of {engine.options}")
+    seed = secrets.randbits(48) if seed is None else int(seed)
+    try:
+        engine.new_state(len(specs), seed, **options)  # catches what only setup knows
+    except ValueError as err:
+        raise ServiceError(str(err)) from None
+    deadline_seconds = int(deadline_seconds or current_app.config["DEADLINE_SECONDS"])
+    if deadline_seconds < 60:
+        raise ServiceError("a deadline must be at least a minute")
+    if reminder_seconds is None:
+        reminder_seconds = current_app.config["REMINDER_SECONDS"]
+    timezone = check_timezone(timezone or current_app.config["DEFAULT_TIMEZONE"])
+
+    begin_write()
+    host = get_or_create_player(host_email)
+    game = Game(kind=kind, title=title or engine.title, options=options, seed=seed, status=INVITED,
+                host=host, deadline_seconds=deadline_seconds, reminder_seconds=int(reminder_seconds),
+                timezone=timezone, step=0, created_at=now, updated_at=now)
+    db.session.add(game)
+    for index, spec in enumerate(specs):
+        player = get_or_create_player(spec.email, spec.name, spec.timezone or timezone)
+        seat = Seat(game=game, index=index, player=player, joined=player.id == host.id,
+                    joined_at=now if player.id == host.id else None)
+        db.session.add(seat)
+    db.session.flush()
+    for seat in game.seats:
+        if not seat.joined:
+            notify.invitation(game, seat)
+    db.session.add(GameEvent(game_id=game.id, step=0, seat_index=None, kind="created",
+                             text=f"{host.name} created the game for {len(specs)} seats."))
+    db.session.commit()
+    if all(s.joined for s in game.seats):
+        return start_game(game.id, now=now)
+    queue.enqueue(queue.DELIVER)
+    return game
+
+
+def join_game(game_id: int, seat_index: int, *, player_id: int | None = None,
+              now: dt.datetime | None = None) -> Game:
+    """The seat's player accepts the invitation; the game starts when every
+    seat has joined. ``player_id``, when given, must hold the seat
+    (:class:`NotAllowed`). Joining twice is harmless."""
+    now = now or utcnow()
+    game = load_game(game_id, for_update=True)
+    seat = game.seat(seat_index)
+    if player_id is not None and seat.player_id != player_id:
+        db.session.rollback()
+        raise NotAllowed("this seat belongs to someone else")
+    if not seat.joined:
+        seat.joined, seat.joined_at = True, now
+        db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="joined",
+                                 text=f"{seat.player.name} took seat {seat.number}."))
+    everyone = all(s.joined for s in game.seats)
+    db.session.commit()
+    if everyone and game.status == INVITED:
+        return start_game(game_id, now=now)
+    return game
+
+
+def _check_host(game: Game, by_player_id: int | None) -> None:
+    if by_player_id is not None and game.host_id != by_player_id:
+        db.session.rollback()
+        raise NotAllowed("only the host can do this")
+
+
+def start_game(game_id: int, *, by_player_id: int | None = None, now: dt.datetime | None = None) -> Game:
+    """Set the game up and send the first turn notices. The host may start
+    before every seat has joined. Starting a started game is harmless."""
+    now = now or utcnow()
+    game = load_game(game_id, for_update=True)
+    _check_host(game, by_player_id)
+    if game.status != INVITED:
+        db.session.rollback()
+        return game
+    engine = get_game(game.kind)
+    state = engine.new_state(len(game.seats), game.seed, **game.options)
+    game.state = state.to_json()
+    game.step = state.step
+    game.phase = state.phase()
+    game.status = ACTIVE
+    game.started_at = now
+    game.deadline_at = now + dt.timedelta(seconds=game.deadline_seconds)
+    game.reminder_step = None
+    for seat in game.seats:
+        seat.last_moved_step = state.step
+    db.session.add(GameEvent(game_id=game.id, step=state.step, seat_index=None, kind="started",
+                             text=f"The game has started: {game.phase}."))
+    db.session.flush()
+    notify.after_change(game, state, now=now)
+    db.session.commit()
+    queue.enqueue(queue.DELIVER)
+    return game
+
+
+def pause_game(game_id: int, *, by_player_id: int | None = None, now: dt.datetime | None = None) -> Game:
+    """Stop the clock: the remaining deadline time is kept and no deadline
+    or reminder fires until :func:`resume_game`. Orders are refused while
+    paused."""
+    now = now or utcnow()
+    game = load_game(game_id, for_update=True)
+    _check_host(game, by_player_id)
+    if game.status != ACTIVE:
+        db.session.rollback()
+        raise WrongStatus(f"only a running game can be paused; this one is {game.status}")
+    remaining = max(0, int((game.deadline_at - now).total_seconds())) if game.deadline_at else game.deadline_seconds
+    game.status, game.paused_remaining, game.deadline_at = PAUSED, remaining, None
+    db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="paused",
+                             text="The host paused the game."))
+    notify.status_notice(game, "paused", now=now)
+    db.session.commit()
+    queue.enqueue(queue.DELIVER)
+    return game
+
+
+def resume_game(game_id: int, *, by_player_id: int | None = None, now: dt.datetime | None = None) -> Game:
+    """Restart the clock with the time that was left when paused (at least
+    an hour, so nobody is surprised by an instant deadline)."""
+    now = now or utcnow()
+    game = load_game(game_id, for_update=True)
+    _check_host(game, by_player_id)
+    if game.status != PAUSED:
+        db.session.rollback()
+        raise WrongStatus(f"only a paused game can be resumed; this one is {game.status}")
+    remaining = max(game.paused_remaining or 0, min(3600, game.deadline_seconds))
+    game.status, game.paused_remaining = ACTIVE, None
+    game.deadline_at = now + dt.timedelta(seconds=remaining)
+    if game.deadline_at - dt.timedelta(seconds=game.reminder_seconds) > now:
+        game.reminder_step = None  # the reminder is due again before the new deadline
+    db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="resumed",
+                             text="The host resumed the game."))
+    notify.status_notice(game, "resumed", now=now)
+    db.session.commit()
+    queue.enqueue(queue.DELIVER)
+    return game
+
+
+def extend_deadline(game_id: int, seconds: int, *, by_player_id: int | None = None,
+                    now: dt.datetime | None = None) -> Game:
+    """Move the current deadline ``seconds`` later (a paused game keeps the
+    extra time for when it resumes). A reminder already sent is sent again
+    before the new deadline."""
+    now = now or utcnow()
+    if seconds <= 0:
+        raise ServiceError("an extension must be a positive number of seconds")
+    game = load_game(game_id, for_update=True)
+    _check_host(game, by_player_id)
+    if game.status == PAUSED:
+        game.paused_remaining = (game.paused_remaining or 0) + seconds
+    elif game.status == ACTIVE and game.deadline_at is not None:
+        game.deadline_at = game.deadline_at + dt.timedelta(seconds=seconds)
+        if game.deadline_at - dt.timedelta(seconds=game.reminder_seconds) > now:
+            game.reminder_step = None
+    else:
+        db.session.rollback()
+        raise WrongStatus(f"a {game.status} game has no deadline to extend")
+    hours = seconds / 3600
+    db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="extended",
+                             text=f"The host extended the deadline by {hours:g} h."))
+    notify.status_notice(game, "extended", now=now)
+    db.session.commit()
+    queue.enqueue(queue.DELIVER)
+    return game
+
+
+def finish_reason(game: Game) -> str:
+    return "finished" if game.status == FINISHED else game.status
+
+
+__all__ = ["SeatSpec", "create_game", "join_game", "start_game", "pause_game", "resume_game",
+           "extend_deadline", "get_or_create_player", "engine_state"]

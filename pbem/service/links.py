@@ -1,0 +1,46 @@
+"""Absolute links put into emails, and the URL scheme the web pages serve.
+
+Paths (the web blueprints serve them):
+
+- ``/signin/<token>``: a signed, expiring, single-use sign-in link; the token's
+  subject is ``{"player": <player id>, "next": <path>}``; after sign-in the
+  page redirects to ``next``.
+- ``/games/<game id>``: the game page (public log, replay).
+- ``/games/<game id>/seat/<seat number>``: the order page of a seat
+  (seat number = index + 1, as players count).
+- ``/games/<game id>/join/<seat number>``: accept an invitation.
+"""
+from __future__ import annotations
+
+from flask import current_app
+
+from pbem.mail.tokens import make_signin_token, make_reply_address
+
+
+def game_path(game_id: int) -> str:
+    return f"/games/{game_id}"
+
+
+def order_path(game_id: int, seat_index: int) -> str:
+    return f"/games/{game_id}/seat/{seat_index + 1}"
+
+
+def join_path(game_id: int, seat_index: int) -> str:
+    return f"/games/{game_id}/join/{seat_index + 1}"
+
+
+def absolute(path: str) -> str:
+    return current_app.config["BASE_URL"] + path
+
+
+def signin_url(player_id: int, next_path: str) -> str:
+    """An absolute sign-in link for ``player_id`` that lands on ``next_path``."""
+    token, _nonce = make_signin_token(current_app.config["SECRET_KEY"],
+                                      {"player": player_id, "next": next_path})
+    return absolute(f"/signin/{token}")
+
+
+def reply_address(game_id: int, seat_index: int) -> str:
+    """The per-seat Reply-To address (HMAC-signed, see pbem.mail.tokens)."""
+    return make_reply_address(current_app.config["SECRET_KEY"],
+                              current_app.config["INBOUND_ADDRESS"], game_id, seat_index)

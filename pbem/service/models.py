@@ -1,0 +1,246 @@
+"""Database models: every table of the service.
+
+Times are stored as UTC and come back as timezone-aware ``datetime`` in UTC
+(:class:`UTCDateTime`), on SQLite and PostgreSQL alike. Seats are 0-based
+indices as in the engine; players see "seat 1" for index 0.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import (
+    JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, LargeBinary,
+    String, Text, TypeDecorator, UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from pbem.service.db import db
+
+
+def utcnow() -> dt.datetime:
+    """Now, timezone-aware UTC. Service functions take ``now=`` so tests can
+    freeze the clock; this is the default."""
+    return dt.datetime.now(dt.timezone.utc)
+
+
+class UTCDateTime(TypeDecorator):
+    """A UTC instant: naive UTC in the database, aware UTC in Python."""
+
+    impl = DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: dt.datetime | None, dialect) -> dt.datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to a UTC column")
+        return value.astimezone(dt.timezone.utc).replace(tzinfo=None)
+
+    def process_result_value(self, value: dt.datetime | None, dialect) -> dt.datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=dt.timezone.utc)
+
+
+# Game.status values
+INVITED, ACTIVE, PAUSED, FINISHED = "invited", "active", "paused", "finished"
+GAME_STATUSES = (INVITED, ACTIVE, PAUSED, FINISHED)
+# Move.source / PendingOrder.source values
+SOURCES = ("web", "email", "deadline")
+# OutboxMessage.status values
+OUT_PENDING, OUT_SENDING, OUT_SENT, OUT_FAILED = "pending", "sending", "sent", "failed"
+
+
+class Player(db.Model):
+    """A person, known by email address (stored lower-case)."""
+
+    __tablename__ = "players"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    email: Mapped[str] = mapped_column(String(320), unique=True)
+    name: Mapped[str] = mapped_column(String(200), default="")
+    timezone: Mapped[str] = mapped_column(String(64), default="UTC")
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+    seats: Mapped[list["Seat"]] = relationship(back_populates="player")
+
+    def __repr__(self) -> str:
+        return f"<Player {self.id} {self.email}>"
+
+
+class Game(db.Model):
+    """One game being played: its record, and the engine state snapshot.
+
+    ``state`` is the engine's ``to_json()`` at ``step``; the action log in
+    :class:`Move` replays to it from ``seed`` and ``options``. ``deadline_at``
+    is when the current decision times out (``None`` when not running);
+    ``reminder_step`` is the step whose reminder has gone out;
+    ``paused_remaining`` holds the seconds left on the deadline while paused.
+    """
+
+    __tablename__ = "games"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(40))
+    title: Mapped[str] = mapped_column(String(200), default="")
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16), default=INVITED, index=True)
+    host_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+    deadline_seconds: Mapped[int] = mapped_column(Integer)
+    reminder_seconds: Mapped[int] = mapped_column(Integer)
+    timezone: Mapped[str] = mapped_column(String(64), default="UTC")
+    state: Mapped[str | None] = mapped_column(Text, nullable=True)
+    step: Mapped[int] = mapped_column(Integer, default=0)
+    phase: Mapped[str] = mapped_column(String(200), default="")
+    deadline_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True, index=True)
+    reminder_step: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    paused_remaining: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+    started_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    finished_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    updated_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
+
+    host: Mapped[Player | None] = relationship()
+    seats: Mapped[list["Seat"]] = relationship(
+        back_populates="game", order_by="Seat.index", cascade="all, delete-orphan")
+
+    def seat(self, index: int) -> "Seat":
+        for s in self.seats:
+            if s.index == index:
+                return s
+        raise KeyError(f"game {self.id} has no seat index {index}")
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id} {self.kind} {self.status} step={self.step}>"
+
+
+class Seat(db.Model):
+    """A place at a game's table, held by a player.
+
+    ``last_notified_step``: the step of the last turn notice sent to it;
+    ``last_moved_step``: the state step after its last applied order (the
+    turn notice shows the events since then).
+    """
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("game_id", "index"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    index: Mapped[int] = mapped_column(Integer)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    joined: Mapped[bool] = mapped_column(Boolean, default=False)
+    joined_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    missed_turns: Mapped[int] = mapped_column(Integer, default=0)
+    last_notified_step: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    last_moved_step: Mapped[int] = mapped_column(Integer, default=0)
+
+    game: Mapped[Game] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship(back_populates="seats")
+
+    @property
+    def number(self) -> int:
+        """The seat as players count it (index 0 is seat 1)."""
+        return self.index + 1
+
+
+class Move(db.Model):
+    """The action log: one applied order. ``step`` is the state's step
+    before it was applied, unique per game, so replaying the moves in step
+    order from the seed gives the same game."""
+
+    __tablename__ = "moves"
+    __table_args__ = (UniqueConstraint("game_id", "step"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    step: Mapped[int] = mapped_column(Integer)
+    seat_index: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    source: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class GameEvent(db.Model):
+    """One line of the game log. ``seat_index`` ``None``: public; otherwise
+    only that seat may see it. ``step`` is the state step after the action
+    that caused it."""
+
+    __tablename__ = "game_events"
+    __table_args__ = (Index("ix_game_events_game_step", "game_id", "step"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    step: Mapped[int] = mapped_column(Integer)
+    seat_index: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    kind: Mapped[str] = mapped_column(String(40), default="")
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.seat_index is None or self.seat_index == seat
+
+
+class PendingOrder(db.Model):
+    """A seat's validated orders waiting for resolution (one row per seat;
+    a new submission on the same step replaces it). ``step`` is the state
+    step they were made on; ``text`` holds one order per line."""
+
+    __tablename__ = "pending_orders"
+    __table_args__ = (UniqueConstraint("game_id", "seat_index"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seat_index: Mapped[int] = mapped_column(Integer)
+    step: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    source: Mapped[str] = mapped_column(String(16))
+    message_id: Mapped[str | None] = mapped_column(String(998), nullable=True)
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class OutboxMessage(db.Model):
+    """An email to send, written in the same transaction as the change it
+    tells about. ``dedupe_key`` (unique) makes writing the same notice twice
+    impossible; delivery retries with exponential backoff
+    (``next_attempt_at``) and marks the row ``sent`` once."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_status_next", "status", "next_attempt_at"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"), nullable=True, index=True)
+    seat_index: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    recipient: Mapped[str] = mapped_column(String(320))
+    kind: Mapped[str] = mapped_column(String(40))
+    subject: Mapped[str] = mapped_column(String(400), default="")
+    raw: Mapped[bytes] = mapped_column(LargeBinary)
+    dedupe_key: Mapped[str] = mapped_column(String(400), unique=True)
+    status: Mapped[str] = mapped_column(String(16), default=OUT_PENDING)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_attempt_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+    claimed_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+    sent_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+
+class InboundMessage(db.Model):
+    """An inbound email seen by the pipeline, by Message-ID (unique), so the
+    same message delivered twice is applied once. ``result`` is a short tag
+    (``applied``, ``stored``, ``refused``, ``rejected``, ``ignored``)."""
+
+    __tablename__ = "inbound_messages"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    message_id: Mapped[str] = mapped_column(String(998), unique=True)
+    sender: Mapped[str] = mapped_column(String(320), default="")
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"), nullable=True)
+    seat_index: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    result: Mapped[str] = mapped_column(String(16), default="")
+    detail: Mapped[str] = mapped_column(Text, default="")
+    received_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class UsedToken(db.Model):
+    """A single-use sign-in token's nonce, recorded when it is used."""
+
+    __tablename__ = "used_tokens"
+    nonce: Mapped[str] = mapped_column(String(128), primary_key=True)
+    used_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+    expires_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)

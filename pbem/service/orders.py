@@ -1,0 +1,219 @@
+"""Submitting orders: validate every line, store them, start resolution.
+
+An order text holds one order per line (Medina: two pieces a turn). The
+lines are applied in order to a copy of the current state; if any line fails
+nothing is stored and the answer quotes every line read, why the failing one
+was refused and what is legal at that point. The game's state is never
+touched here: resolution (:mod:`pbem.service.resolve`) applies stored orders.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from sqlalchemy import select
+
+from pbem.engine import NotYourTurnError, OrderError, OrderParseError, get_game
+from pbem.service import queue
+from pbem.service.db import db
+from pbem.service.errors import GameNotFound
+from pbem.service.models import ACTIVE, PAUSED, PendingOrder, SOURCES, utcnow
+from pbem.service.snapshot import engine_state, load_game
+
+#: lines longer than this are refused without parsing
+MAX_LINE = 500
+#: at most this many order lines in one submission
+MAX_LINES = 20
+#: how many legal orders to quote in a refusal
+LEGAL_QUOTE = 30
+
+
+@dataclass
+class LineResult:
+    """One line as read: ``order`` is its canonical form when it was
+    accepted; ``error`` why it was refused; ``checked`` False for lines after
+    a refused one (not looked at)."""
+
+    text: str
+    order: str | None = None
+    error: str | None = None
+    checked: bool = True
+
+
+@dataclass
+class SubmitResult:
+    """What happened to a submission.
+
+    ``status``: ``"stored"`` (accepted, waiting for others or for the worker),
+    ``"refused"`` (nothing kept), ``"stale"`` (made on an older step; nothing
+    kept). ``ready``: every order the state waits for is in, so resolution has
+    been started. ``legal``: orders legal now for the seat (on refusal).
+    """
+
+    status: str
+    game_id: int
+    seat_index: int
+    step: int
+    lines: list[LineResult] = field(default_factory=list)
+    message: str = ""
+    legal: list[str] = field(default_factory=list)
+    ready: bool = False
+    waiting_for: list[int] = field(default_factory=list)
+
+    @property
+    def accepted(self) -> bool:
+        return self.status == "stored"
+
+    @property
+    def orders(self) -> list[str]:
+        return [line.order for line in self.lines if line.order]
+
+    def summary(self) -> str:
+        """Plain text for a page or a confirmation email: each line read,
+        what became of it, and (on refusal) what is legal now."""
+        out = [self.message, ""]
+        for line in self.lines:
+            if line.error:
+                out.append(f"> {line.text}\n  REFUSED: {line.error}")
+            elif line.order is not None:
+                out.append(f"> {line.text}\n  accepted as: {line.order}")
+            elif not line.checked:
+                out.append(f"> {line.text}\n  not applied (an earlier line was refused)")
+        if self.legal:
+            out += ["", "Legal orders now:"] + [f"  {o}" for o in self.legal]
+        return "\n".join(out).strip() + "\n"
+
+
+def split_lines(text: str) -> list[str]:
+    """The order lines of a submission: stripped, blank lines and ``#``
+    comments dropped."""
+    lines = []
+    for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        line = raw.strip()
+        if line and not line.startswith("#"):
+            lines.append(line)
+    return lines
+
+
+def legal_orders(state, seat: int, limit: int = LEGAL_QUOTE) -> list[str]:
+    """Canonical texts of up to ``limit`` legal orders of ``seat`` now."""
+    texts = sorted({a.to_text() for a in state.legal_actions(seat)})
+    if len(texts) > limit:
+        texts = texts[:limit] + [f"... and {len(texts) - limit} more"]
+    return texts
+
+
+def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: int | None,
+                  source: str, message_id: str | None = None,
+                  now: dt.datetime | None = None) -> SubmitResult:
+    """Validate and store the orders of seat ``seat_index`` (0-based).
+
+    ``expected_step`` is the state step the player saw when writing (the
+    order page's hidden field, the step in the reply address); an order made
+    on an older step is refused as stale. ``None`` skips that check (an order
+    written now, e.g. from a command line). ``source`` is ``web``, ``email``
+    or ``deadline``. A new submission replaces the seat's stored orders of the
+    same step (a seat may change its mind before the others are in).
+
+    Commits, then enqueues :func:`pbem.service.resolve.resolve_game` when
+    every seat the state waits for has orders in. Raises
+    :class:`GameNotFound`; every other problem is a refused result.
+    """
+    if source not in SOURCES:
+        raise ValueError(f"source must be one of {SOURCES}")
+    now = now or utcnow()
+    game = load_game(game_id, for_update=True)
+    result = SubmitResult("refused", game_id, seat_index, game.step)
+    lines = split_lines(text)
+    result.lines = [LineResult(line) for line in lines]
+
+    def refuse(message: str, status: str = "refused", legal: list[str] | None = None) -> SubmitResult:
+        db.session.rollback()
+        result.status, result.message = status, message
+        result.legal = legal or []
+        for line in result.lines:
+            if line.order is None and line.error is None:
+                line.checked = False
+        return result
+
+    if seat_index not in {s.index for s in game.seats}:
+        return refuse(f"This game has no seat {seat_index + 1}.")
+    if game.status == PAUSED:
+        return refuse("The game is paused by its host; orders are taken again when it resumes.")
+    if game.status != ACTIVE:
+        return refuse(f"The game is {game.status}; it takes no orders.")
+    if expected_step is not None and expected_step != game.step:
+        state = engine_state(game)
+        return refuse(
+            f"These orders were written for turn step {expected_step}, but the game has moved on "
+            f"to step {game.step} ({game.phase}). Nothing was applied; please look at the board "
+            "again and send fresh orders.",
+            status="stale", legal=legal_orders(state, seat_index))
+    if not lines:
+        state = engine_state(game)
+        return refuse("No orders were found in what you sent.", legal=legal_orders(state, seat_index))
+    if len(lines) > MAX_LINES:
+        return refuse(f"At most {MAX_LINES} order lines are read at once; you sent {len(lines)}.")
+
+    state = engine_state(game)
+    if seat_index not in state.current_seats():
+        waiting = ", ".join(f"seat {s + 1}" for s in state.current_seats()) or "nobody"
+        return refuse(f"It is not your turn: the game waits for {waiting} ({game.phase}).")
+    kind = get_game(game.kind)
+    trial = state.copy()
+    for line in result.lines:
+        if len(line.text) > MAX_LINE:
+            line.error = f"the line is longer than {MAX_LINE} characters"
+            return refuse("Nothing was applied: a line is too long.", legal=legal_orders(trial, seat_index))
+        try:
+            if seat_index not in trial.current_seats():
+                raise NotYourTurnError("your earlier lines already finish your turn", text=line.text)
+            action = kind.parse_action(trial, seat_index, line.text)
+            trial.apply(seat_index, action)
+        except OrderError as err:
+            line.error = err.message
+            legal = list(err.legal) or legal_orders(trial, seat_index) or legal_orders(state, seat_index)
+            what = "could not be read" if isinstance(err, OrderParseError) else "is not legal now"
+            return refuse(f"Nothing was applied: the line \u201c{line.text}\u201d {what}.", legal=legal)
+        line.order = action.to_text()
+
+    pending = db.session.execute(
+        select(PendingOrder).where(PendingOrder.game_id == game.id,
+                                   PendingOrder.seat_index == seat_index)).scalar_one_or_none()
+    if pending is None:
+        pending = PendingOrder(game_id=game.id, seat_index=seat_index)
+        db.session.add(pending)
+    pending.step = game.step
+    pending.text = "\n".join(line.order for line in result.lines)
+    pending.source = source
+    pending.message_id = message_id
+    pending.created_at = now
+    db.session.flush()
+    have = set(db.session.execute(
+        select(PendingOrder.seat_index).where(PendingOrder.game_id == game.id,
+                                              PendingOrder.step == game.step)).scalars())
+    waiting = [s for s in state.current_seats() if s not in have]
+    db.session.commit()
+
+    result.status = "stored"
+    result.ready = not waiting
+    result.waiting_for = waiting
+    if result.ready:
+        result.message = "Your orders are accepted and the turn is being resolved."
+        queue.enqueue(queue.RESOLVE, game_id)
+    else:
+        names = ", ".join(f"seat {s + 1}" for s in waiting)
+        result.message = (f"Your orders are accepted. They will be applied together with the "
+                          f"orders of {names}, when those are in or at the deadline.")
+    return result
+
+
+def pending_seats(game_id: int, step: int) -> list[int]:
+    """Seats that have orders stored for ``step`` of game ``game_id``."""
+    return sorted(db.session.execute(
+        select(PendingOrder.seat_index).where(PendingOrder.game_id == game_id,
+                                              PendingOrder.step == step)).scalars())
+
+
+__all__ = ["submit_orders", "SubmitResult", "LineResult", "split_lines", "legal_orders",
+           "pending_seats", "GameNotFound"]

@@ -1,0 +1,152 @@
+"""The outbox: emails written in the same transaction as the change they
+tell about, delivered by a task with retry and exponential backoff.
+
+Delivery claims a row (``pending`` -> ``sending``, conditional update), sends
+it over SMTP, and marks it ``sent`` once. A failure puts it back to
+``pending`` with ``next_attempt_at = now + backoff * 2**(attempts-1)``
+(capped at a day); after ``OUTBOX_MAX_ATTEMPTS`` it is ``failed``. A row left
+in ``sending`` by a worker that died is taken back after
+:data:`CLAIM_TIMEOUT` seconds (the only case where a mail may go twice: the
+SMTP server accepted it and the worker died before marking it).
+"""
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import smtplib
+import ssl
+from dataclasses import dataclass
+from email.message import EmailMessage
+from email.utils import getaddresses
+
+from flask import current_app
+from sqlalchemy import or_, select, update
+
+from pbem.service.db import begin_write, db
+from pbem.service.models import (
+    OUT_FAILED, OUT_PENDING, OUT_SENDING, OUT_SENT, OutboxMessage, utcnow,
+)
+
+log = logging.getLogger(__name__)
+
+#: seconds after which a row stuck in ``sending`` is tried again
+CLAIM_TIMEOUT = 300
+#: longest wait between two attempts, seconds
+MAX_BACKOFF = 24 * 3600
+
+
+def add(msg: EmailMessage, *, kind: str, dedupe_key: str, game_id: int | None = None,
+        seat_index: int | None = None, now: dt.datetime | None = None) -> OutboxMessage | None:
+    """Queue ``msg`` in the current transaction (does not commit). Returns
+    ``None`` when a row with ``dedupe_key`` exists already (the same notice
+    is never written twice)."""
+    existing = db.session.execute(
+        select(OutboxMessage.id).where(OutboxMessage.dedupe_key == dedupe_key)).first()
+    if existing is not None:
+        return None
+    recipients = [addr for _name, addr in getaddresses(msg.get_all("To", []))]
+    row = OutboxMessage(game_id=game_id, seat_index=seat_index, recipient=", ".join(recipients),
+                        kind=kind, subject=str(msg.get("Subject", ""))[:400], raw=msg.as_bytes(),
+                        dedupe_key=dedupe_key, status=OUT_PENDING, attempts=0,
+                        next_attempt_at=now or utcnow(), created_at=now or utcnow())
+    db.session.add(row)
+    return row
+
+
+def backoff_seconds(attempts: int) -> float:
+    """Wait before attempt ``attempts + 1`` after ``attempts`` failures:
+    ``OUTBOX_BACKOFF_SECONDS * 2**(attempts-1)``, at most a day."""
+    base = float(current_app.config["OUTBOX_BACKOFF_SECONDS"])
+    return min(MAX_BACKOFF, base * (2 ** max(0, attempts - 1)))
+
+
+def send_raw(raw: bytes, recipients: list[str]) -> None:
+    """Send one message over SMTP with the configured server; raises on
+    failure (``smtplib.SMTPException``, ``OSError``)."""
+    cfg = current_app.config
+    try:  # the mail library's sender, when it is there
+        from pbem.mail import smtp as mail_smtp  # type: ignore
+    except ImportError:
+        mail_smtp = None
+    if mail_smtp is not None and hasattr(mail_smtp, "send_raw"):
+        mail_smtp.send_raw(raw, sender=_envelope_from(), recipients=recipients,
+                           host=cfg["SMTP_HOST"], port=cfg["SMTP_PORT"], user=cfg["SMTP_USER"] or None,
+                           password=cfg["SMTP_PASSWORD"] or None, tls=cfg["SMTP_TLS"])
+        return
+    cls = smtplib.SMTP_SSL if cfg["SMTP_TLS"] == "ssl" else smtplib.SMTP
+    with cls(cfg["SMTP_HOST"], cfg["SMTP_PORT"], timeout=30) as smtp:
+        if cfg["SMTP_TLS"] == "starttls":
+            smtp.starttls(context=ssl.create_default_context())
+        if cfg["SMTP_USER"]:
+            smtp.login(cfg["SMTP_USER"], cfg["SMTP_PASSWORD"])
+        smtp.sendmail(_envelope_from(), recipients, raw)
+
+
+def _envelope_from() -> str:
+    addrs = getaddresses([current_app.config["MAIL_FROM"]])
+    return addrs[0][1] if addrs and addrs[0][1] else current_app.config["MAIL_FROM"]
+
+
+@dataclass
+class DeliveryReport:
+    sent: int = 0
+    failed: int = 0
+    gave_up: int = 0
+
+
+def deliver_due(*, now: dt.datetime | None = None, limit: int = 100) -> DeliveryReport:
+    """Send every outbox row that is due (at most ``limit``). Safe to run
+    in several workers at once: each row is claimed before it is sent."""
+    now = now or utcnow()
+    report = DeliveryReport()
+    stuck = now - dt.timedelta(seconds=CLAIM_TIMEOUT)
+    ids = list(db.session.execute(
+        select(OutboxMessage.id).where(or_(
+            (OutboxMessage.status == OUT_PENDING) & (OutboxMessage.next_attempt_at <= now),
+            (OutboxMessage.status == OUT_SENDING) & (OutboxMessage.claimed_at <= stuck)))
+        .order_by(OutboxMessage.next_attempt_at, OutboxMessage.id).limit(limit)).scalars())
+    db.session.commit()
+    for row_id in ids:
+        begin_write()
+        claimed = db.session.execute(
+            update(OutboxMessage).where(OutboxMessage.id == row_id, or_(
+                (OutboxMessage.status == OUT_PENDING) & (OutboxMessage.next_attempt_at <= now),
+                (OutboxMessage.status == OUT_SENDING) & (OutboxMessage.claimed_at <= stuck)))
+            .values(status=OUT_SENDING, claimed_at=now)
+            .execution_options(synchronize_session=False)).rowcount
+        db.session.commit()
+        if claimed != 1:
+            continue  # another worker has it
+        row = db.session.get(OutboxMessage, row_id, populate_existing=True)
+        raw, recipient = row.raw, row.recipient
+        db.session.commit()  # no transaction (and no SQLite lock) held while talking SMTP
+        recipients = [r.strip() for r in recipient.split(",") if r.strip()]
+        error = None
+        try:
+            send_raw(raw, recipients)
+        except Exception as err:  # any failure: keep the row, try later
+            error = err
+        begin_write()
+        row = db.session.get(OutboxMessage, row_id, populate_existing=True)
+        if error is not None:
+            err = error
+            row.attempts += 1
+            row.last_error = f"{type(err).__name__}: {err}"[:2000]
+            if row.attempts >= int(current_app.config["OUTBOX_MAX_ATTEMPTS"]):
+                row.status = OUT_FAILED
+                report.gave_up += 1
+                log.error("outbox %s to %s given up after %s attempts: %s",
+                          row.id, row.recipient, row.attempts, row.last_error)
+            else:
+                row.status = OUT_PENDING
+                row.next_attempt_at = now + dt.timedelta(seconds=backoff_seconds(row.attempts))
+                report.failed += 1
+                log.warning("outbox %s to %s failed (attempt %s), retry at %s: %s", row.id,
+                            row.recipient, row.attempts, row.next_attempt_at, row.last_error)
+            row.claimed_at = None
+        else:
+            row.attempts += 1
+            row.status, row.sent_at, row.claimed_at, row.last_error = OUT_SENT, now, None, None
+            report.sent += 1
+        db.session.commit()
+    return report

@@ -1,0 +1,139 @@
+"""Resolution: apply the stored orders of a decision, exactly once.
+
+A resolution runs in one transaction: it locks the game row, applies every
+current seat's stored orders in seat order (or, at the deadline, the
+documented default order for seats without orders), then claims the turn
+with ``UPDATE games ... WHERE id = :id AND step = :old_step`` and writes the
+new state, the moves, the events and the outbox rows. A second resolution of
+the same turn (a task delivered twice, two workers, the scan racing the
+task) finds the step moved on or the claim taken and changes nothing.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from dataclasses import dataclass, field
+
+from sqlalchemy import delete, select, update
+
+from pbem.engine import OrderError, get_game
+from pbem.service import notify, queue
+from pbem.service.db import db
+from pbem.service.models import (
+    ACTIVE, FINISHED, Game, GameEvent, Move, PendingOrder, utcnow,
+)
+from pbem.service.snapshot import engine_state, load_game
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class ResolveResult:
+    """``status``: ``resolved`` (a turn was applied), ``waiting`` (orders
+    missing and the deadline not passed), ``idle`` (nothing to do: not
+    running, or another resolution got there first)."""
+
+    status: str
+    game_id: int
+    step_before: int = 0
+    step_after: int = 0
+    defaulted: list[int] = field(default_factory=list)
+    finished: bool = False
+
+
+def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool = False) -> ResolveResult:
+    """Resolve the current decision of ``game_id`` if every seat it waits
+    for has stored orders; with ``expired`` (the deadline scan), also when
+    the deadline has passed, applying ``state.default_action(seat)`` for
+    each seat without orders, counting a missed turn for it and telling
+    everyone. Idempotent; commits; enqueues outbox delivery."""
+    now = now or utcnow()
+    game = load_game(game_id, for_update=True)
+    if game.status != ACTIVE or game.state is None:
+        db.session.rollback()
+        return ResolveResult("idle", game_id, game.step, game.step)
+    state = engine_state(game)
+    engine = get_game(game.kind)
+    old_step = game.step
+    current = state.current_seats()
+    pending = {p.seat_index: p for p in db.session.execute(
+        select(PendingOrder).where(PendingOrder.game_id == game.id)).scalars()}
+    fresh = {s: p for s, p in pending.items() if p.step == old_step and s in current}
+    missing = [s for s in current if s not in fresh]
+    deadline_passed = game.deadline_at is not None and game.deadline_at <= now
+    if not current:
+        db.session.rollback()
+        return ResolveResult("idle", game_id, old_step, old_step)
+    if missing and not (expired and deadline_passed):
+        db.session.rollback()
+        return ResolveResult("waiting", game_id, old_step, old_step)
+
+    moves: list[Move] = []
+    events: list[GameEvent] = []
+    acted: set[int] = set()
+
+    def record(seat: int, action, source: str) -> None:
+        step = state.step
+        moves.append(Move(game_id=game.id, step=step, seat_index=seat, text=action.to_text(),
+                          source=source, created_at=now))
+        for ev in state.apply(seat, action):
+            events.append(GameEvent(game_id=game.id, step=state.step, seat_index=ev.seat,
+                                    text=ev.text, kind=ev.kind, data=ev.data, created_at=now))
+        acted.add(seat)
+
+    for seat in sorted(current):
+        order = fresh.get(seat)
+        if order is None:
+            events.append(GameEvent(
+                game_id=game.id, step=state.step, seat_index=None, kind="missed",
+                created_at=now, data={"seat": seat},
+                text=f"{game.seat(seat).player.name} (seat {seat + 1}) missed the deadline; "
+                     f"the default order \u201c{state.default_action(seat).to_text()}\u201d was applied."))
+            record(seat, state.default_action(seat), "deadline")
+            game.seat(seat).missed_turns += 1
+            continue
+        for line in order.text.split("\n"):
+            if seat not in state.current_seats():
+                break
+            try:
+                action = engine.parse_action(state, seat, line)
+                record(seat, action, order.source)
+            except OrderError as err:
+                # Validated on the same step, so this happens only when an
+                # earlier seat's simultaneous order changed what is legal.
+                log.warning("game %s seat %s: stored order %r failed at resolution: %s",
+                            game.id, seat, line, err.message)
+                events.append(GameEvent(
+                    game_id=game.id, step=state.step, seat_index=None, kind="order-failed",
+                    created_at=now, data={"seat": seat, "order": line},
+                    text=f"Seat {seat + 1}'s order \u201c{line}\u201d could not be applied after the "
+                         f"orders before it ({err.message}); the default order was applied."))
+                if seat in state.current_seats():
+                    record(seat, state.default_action(seat), "deadline")
+                break
+
+    terminal = state.is_terminal()
+    values = dict(state=state.to_json(), step=state.step, phase=state.phase(),
+                  reminder_step=None, updated_at=now,
+                  deadline_at=None if terminal else now + dt.timedelta(seconds=game.deadline_seconds))
+    if terminal:
+        values.update(status=FINISHED, finished_at=now)
+    claimed = db.session.execute(
+        update(Game).where(Game.id == game.id, Game.step == old_step, Game.status == ACTIVE)
+        .values(**values).execution_options(synchronize_session=False)).rowcount
+    if claimed != 1:
+        db.session.rollback()
+        return ResolveResult("idle", game_id, old_step, old_step)
+    db.session.add_all(moves)
+    db.session.add_all(events)
+    db.session.execute(delete(PendingOrder).where(PendingOrder.game_id == game.id))
+    for seat in acted:
+        game.seat(seat).last_moved_step = state.step
+    db.session.flush()
+    db.session.refresh(game)
+    notify.after_change(game, state, now=now,
+                        missed=[s for s in current if s not in fresh])
+    db.session.commit()
+    queue.enqueue(queue.DELIVER)
+    return ResolveResult("resolved", game_id, old_step, state.step,
+                         defaulted=[s for s in current if s not in fresh], finished=terminal)

@@ -1,0 +1,54 @@
+"""Celery tasks. Each is idempotent: delivered twice, it acts once.
+
+``pbem.resolve(game_id)``, ``pbem.scan()``, ``pbem.deliver_outbox()``,
+``pbem.inbound(raw_b64)``.
+"""
+from __future__ import annotations
+
+import base64
+
+from celery import Celery
+
+from pbem.service.db import db
+
+
+def register(celery: Celery) -> None:
+    """Define the tasks on ``celery`` (called by :func:`init_celery`)."""
+
+    @celery.task(name="pbem.resolve", shared=False)
+    def resolve(game_id: int) -> str:
+        from pbem.service.resolve import resolve_game
+
+        try:
+            return resolve_game(game_id).status
+        finally:
+            db.session.remove()
+
+    @celery.task(name="pbem.scan", shared=False)
+    def scan() -> dict:
+        from pbem.service.deadlines import scan as run_scan
+
+        try:
+            r = run_scan()
+            return {"expired": r.expired, "reminded": r.reminded, "ready": r.ready}
+        finally:
+            db.session.remove()
+
+    @celery.task(name="pbem.deliver_outbox", shared=False)
+    def deliver_outbox() -> dict:
+        from pbem.service.outbox import deliver_due
+
+        try:
+            r = deliver_due()
+            return {"sent": r.sent, "failed": r.failed, "gave_up": r.gave_up}
+        finally:
+            db.session.remove()
+
+    @celery.task(name="pbem.inbound", shared=False)
+    def inbound(raw_b64: str) -> str:
+        from pbem.service.inbound import handle_inbound
+
+        try:
+            return handle_inbound(base64.b64decode(raw_b64)).result
+        finally:
+            db.session.remove()

@@ -1,0 +1,71 @@
+"""submit_orders: accepted, refused, stale; the state is untouched on refusal."""
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from pbem.service.db import db
+from pbem.service.models import Move, PendingOrder
+from pbem.service.orders import submit_orders
+
+from .helpers import body_text, game, new_tally, outbox
+
+
+def test_game_starts_when_everyone_joined_and_first_seat_is_told(app, t0):
+    gid = new_tally(t0)
+    g = game(gid)
+    assert g.status == "active" and g.step == 0
+    turn = outbox(kind="turn")
+    assert [r.seat_index for r in turn] == [0]
+    assert turn[0].recipient == "ada@example.org"
+    assert "add 1" in body_text(turn[0])
+    invites = outbox(kind="invite")
+    assert sorted(r.recipient for r in invites) == ["bo@example.org", "cy@example.org"]
+
+
+def test_accepted_order_resolves_and_notifies_next_seat(app, t0):
+    gid = new_tally(t0)
+    res = submit_orders(gid, 0, "ADD 2", expected_step=0, source="web")
+    assert res.status == "stored" and res.ready
+    assert res.orders == ["add 2"]
+    g = game(gid)
+    assert g.step == 1
+    assert [(m.step, m.seat_index, m.text, m.source) for m in db.session.execute(select(Move)).scalars()] == [
+        (0, 0, "add 2", "web")]
+    assert [r.seat_index for r in outbox(kind="turn")] == [0, 1]
+    assert "Seat 1 adds 2" in body_text(outbox(kind="turn")[1])
+
+
+def test_illegal_line_refuses_all_and_leaves_state_untouched(app, t0):
+    gid = new_tally(t0)
+    before = game(gid).state
+    res = submit_orders(gid, 0, "add 2\nadd 9", expected_step=0, source="web")
+    assert res.status == "refused"
+    assert res.lines[0].order == "add 2" and res.lines[1].error
+    assert "add 1" in res.legal
+    assert "add 9" in res.summary() and "REFUSED" in res.summary()
+    g = game(gid)
+    assert g.state == before and g.step == 0
+    assert db.session.execute(select(PendingOrder)).first() is None
+
+
+def test_unparseable_and_not_your_turn(app, t0):
+    gid = new_tally(t0)
+    res = submit_orders(gid, 0, "please add two", expected_step=0, source="email")
+    assert res.status == "refused" and "could not be read" in res.message
+    res = submit_orders(gid, 1, "add 1", expected_step=0, source="web")
+    assert res.status == "refused" and "not your turn" in res.message
+    res = submit_orders(gid, 0, "add 1\nadd 1", expected_step=0, source="web")
+    assert res.status == "refused" and "finish your turn" in res.lines[1].error
+    assert game(gid).step == 0
+
+
+def test_stale_order_is_refused(app, t0):
+    gid = new_tally(t0)
+    submit_orders(gid, 0, "add 1", expected_step=0, source="web")
+    res = submit_orders(gid, 1, "add 1", expected_step=0, source="web")
+    assert res.status == "stale"
+    assert "moved on" in res.message
+    g = game(gid)
+    assert g.step == 1
+    res = submit_orders(gid, 1, "add 1", expected_step=1, source="web")
+    assert res.status == "stored" and game(gid).step == 2
