@@ -77,7 +77,8 @@ def why_illegal(st: "MedinaState", seat: int, a: Any) -> str:
         if p.complete:
             return f"{p.where()} is already completed; domes go on palaces under construction"
         if p.colour in st.claimed[seat]:
-            return (f"you already own a {p.colour} palace; each player claims only one "
+            art = "an" if p.colour == "orange" else "a"
+            return (f"you already own {art} {p.colour} palace; each player claims only one "
                     f"palace of each colour")
     elif a.kind == "palace":
         u = st.unfinished(a.colour)

@@ -27,6 +27,11 @@ _COLOUR_ORDER = {c: k for k, c in enumerate(PALACE_COLOURS)}
 sq = B.square_name
 
 
+def cap(text: str) -> str:
+    """First letter upper case, the rest untouched (square names stay "F5")."""
+    return text[:1].upper() + text[1:]
+
+
 def seat_name(seat: int) -> str:
     return f"seat {seat + 1}"
 
@@ -308,7 +313,7 @@ class MedinaState(State):
         return bool(trial.dome_targets(seat))
 
     def _place(self, seat: int, a: Place, events: list[Event]) -> None:
-        who = seat_name(seat).capitalize()
+        who = cap(seat_name(seat))
         s = self.supply[seat]
         if self.placed == 0:
             self.last_sites = []
@@ -417,7 +422,7 @@ class MedinaState(State):
             if old != p.owner:
                 frm = "the table" if old is None else seat_name(old)
                 events.append(Event(
-                    f"{seat_name(p.owner).capitalize()} takes tower tile {t} "
+                    f"{cap(seat_name(p.owner))} takes tower tile {t} "
                     f"({TOWER_TILE_POINTS[t]} points) from {frm}: {p.where()} is connected "
                     f"to tower {t}.", kind="tower_tile",
                     data={"tower": t, "seat": p.owner, "from": old}))
@@ -436,7 +441,7 @@ class MedinaState(State):
         self.palace_tiles[c] = p.owner
         frm = "the table" if holder is None else seat_name(holder)
         events.append(Event(
-            f"{seat_name(p.owner).capitalize()} takes the {c} palace tile "
+            f"{cap(seat_name(p.owner))} takes the {c} palace tile "
             f"({PALACE_TILE_POINTS[c]} points) from {frm} with {p.where()} (size {p.size}).",
             kind="palace_tile", data={"colour": c, "seat": p.owner, "from": holder}))
 
@@ -456,7 +461,7 @@ class MedinaState(State):
             if not p.complete and not self.can_grow(p):
                 p.complete = True
                 events.append(Event(
-                    f"{p.where().capitalize()} has no room left to grow: it is completed "
+                    f"{cap(p.where())} has no room left to grow: it is completed "
                     f"and belongs to nobody.", kind="boxed_in",
                     data={"palace": p.id, "colour": p.colour}))
 
@@ -473,7 +478,7 @@ class MedinaState(State):
         if self.placed < 2 and self.pieces_left(self.seat):
             why = ("can place no dome" if self.lone and not self.domed
                    else "has no legal place for a second piece")
-            events.append(Event(f"{seat_name(self.seat).capitalize()} {why}; the turn ends.",
+            events.append(Event(f"{cap(seat_name(self.seat))} {why}; the turn ends.",
                                 kind="turn_short", data={"seat": self.seat}))
         self._next_turn(events, start=(self.seat + 1) % self.seats)
 
@@ -497,11 +502,11 @@ class MedinaState(State):
                 return
             if lone:
                 events.append(Event(
-                    f"{seat_name(cand).capitalize()} cannot place a dome this turn.",
+                    f"{cap(seat_name(cand))} cannot place a dome this turn.",
                     kind="no_dome", data={"seat": cand}))
                 break
             events.append(Event(
-                f"{seat_name(cand).capitalize()} can place none of their pieces and misses the turn.",
+                f"{cap(seat_name(cand))} can place none of their pieces and misses the turn.",
                 kind="skip", data={"seat": cand}))
         self.over = True
         self._legal_cache = None
