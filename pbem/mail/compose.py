@@ -1,0 +1,385 @@
+"""Build the emails pbem sends: plain dataclasses in, ``EmailMessage`` out.
+
+Every message is ``multipart/alternative``: a plain-text part that is
+complete on its own, and an HTML part (``multipart/related`` with the board
+PNG inline by Content-ID when one is given). Text comes from Jinja2
+templates in ``pbem/mail/templates`` (``<kind>.txt`` / ``<kind>.html``);
+the HTML ones autoescape, so player names, game titles and order text are
+always escaped. Styles are written inline (Gmail and Outlook drop
+``<style>`` blocks in some views).
+
+Headers on every message: From, To, Reply-To (the seat's signed address),
+Subject, Date, Message-ID, ``Auto-Submitted`` (``auto-generated``; answers
+to a player's email say ``auto-replied``, as RFC 3834 asks),
+``X-Auto-Response-Suppress: All`` (stops Exchange out-of-office replies),
+``X-PBEM-Loop`` (our inbound address: our own mail coming back is dropped by
+:mod:`pbem.mail.inbound`) and ``X-PBEM-Kind`` (which template).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.utils import format_datetime, formataddr, make_msgid, parseaddr
+from pathlib import Path
+from typing import Sequence
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from babel.core import Locale, UnknownLocaleError
+from babel.dates import format_date, format_time, format_timedelta
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+from .inbound import LOOP_HEADER
+
+__all__ = [
+    "Envelope", "GameRef", "Turn", "Result", "ScoreLine",
+    "invitation", "turn_notice", "reminder", "turn_result", "missed_turn",
+    "order_confirmation", "order_refusal", "game_over",
+    "format_deadline", "subject_prefix", "MAX_LEGAL_SHOWN",
+]
+
+#: Legal orders listed in one email; the rest are on the order page.
+MAX_LEGAL_SHOWN = 40
+
+_TEMPLATES = Path(__file__).parent / "templates"
+_env = Environment(
+    loader=FileSystemLoader(str(_TEMPLATES)),
+    autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=False),
+    undefined=StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+    keep_trailing_newline=True,
+)
+
+
+# --- inputs ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Envelope:
+    """Who a message goes to and the headers around it.
+
+    ``sender`` is the From header (``"pbem <pbem@example.org>"``);
+    ``reply_to`` the seat's signed reply address (or ``None``);
+    ``inbound_address`` our inbound address, written into ``X-PBEM-Loop``.
+    ``timezone`` (IANA name) and ``locale`` (babel, e.g. ``"fi_FI"``) are
+    the recipient's, for dates. ``sent_at`` (UTC) is the Date header and
+    "now" for "12 hours left"; default: the current time. ``msgid_tag``
+    goes into the Message-ID (``<tag.random@domain>``) so an id says what it
+    was; ``in_reply_to``/``references`` thread answers to a player's mail.
+    """
+
+    sender: str
+    to_name: str
+    to_address: str
+    reply_to: str | None = None
+    inbound_address: str = ""
+    timezone: str = "UTC"
+    locale: str = "en_GB"
+    sent_at: datetime | None = None
+    msgid_tag: str = ""
+    in_reply_to: str | None = None
+    references: Sequence[str] = ()
+
+
+@dataclass(frozen=True)
+class GameRef:
+    """The game a message is about: ``title`` ("La Città"), ``number``
+    (shown as "#12"), ``url`` (absolute link to the game page)."""
+
+    title: str
+    number: int | str
+    url: str = ""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A decision a seat owes.
+
+    ``phase`` reads in a sentence ("year 2, round 3"); ``seat`` is what the
+    player sees ("seat 2"); ``deadline`` is aware UTC or ``None`` (paused).
+    ``private_info`` is the seat's view as preformatted text (hand, gold,
+    food, peeked cards: ``Game.view_text``); ``since_last`` the events this
+    seat may see since its last move, one line each; ``legal_orders`` the
+    orders legal now in the command language; ``order_help`` the game's
+    command-language help and ``examples`` a few complete sample replies.
+    ``board_png`` is the board picture (bytes) with ``board_alt`` as its
+    alternative text.
+    """
+
+    phase: str
+    seat: str
+    deadline: datetime | None
+    order_url: str
+    private_info: str = ""
+    since_last: Sequence[str] = ()
+    legal_orders: Sequence[str] = ()
+    order_help: str = ""
+    examples: Sequence[str] = ()
+    board_png: bytes | None = None
+    board_alt: str = ""
+
+
+@dataclass(frozen=True)
+class Result:
+    """What happened when a turn resolved.
+
+    ``events`` are the lines this seat may see; ``missed`` names the seats
+    that missed the deadline ("Bob (seat 2)"); ``you_missed`` and
+    ``default_order`` (the order applied for you) make it a missed-turn
+    notice; ``missed_count`` is how many turns you have missed so far.
+    ``next_up`` says who moves next ("Carla (seat 3) is to move").
+    """
+
+    phase: str
+    events: Sequence[str] = ()
+    missed: Sequence[str] = ()
+    you_missed: bool = False
+    default_order: str = ""
+    missed_count: int = 0
+    next_up: str = ""
+    board_png: bytes | None = None
+    board_alt: str = ""
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One seat's final result: ``place`` (1 = winner, ties share a place),
+    ``points`` (victory points), ``detail`` (tie-break, e.g. "12 gold")."""
+
+    place: int
+    name: str
+    points: int
+    detail: str = ""
+    is_you: bool = False
+
+
+# --- formatting helpers ------------------------------------------------------
+
+def _zone(name: str) -> tuple[ZoneInfo, str]:
+    try:
+        return ZoneInfo(name), name
+    except (ZoneInfoNotFoundError, ValueError, TypeError):
+        return ZoneInfo("UTC"), "UTC"
+
+
+def _locale(name: str) -> Locale:
+    try:
+        return Locale.parse(name)
+    except (UnknownLocaleError, ValueError, TypeError):
+        return Locale.parse("en_GB")
+
+
+def format_deadline(when: datetime | None, tz: str = "UTC", locale: str = "en_GB") -> str:
+    """An absolute date and time in the recipient's zone, with the zone name:
+    ``"Tuesday 24 November 2026, 18:00 (Europe/Helsinki)"``; in Finnish
+    ``"tiistai 24. marraskuuta 2026, 18.00 (Europe/Helsinki)"``.
+    ``when`` must be aware (UTC or any zone); ``None`` gives
+    ``"none (the game is paused)"``. An unknown zone falls back to UTC.
+    """
+    if when is None:
+        return "none (the game is paused)"
+    if when.tzinfo is None:
+        raise ValueError("deadline must be timezone-aware (UTC)")
+    zone, zone_name = _zone(tz)
+    loc = _locale(locale)
+    local = when.astimezone(zone)
+    if loc.language == "en":
+        date_text = format_date(local, "EEEE d MMMM y", locale=loc)
+        time_text = format_time(local, "HH:mm", locale=loc)
+    else:
+        date_text = format_date(local, "full", locale=loc)
+        time_text = format_time(local, "short", locale=loc)
+    return f"{date_text}, {time_text} ({zone_name})"
+
+
+def _time_left(deadline: datetime | None, now: datetime, locale: str) -> str:
+    if deadline is None:
+        return ""
+    seconds = (deadline - now).total_seconds()
+    if seconds <= 0:
+        return "the deadline has passed"
+    return format_timedelta(deadline - now, threshold=1.5, locale=_locale(locale), format="long") + " left"
+
+
+def subject_prefix(game: GameRef) -> str:
+    """``"[pbem] La Città #12"``: every subject starts with it."""
+    return f"[pbem] {game.title} #{game.number}"
+
+
+def _msgid(env: Envelope, kind: str) -> str:
+    domain = (parseaddr(env.sender)[1].rpartition("@")[2]
+              or env.inbound_address.rpartition("@")[2] or "pbem.invalid")
+    return make_msgid(idstring=(env.msgid_tag or kind).replace(" ", "_"), domain=domain)
+
+
+def _render(kind: str, context: dict) -> tuple[str, str]:
+    text = _env.get_template(f"{kind}.txt").render(**context)
+    html = _env.get_template(f"{kind}.html").render(**context)
+    # Template blocks leave runs of blank lines; one blank line separates sections.
+    text = re.sub(r"\n{3,}", "\n\n", text.replace("\r", "")).strip("\n") + "\n"
+    return text, html
+
+
+def _build(kind: str, env: Envelope, subject: str, context: dict, *,
+           board_png: bytes | None = None, board_alt: str = "", answering: bool = False) -> EmailMessage:
+    sent_at = env.sent_at or datetime.now(timezone.utc)
+    board_cid = make_msgid(idstring="board", domain="pbem.invalid") if board_png else None
+    context = {
+        "env": env, "subject": subject, "board_cid": board_cid[1:-1] if board_cid else None,
+        "board_alt": board_alt or "The board", "max_legal": MAX_LEGAL_SHOWN,
+        **context,
+    }
+    text, html = _render(kind, context)
+
+    msg = EmailMessage()
+    msg["From"] = env.sender
+    msg["To"] = formataddr((env.to_name, env.to_address)) if env.to_name else env.to_address
+    if env.reply_to:
+        msg["Reply-To"] = env.reply_to
+    msg["Subject"] = subject
+    msg["Date"] = format_datetime(sent_at.astimezone(timezone.utc))
+    msg["Message-ID"] = _msgid(env, kind)
+    if env.in_reply_to:
+        msg["In-Reply-To"] = env.in_reply_to
+    refs = [*env.references]
+    if env.in_reply_to and env.in_reply_to not in refs:
+        refs.append(env.in_reply_to)
+    if refs:
+        msg["References"] = " ".join(refs)
+    # RFC 3834 §5: answers to a person's mail are auto-replied, the rest auto-generated.
+    msg["Auto-Submitted"] = "auto-replied" if answering else "auto-generated"
+    msg["X-Auto-Response-Suppress"] = "All"
+    if env.inbound_address:
+        msg[LOOP_HEADER] = env.inbound_address
+    msg["X-PBEM-Kind"] = kind
+    # quoted-printable keeps both parts readable in "show original" and diffs.
+    msg.set_content(text, cte="quoted-printable")
+    msg.add_alternative(html, subtype="html", cte="quoted-printable")
+    if board_png:
+        html_part = msg.get_payload()[1]
+        html_part.add_related(board_png, "image", "png", cid=board_cid,
+                              filename="board.png", disposition="inline")
+    return msg
+
+
+def _legal(orders: Sequence[str]) -> tuple[list[str], int]:
+    shown = list(orders[:MAX_LEGAL_SHOWN])
+    return shown, max(0, len(orders) - len(shown))
+
+
+def _turn_context(env: Envelope, turn: Turn) -> dict:
+    shown, more = _legal(turn.legal_orders)
+    return {
+        "turn": turn,
+        "deadline": format_deadline(turn.deadline, env.timezone, env.locale),
+        "legal_shown": shown,
+        "legal_more": more,
+        "examples": list(turn.examples),
+    }
+
+
+# --- the messages ------------------------------------------------------------
+
+def invitation(env: Envelope, game: GameRef, *, host_name: str, seat: str, other_players: Sequence[str],
+               signin_url: str, deadline_hours: float, link_expires_at: datetime | None = None,
+               game_kind: str = "") -> EmailMessage:
+    """The invitation with a sign-in link (signed, expiring, single use).
+    ``deadline_hours`` is the time a player has for each move."""
+    subject = f"[pbem] {host_name} invites you to {game.title} #{game.number}"
+    return _build("invitation", env, subject, {
+        "game": game, "host_name": host_name, "seat": seat, "others": list(other_players),
+        "signin_url": signin_url, "deadline_hours": f"{deadline_hours:g}", "game_kind": game_kind,
+        "expires": format_deadline(link_expires_at, env.timezone, env.locale) if link_expires_at else "",
+    })
+
+
+def turn_notice(env: Envelope, game: GameRef, turn: Turn) -> EmailMessage:
+    """"It is your move": board, private information, what happened since
+    the seat's last move, legal orders with examples, deadline, order link."""
+    subject = f"{subject_prefix(game)} — your move ({turn.phase})"
+    return _build("turn_notice", env, subject, {"game": game, **_turn_context(env, turn)},
+                  board_png=turn.board_png, board_alt=turn.board_alt)
+
+
+def reminder(env: Envelope, game: GameRef, turn: Turn) -> EmailMessage:
+    """The turn notice again, before the deadline, saying how long is left
+    (measured from ``env.sent_at``)."""
+    now = env.sent_at or datetime.now(timezone.utc)
+    left = _time_left(turn.deadline, now, env.locale)
+    subject = f"{subject_prefix(game)} — reminder: your move, {left}" if left else \
+        f"{subject_prefix(game)} — reminder: your move"
+    return _build("reminder", env, subject, {"game": game, "left": left, **_turn_context(env, turn)},
+                  board_png=turn.board_png, board_alt=turn.board_alt)
+
+
+def turn_result(env: Envelope, game: GameRef, result: Result) -> EmailMessage:
+    """What happened when a turn resolved (to every seat that should hear).
+    With ``result.you_missed`` it is a missed-turn notice instead."""
+    if result.you_missed:
+        subject = f"{subject_prefix(game)} — you missed a turn ({result.phase})"
+    elif result.missed:
+        subject = f"{subject_prefix(game)} — {result.phase}: missed deadline"
+    else:
+        subject = f"{subject_prefix(game)} — what happened ({result.phase})"
+    return _build("turn_result", env, subject, {"game": game, "result": result},
+                  board_png=result.board_png, board_alt=result.board_alt)
+
+
+def missed_turn(env: Envelope, game: GameRef, *, phase: str, default_order: str, missed_count: int,
+                events: Sequence[str] = (), next_up: str = "", board_png: bytes | None = None,
+                board_alt: str = "") -> EmailMessage:
+    """"You missed the deadline; this default order was applied for you."""
+    return turn_result(env, game, Result(phase=phase, events=events, you_missed=True,
+                                         default_order=default_order, missed_count=missed_count,
+                                         next_up=next_up, board_png=board_png, board_alt=board_alt))
+
+
+def order_confirmation(env: Envelope, game: GameRef, *, phase: str, lines_read: Sequence[str],
+                       outcome: Sequence[str], next_up: str = "", order_url: str = "") -> EmailMessage:
+    """The answer to accepted orders: every line as read, and what happened
+    (``outcome``: event lines). Threads to the player's mail via
+    ``env.in_reply_to``."""
+    subject = f"{subject_prefix(game)} — orders accepted ({phase})"
+    return _build("order_confirmation", env, subject, {
+        "game": game, "phase": phase, "lines": list(lines_read), "outcome": list(outcome),
+        "next_up": next_up, "order_url": order_url,
+    }, answering=env.in_reply_to is not None)
+
+
+def order_refusal(env: Envelope, game: GameRef, *, lines_read: Sequence[str], failed_line: int | None,
+                  reason: str, turn: Turn | None = None, phase: str = "") -> EmailMessage:
+    """The answer to orders that were not applied: every line as read, the
+    line that failed (1-based ``failed_line``; ``None`` when the whole mail
+    was refused, e.g. nothing read or not your turn), why, and — with
+    ``turn`` — what is legal now, examples and the deadline. Nothing of the
+    submission was applied."""
+    phase = phase or (turn.phase if turn else "")
+    what = f"line {failed_line}" if failed_line else "not applied"
+    subject = f"{subject_prefix(game)} — order refused: {what}" + (f" ({phase})" if phase else "")
+    context = {"game": game, "lines": list(lines_read), "failed": failed_line, "reason": reason,
+               "phase": phase, "turn": turn}
+    if turn is not None:
+        context.update(_turn_context(env, turn))
+    else:
+        context.update({"deadline": "", "legal_shown": [], "legal_more": 0, "examples": []})
+    return _build("order_refusal", env, subject, context, answering=env.in_reply_to is not None)
+
+
+def game_over(env: Envelope, game: GameRef, *, scores: Sequence[ScoreLine], events: Sequence[str] = (),
+              final_view: str = "", board_png: bytes | None = None, board_alt: str = "") -> EmailMessage:
+    """Final scores (``scores`` in place order), the last events and the
+    final position."""
+    ordered = sorted(scores, key=lambda s: (s.place, s.name))
+    winners = [s.name for s in ordered if s.place == 1]
+    if len(winners) == 1:
+        headline = f"{winners[0]} wins"
+    elif winners:
+        headline = "shared victory: " + ", ".join(winners)
+    else:
+        headline = "final scores"
+    subject = f"{subject_prefix(game)} — game over: {headline}"
+    return _build("game_over", env, subject, {"game": game, "scores": ordered, "headline": headline,
+                                              "events": list(events), "final_view": final_view},
+                  board_png=board_png, board_alt=board_alt)

@@ -1,0 +1,193 @@
+"""Composed emails: structure, headers, escaping, dates in the recipient's
+zone, the inline board, and that each kind says what it must."""
+from __future__ import annotations
+
+import email
+from datetime import datetime, timezone
+from email import policy
+
+import pytest
+
+from pbem.mail import compose as c
+from pbem.mail.inbound import MailLoop, parse_inbound
+
+PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
+SENT = datetime(2026, 11, 23, 16, 0, tzinfo=timezone.utc)
+DEADLINE = datetime(2026, 11, 24, 16, 0, tzinfo=timezone.utc)
+EVIL = '<script>alert("x")</script>&'
+
+
+def envelope(**kw):
+    base = dict(sender="pbem <pbem@pbem.example>", to_name="Matti Mäkelä", to_address="matti@example.fi",
+                reply_to="play+12-3-aaaaaaaaaaaaaaaa@pbem.example", inbound_address="play@pbem.example",
+                timezone="Europe/Helsinki", sent_at=SENT)
+    base.update(kw)
+    return c.Envelope(**base)
+
+
+GAME = c.GameRef("La Città", 12, "http://localhost:5000/games/12")
+
+
+def turn(**kw):
+    base = dict(phase="year 2, round 3", seat="seat 3", deadline=DEADLINE,
+                order_url="http://localhost:5000/games/12/seat/3",
+                private_info="Hand: Market, Bath\nGold: 7", since_last=["Alice built a castle at F7"],
+                legal_orders=["build castle F7", "pass"], order_help="One order per line.",
+                examples=["take card 2\nbuild castle F7"], board_png=PNG, board_alt="The board after round 2")
+    base.update(kw)
+    return c.Turn(**base)
+
+
+def reparse(msg):
+    """What a mail client sees: the serialized bytes parsed again."""
+    return email.message_from_bytes(msg.as_bytes(), policy=policy.default)
+
+
+def parts(msg):
+    m = reparse(msg)
+    return m, m.get_body(("plain",)).get_content(), m.get_body(("html",)).get_content()
+
+
+def test_format_deadline_in_recipient_zone():
+    assert c.format_deadline(DEADLINE, "Europe/Helsinki") == "Tuesday 24 November 2026, 18:00 (Europe/Helsinki)"
+    assert c.format_deadline(DEADLINE, "America/New_York") == "Tuesday 24 November 2026, 11:00 (America/New_York)"
+    fi = c.format_deadline(DEADLINE, "Europe/Helsinki", "fi_FI")
+    assert fi.startswith("tiistai 24. marraskuuta 2026") and fi.endswith("(Europe/Helsinki)")
+    assert c.format_deadline(DEADLINE, "Not/AZone") == "Tuesday 24 November 2026, 16:00 (UTC)"
+    with pytest.raises(ValueError):
+        c.format_deadline(datetime(2026, 1, 1), "UTC")
+    # summer time: Helsinki is UTC+3 in July
+    assert "18:00" in c.format_deadline(datetime(2026, 7, 1, 15, 0, tzinfo=timezone.utc), "Europe/Helsinki")
+
+
+def test_turn_notice_structure_and_headers():
+    msg = c.turn_notice(envelope(msgid_tag="pbem.12.2.7.turn"), GAME, turn())
+    m, text, html = parts(msg)
+    assert m["Subject"] == "[pbem] La Città #12 — your move (year 2, round 3)"
+    assert m["Reply-To"] == "play+12-3-aaaaaaaaaaaaaaaa@pbem.example"
+    assert m["Auto-Submitted"] == "auto-generated"
+    assert m["X-Auto-Response-Suppress"] == "All"
+    assert m["X-PBEM-Loop"] == "play@pbem.example"
+    assert "pbem.12.2.7.turn" in m["Message-ID"] and m["Message-ID"].endswith("@pbem.example>")
+    assert m["Date"] == "Mon, 23 Nov 2026 16:00:00 +0000"
+    assert m.get_content_type() == "multipart/alternative"
+    alt = m.get_payload()
+    assert [p.get_content_type() for p in alt] == ["text/plain", "multipart/related"]
+    related = alt[1].get_payload()
+    assert [p.get_content_type() for p in related] == ["text/html", "image/png"]
+    img = related[1]
+    assert img.get_content() == PNG
+    assert f'src="cid:{img["Content-ID"][1:-1]}"' in html
+    assert 'alt="The board after round 2"' in html
+    # the text part is complete on its own
+    for needle in ["It is your move", "Tuesday 24 November 2026, 18:00 (Europe/Helsinki)",
+                   "http://localhost:5000/games/12/seat/3", "Alice built a castle at F7", "Gold: 7",
+                   "build castle F7", "pass", "One order per line.", "take card 2"]:
+        assert needle in text, needle
+        assert needle.split("\n")[0] in html or needle == "Gold: 7", needle
+
+
+def test_no_board_means_no_related_part():
+    m, text, html = parts(c.turn_notice(envelope(), GAME, turn(board_png=None)))
+    assert [p.get_content_type() for p in m.get_payload()] == ["text/plain", "text/html"]
+    assert "cid:" not in html
+
+
+def test_user_written_text_escaped_in_html():
+    evil_game = c.GameRef(EVIL, 12, "http://x/games/12")
+    msg = c.turn_notice(envelope(to_name=EVIL), evil_game,
+                        turn(since_last=[EVIL], private_info=EVIL, legal_orders=[EVIL], examples=[EVIL]))
+    _, text, html = parts(msg)
+    assert "<script>" not in html
+    assert "&lt;script&gt;" in html
+    assert EVIL in text  # the text part shows it as written
+    refusal = c.order_refusal(envelope(), GAME, lines_read=[EVIL], failed_line=1, reason=EVIL, turn=turn())
+    assert "<script>" not in parts(refusal)[2]
+    over = c.game_over(envelope(), GAME, scores=[c.ScoreLine(1, EVIL, 30)])
+    assert "<script>" not in parts(over)[2]
+    inv = c.invitation(envelope(), GAME, host_name=EVIL, seat="seat 1", other_players=[EVIL],
+                       signin_url="http://x/signin/abc", deadline_hours=48)
+    assert "<script>" not in parts(inv)[2]
+
+
+def test_reminder_says_time_left():
+    m, text, _ = parts(c.reminder(envelope(sent_at=datetime(2026, 11, 24, 4, 0, tzinfo=timezone.utc)),
+                                  GAME, turn()))
+    assert m["Subject"] == "[pbem] La Città #12 — reminder: your move, 12 hours left"
+    assert "12 hours left" in text and "default order" in text
+
+
+def test_invitation():
+    m, text, html = parts(c.invitation(envelope(reply_to=None), GAME, host_name="Alice", seat="seat 3",
+                                       other_players=["Alice", "Bob"], signin_url="http://localhost:5000/signin/T0K",
+                                       deadline_hours=48, link_expires_at=DEADLINE, game_kind="La Città"))
+    assert m["Subject"] == "[pbem] Alice invites you to La Città #12"
+    assert m["Reply-To"] is None
+    assert "http://localhost:5000/signin/T0K" in text and 'href="http://localhost:5000/signin/T0K"' in html
+    assert "48 hours" in text and "Alice, Bob" in text
+    assert "Tuesday 24 November 2026, 18:00 (Europe/Helsinki)" in text
+
+
+def test_turn_result_and_missed_turn():
+    m, text, _ = parts(c.turn_result(envelope(), GAME, c.Result(
+        phase="year 2, round 3", events=["Bob built a castle at G2"], missed=["Carla (seat 3)"],
+        next_up="Alice (seat 1) is to move.")))
+    assert m["Subject"] == "[pbem] La Città #12 — year 2, round 3: missed deadline"
+    assert "Bob built a castle at G2" in text and "Carla (seat 3)" in text and "Alice (seat 1) is to move." in text
+    m, text, html = parts(c.missed_turn(envelope(), GAME, phase="year 2, round 3", default_order="pass",
+                                        missed_count=2, board_png=PNG))
+    assert m["Subject"] == "[pbem] La Città #12 — you missed a turn (year 2, round 3)"
+    assert "The default order was applied for you: pass" in text and "so far: 2" in text
+    assert "cid:" in html
+
+
+def test_confirmation_quotes_lines_and_threads():
+    env = envelope(in_reply_to="<CAF123@mail.gmail.com>", references=["<notice-1@pbem.example>"])
+    m, text, html = parts(c.order_confirmation(env, GAME, phase="year 2, round 3",
+                                               lines_read=["take card 2", "build castle F7"],
+                                               outcome=["You built a castle at F7"]))
+    assert m["Subject"] == "[pbem] La Città #12 — orders accepted (year 2, round 3)"
+    assert m["In-Reply-To"] == "<CAF123@mail.gmail.com>"
+    assert m["References"] == "<notice-1@pbem.example> <CAF123@mail.gmail.com>"
+    assert m["Auto-Submitted"] == "auto-replied"
+    assert "1. take card 2" in text and "2. build castle F7" in text and "You built a castle at F7" in text
+
+
+def test_refusal_marks_failed_line_and_legal_orders():
+    m, text, html = parts(c.order_refusal(envelope(), GAME, lines_read=["take card 2", "build castle Z9", "pass"],
+                                          failed_line=2, reason="there is no site Z9", turn=turn()))
+    assert m["Subject"] == "[pbem] La Città #12 — order refused: line 2 (year 2, round 3)"
+    assert "2. build castle Z9    <== REFUSED: there is no site Z9" in text
+    assert "  1. take card 2\n" in text and "NOT applied" in text
+    assert "Legal orders now" in text and "build castle F7" in text
+    assert "Tuesday 24 November 2026, 18:00 (Europe/Helsinki)" in text
+    # without a turn: still a clear answer
+    m, text, _ = parts(c.order_refusal(envelope(), GAME, lines_read=[], failed_line=None,
+                                       reason="it is not your move"))
+    assert m["Subject"] == "[pbem] La Città #12 — order refused: not applied"
+    assert "Refused: it is not your move" in text
+
+
+def test_legal_orders_capped():
+    many = [f"build castle A{i}" for i in range(c.MAX_LEGAL_SHOWN + 7)]
+    _, text, html = parts(c.turn_notice(envelope(), GAME, turn(legal_orders=many)))
+    assert f"build castle A{c.MAX_LEGAL_SHOWN - 1}" in text
+    assert f"build castle A{c.MAX_LEGAL_SHOWN}\n" not in text
+    assert "and 7 more on the order page" in text and "7 more" in html
+
+
+def test_game_over_scores_and_ties():
+    scores = [c.ScoreLine(2, "Bob", 25, "9 gold"), c.ScoreLine(1, "Alice", 31, "", is_you=True),
+              c.ScoreLine(3, "Carla", 12)]
+    m, text, html = parts(c.game_over(envelope(), GAME, scores=scores, final_view="Gold: 3", board_png=PNG))
+    assert m["Subject"] == "[pbem] La Città #12 — game over: Alice wins"
+    assert text.index("1. Alice: 31 points") < text.index("2. Bob: 25 points (9 gold)") < text.index("3. Carla")
+    assert "<-- you" in text
+    tie = c.game_over(envelope(), GAME, scores=[c.ScoreLine(1, "A", 9), c.ScoreLine(1, "B", 9)])
+    assert tie["Subject"].endswith("game over: shared victory: A, B")
+
+
+def test_our_own_mail_is_recognised_as_loop_by_inbound():
+    raw = c.turn_notice(envelope(), GAME, turn()).as_bytes()
+    with pytest.raises(MailLoop):
+        parse_inbound(raw)
