@@ -53,3 +53,61 @@ def svg_to_png(svg: str, *, width: int = 900, background: str | None = "#ffffff"
         text_rendering="optimize_legibility",
         image_rendering="optimize_quality",
     ))
+
+
+def _font_metrics(path: Path) -> tuple[int, dict[int, int], int]:
+    """(unitsPerEm, {codepoint: advance}, default advance) read from a
+    TrueType file's head, hhea, hmtx and cmap (format 4) tables."""
+    import struct
+
+    data = path.read_bytes()
+    (num_tables,) = struct.unpack(">H", data[4:6])
+    tables = {}
+    for i in range(num_tables):
+        tag, _, offset, length = struct.unpack(">4sIII", data[12 + 16 * i:28 + 16 * i])
+        tables[tag.decode("latin-1")] = (offset, length)
+    units = struct.unpack(">H", data[tables["head"][0] + 18:tables["head"][0] + 20])[0]
+    n_metrics = struct.unpack(">H", data[tables["hhea"][0] + 34:tables["hhea"][0] + 36])[0]
+    hmtx = tables["hmtx"][0]
+    advances = [struct.unpack(">H", data[hmtx + 4 * i:hmtx + 4 * i + 2])[0] for i in range(n_metrics)]
+    cmap = tables["cmap"][0]
+    (n_sub,) = struct.unpack(">H", data[cmap + 2:cmap + 4])
+    sub = None
+    for i in range(n_sub):
+        platform, encoding, offset = struct.unpack(">HHI", data[cmap + 4 + 8 * i:cmap + 12 + 8 * i])
+        if (platform, encoding) in ((3, 1), (0, 3)) and struct.unpack(">H", data[cmap + offset:cmap + offset + 2])[0] == 4:
+            sub = cmap + offset
+            break
+    widths: dict[int, int] = {}
+    if sub is not None:
+        seg_x2 = struct.unpack(">H", data[sub + 6:sub + 8])[0]
+        ends = sub + 14
+        starts = ends + seg_x2 + 2
+        deltas = starts + seg_x2
+        ranges = deltas + seg_x2
+        for s in range(seg_x2 // 2):
+            end, start = (struct.unpack(">H", data[p + 2 * s:p + 2 * s + 2])[0] for p in (ends, starts))
+            delta = struct.unpack(">h", data[deltas + 2 * s:deltas + 2 * s + 2])[0]
+            roff = struct.unpack(">H", data[ranges + 2 * s:ranges + 2 * s + 2])[0]
+            for cp in range(start, min(end, 0x2FFF) + 1):
+                if roff == 0:
+                    glyph = (cp + delta) & 0xFFFF
+                else:
+                    at = ranges + 2 * s + roff + 2 * (cp - start)
+                    glyph = struct.unpack(">H", data[at:at + 2])[0]
+                    glyph = (glyph + delta) & 0xFFFF if glyph else 0
+                if glyph:
+                    widths[cp] = advances[min(glyph, n_metrics - 1)]
+    return units, widths, advances[0]
+
+
+_METRICS: dict[bool, tuple[int, dict[int, int], int]] = {}
+
+
+def text_width(text: str, size: float, *, bold: bool = False) -> float:
+    """Advance width of ``text`` set in the shipped DejaVu Sans at ``size``
+    (user units; no kerning), for laying out labels without a browser."""
+    if bold not in _METRICS:
+        _METRICS[bold] = _font_metrics(FONT_FILES[1 if bold else 0])
+    units, widths, default = _METRICS[bold]
+    return sum(widths.get(ord(ch), default) for ch in text) * size / units

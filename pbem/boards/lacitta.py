@@ -1,0 +1,628 @@
+"""The La Città board picture: a ``State.view`` dict -> SVG text.
+
+Geometry comes from :mod:`pbem.engine.lacitta.board` (``board_data()``:
+pointy-top hexes of circumradius 1, site centres ``x, y``, landscape regions
+as lattice triangles); this module only scales and styles it.
+
+Layers, bottom to top: paper, landscape (slots and fixed edge regions, with
+grain / mountain / wave symbols), sites (one ``<g class="site"
+data-site="F7">`` each: hex, coordinate, legal ring), city outlines tinted in
+the owner's colour, buildings (two-letter glyphs with their arches in the
+wish colours: culture white, education black, health blue), castles in the
+owner's colour with the city's citizen count, then the player strip and the
+legend. Sites that the player count leaves out are greyed (class ``off``).
+
+Highlighted sites get class ``legal``; the look of ``legal`` and ``picked``
+is in the SVG's own ``<style>`` so the PNG and the web page agree and
+``board.js`` only toggles classes.
+
+The view is read by :func:`read_view` (shape in its docstring); unknown keys
+are ignored and missing ones drawn as empty, so a view from any point of the
+game (setup included) renders.
+"""
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Iterable, Mapping
+
+from pbem.boards.png import text_width
+
+# --- scale and styles ----------------------------------------------------
+
+S = 20.0                 # SVG user units per hex circumradius
+FONT = "DejaVu Sans"
+PAPER = "#f3ecda"
+INK = "#2b2620"
+
+LANDSCAPE_FILL = {
+    "field": "#e8cf6e", "mountain": "#a8a094", "lake": "#6fa9d6", "water": "#4f8fc4",
+    "": "#d9d4c7",          # slot with no tile yet
+}
+LANDSCAPE_EDGE = {
+    "field": "#c9a93e", "mountain": "#7d766b", "lake": "#3f7fb3", "water": "#3f7fb3", "": "#b5ae9f",
+}
+TILE_KIND = {"F1": ("field", 1), "F2": ("field", 2), "F3": ("field", 3), "M": ("mountain", 0),
+             "L": ("lake", 0), "W": ("water", 0)}
+
+# Arch colours as printed on the tiles: culture white, education black, health blue.
+ARCH_FILL = {"culture": "#ffffff", "education": "#1b1b1b", "health": "#2f7fe0"}
+WISHES = ("culture", "education", "health")
+
+# building -> (glyph, tile fill, glyph colour, arches in order). The tile takes
+# the colour of its arches (culture white, education black, health blue; the
+# hospital half blue, half black) so a city's appeal reads at a glance.
+HOSPITAL_FILL = "url(#lc-hospital)"
+BUILDINGS: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
+    "farm": ("Fa", "#bcd98a", INK, ()),
+    "quarry": ("Qu", "#bdb6aa", INK, ()),
+    "market": ("Ma", "#f0b46c", INK, ()),
+    "statue": ("St", "#ffffff", INK, ("culture",)),
+    "school": ("Sc", "#1b1b1b", "#ffffff", ("education",)),
+    "fountain": ("Fo", "#2f7fe0", "#ffffff", ("health",)),
+    "palazzo": ("Pa", "#ffffff", INK, ("culture", "culture")),
+    "hospital": ("Ho", HOSPITAL_FILL, "#ffffff", ("health", "education")),
+    "bathhouse": ("Ba", "#2f7fe0", "#ffffff", ("health", "health")),
+    "dom": ("Do", "#ffffff", INK, ("culture", "culture", "culture")),
+    "university": ("Un", "#1b1b1b", "#ffffff", ("education", "education", "education")),
+}
+DEFS = (
+    '<linearGradient id="lc-hospital" x1="0" y1="0" x2="1" y2="0">'
+    f'<stop offset="0.5" stop-color="{ARCH_FILL["health"]}"/><stop offset="0.5" stop-color="{ARCH_FILL["education"]}"/>'
+    '</linearGradient>'
+)
+# Names the engine or a translation may use for the same buildings.
+BUILDING_ALIASES = {
+    "bauernhof": "farm", "steinbruch": "quarry", "marktplatz": "market", "statue": "statue",
+    "klosterschule": "school", "monastery school": "school", "brunnen": "fountain",
+    "badhaus": "bathhouse", "bath house": "bathhouse", "bath": "bathhouse",
+    "universität": "university", "universitaet": "university", "cathedral": "dom",
+}
+
+SEAT_COLOURS = ["#d0312d", "#2a62c9", "#2e9a48", "#e9b308", "#8e44ad"]
+NAMED_COLOURS = {
+    "red": "#d0312d", "blue": "#2a62c9", "green": "#2e9a48", "yellow": "#e9b308",
+    "purple": "#8e44ad", "violet": "#8e44ad", "orange": "#e8731c", "black": "#333333",
+    "white": "#f4f4f4", "brown": "#8b5a2b", "grey": "#8a8a8a", "gray": "#8a8a8a", "pink": "#e55d9b",
+}
+
+LEGAL = "#e6007e"        # magenta: unlike every seat colour and every landscape
+PICKED = "#0a7d2c"
+
+STYLE = f"""
+text {{ font-family: '{FONT}'; }}
+.site .ring {{ display: none; }}
+.site.legal .ring {{ display: inline; fill: {LEGAL}; fill-opacity: 0.18; stroke: {LEGAL}; stroke-width: 4.5; }}
+.site.legal text, .site.picked text {{ stroke: #ffffff; stroke-width: 2.2; paint-order: stroke; font-weight: bold; }}
+.site.picked .ring {{ display: inline; fill: {PICKED}; fill-opacity: 0.2; stroke: {PICKED}; stroke-width: 5; }}
+"""
+
+
+# --- the view, normalised ----------------------------------------------
+
+
+@dataclass
+class Building:
+    site: str
+    kind: str                      # "castle", "farm", ... (data.BUILDINGS)
+    owner: int
+    city: str | None               # castle site of its city
+    notables: list[str] = field(default_factory=list)   # wish per Brot und Spiele notable
+    harvest: bool = False          # a Reiche Ernte notable on this farm
+
+
+@dataclass
+class Player:
+    seat: int
+    name: str
+    colour: str
+    food: int | None = None
+    gold: int | None = None
+    points: int | None = None
+
+
+@dataclass
+class BoardView:
+    seats: int
+    landscape: dict[str, str]      # slot id -> tile code ("F2", "M", "L") or "" (empty)
+    buildings: dict[str, Building]  # site -> building
+    citizens: dict[str, int]       # castle site -> citizens of that city
+    players: list[Player]
+    phase: str = ""
+    viewer: int | None = None
+    to_move: frozenset[int] = frozenset()
+    wishes: tuple[str, ...] = ()
+
+
+def _int(x: Any) -> int | None:
+    if isinstance(x, bool):
+        return None
+    try:
+        return int(x)
+    except (TypeError, ValueError):
+        return None
+
+
+def _colour(value: Any, seat: int) -> str:
+    if isinstance(value, str):
+        v = value.strip().lower()
+        if v in NAMED_COLOURS:
+            return NAMED_COLOURS[v]
+        if len(v) in (4, 7) and v.startswith("#") and all(c in "0123456789abcdef" for c in v[1:]):
+            return v
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def _kind(x: Any) -> str:
+    k = str(x or "").strip().lower()
+    return BUILDING_ALIASES.get(k, k)
+
+
+def _seq(x: Any) -> list:
+    return list(x) if isinstance(x, (list, tuple)) else []
+
+
+def read_view(view: Mapping[str, Any]) -> BoardView:
+    """Normalise a La Città view (``pbem.engine.lacitta.view.make_view``) for
+    drawing. Reads, all optional (a missing or malformed entry is drawn as
+    absent, never an error):
+
+    - ``seats``; ``phase`` (header text); ``viewer`` (marked "you");
+      ``current_seats`` (marked as to move); ``wishes`` (this year's, shown
+      once revealed);
+    - ``landscape``: ``{slot: tile code}`` (``board.TILES``: ``F1 F2 F3 M L``);
+      a missing slot is drawn empty;
+    - ``buildings``: ``[{"site", "kind", "owner", "city", "notables":
+      [{"seat", "wish"}], "harvest"}]`` (castles included, ``kind="castle"``);
+    - ``cities``: ``[{"castle", "owner", "citizens", ...}]`` for the number on
+      each castle;
+    - ``players``: ``[{"seat", "food", "gold", "points"}]`` plus, if the
+      caller adds them, ``"name"`` and ``"colour"`` (a name such as ``"red"``
+      or ``#rrggbb``; default: red, blue, green, yellow, purple by seat).
+    """
+    players = []
+    for i, p in enumerate(_seq(view.get("players"))):
+        p = p if isinstance(p, Mapping) else {}
+        seat = _int(p.get("seat"))
+        seat = i if seat is None else seat
+        players.append(Player(seat=seat, name=str(p.get("name") or ""),
+                              colour=_colour(p.get("colour") or p.get("color"), seat),
+                              food=_int(p.get("food")), gold=_int(p.get("gold")), points=_int(p.get("points"))))
+    seats = _int(view.get("seats")) or len(players) or 5
+    raw_land = view.get("landscape")
+    landscape = {str(k): str(v or "") for k, v in raw_land.items()} if isinstance(raw_land, Mapping) else {}
+
+    buildings: dict[str, Building] = {}
+    for b in _seq(view.get("buildings")):
+        if not isinstance(b, Mapping) or not b.get("site"):
+            continue
+        site = str(b["site"]).upper()
+        owner = _int(b.get("owner"))
+        notables = [str((n.get("wish") if isinstance(n, Mapping) else n) or "") for n in _seq(b.get("notables"))]
+        buildings[site] = Building(site=site, kind=_kind(b.get("kind")), owner=0 if owner is None else owner,
+                                   city=str(b["city"]).upper() if b.get("city") else None,
+                                   notables=notables, harvest=bool(b.get("harvest")))
+    citizens: dict[str, int] = {}
+    for c in _seq(view.get("cities")):
+        if isinstance(c, Mapping) and c.get("castle") and _int(c.get("citizens")) is not None:
+            castle = str(c["castle"]).upper()
+            citizens[castle] = _int(c["citizens"])
+            if castle not in buildings:      # a city listed without its castle building
+                owner = _int(c.get("owner"))
+                buildings[castle] = Building(castle, "castle", 0 if owner is None else owner, castle)
+
+    known = {p.seat for p in players}
+    for seat in sorted({b.owner for b in buildings.values()} - known):
+        players.append(Player(seat=seat, name="", colour=_colour(None, seat)))
+    players.sort(key=lambda p: p.seat)
+    to_move = frozenset(x for x in (_int(s) for s in _seq(view.get("current_seats"))) if x is not None)
+    wishes = tuple(str(w) for w in _seq(view.get("wishes")) if w in WISHES)
+    return BoardView(seats=seats, landscape=landscape, buildings=buildings, citizens=citizens,
+                     players=players, phase=str(view.get("phase") or ""), viewer=_int(view.get("viewer")),
+                     to_move=to_move, wishes=wishes)
+
+
+# --- drawing helpers -----------------------------------------------------
+
+
+def _f(v: float) -> str:
+    """A coordinate: one decimal, no trailing zero (small, deterministic SVG)."""
+    s = f"{v:.1f}"
+    return s[:-2] if s.endswith(".0") else ("0" if s == "-0" else s)
+
+
+def _pts(points: Iterable[tuple[float, float]]) -> str:
+    return " ".join(f"{_f(x)},{_f(y)}" for x, y in points)
+
+
+def _esc(s: Any) -> str:
+    return html.escape(str(s), quote=True)
+
+
+def _hex(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    # pointy-top: corners at -90, -30, 30, 90, 150, 210 degrees
+    return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
+            for a in (-90, -30, 30, 90, 150, 210)]
+
+
+def _text(x: float, y: float, s: Any, size: float, *, fill: str = INK, bold: bool = False,
+          anchor: str = "middle", extra: str = "") -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    return (f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}"{weight} '
+            f'text-anchor="{anchor}" fill="{fill}"{extra}>{_esc(s)}</text>')
+
+
+def _luma(colour: str) -> float:
+    c = colour.lstrip("#")
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    r, g, b = (int(c[i:i + 2], 16) for i in (0, 2, 4))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def _on(colour: str) -> str:
+    """Text colour readable on ``colour``."""
+    return INK if _luma(colour) > 150 else "#ffffff"
+
+
+def _tint(colour: str, amount: float) -> str:
+    """``colour`` mixed with white (``amount`` 0 = colour, 1 = white)."""
+    c = colour.lstrip("#")
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    rgb = [int(c[i:i + 2], 16) for i in (0, 2, 4)]
+    return "#" + "".join(f"{round(v + (255 - v) * amount):02x}" for v in rgb)
+
+
+# --- symbols -------------------------------------------------------------
+
+
+def _grain(x: float, y: float, h: float) -> str:
+    """One ear of grain, ``h`` tall, standing on (x, y)."""
+    parts = [f'<line x1="{_f(x)}" y1="{_f(y)}" x2="{_f(x)}" y2="{_f(y - h)}" stroke="#8a6a12" stroke-width="1.3"/>']
+    for i in range(3):
+        ky = y - h * (0.45 + 0.2 * i)
+        for side in (-1, 1):
+            parts.append(f'<ellipse cx="{_f(x + side * h * 0.13)}" cy="{_f(ky)}" rx="{_f(h * 0.1)}" '
+                         f'ry="{_f(h * 0.17)}" fill="#a57d12" transform="rotate({side * 28} {_f(x + side * h * 0.13)} {_f(ky)})"/>')
+    parts.append(f'<ellipse cx="{_f(x)}" cy="{_f(y - h * 0.98)}" rx="{_f(h * 0.09)}" ry="{_f(h * 0.16)}" fill="#a57d12"/>')
+    return "".join(parts)
+
+
+def _field_symbol(cx: float, cy: float, grain: int, size: float) -> str:
+    out = []
+    gap = size * 0.42
+    x0 = cx - gap * (grain - 1) / 2
+    for i in range(grain):
+        out.append(_grain(x0 + gap * i, cy + size * 0.3, size * 0.9))
+    return "".join(out)
+
+
+def _mountain_symbol(cx: float, cy: float, size: float) -> str:
+    w, h = size * 1.3, size * 0.95
+    big = [(cx - w * 0.55, cy + h * 0.45), (cx - w * 0.05, cy - h * 0.55), (cx + w * 0.45, cy + h * 0.45)]
+    small = [(cx + w * 0.05, cy + h * 0.45), (cx + w * 0.38, cy - h * 0.15), (cx + w * 0.72, cy + h * 0.45)]
+    snow = [(cx - w * 0.05, cy - h * 0.55), (cx - w * 0.2, cy - h * 0.25), (cx - w * 0.05, cy - h * 0.32),
+            (cx + w * 0.1, cy - h * 0.25)]
+    return (f'<polygon points="{_pts(small)}" fill="#6f685e" stroke="#4d473f" stroke-width="1.2" stroke-linejoin="round"/>'
+            f'<polygon points="{_pts(big)}" fill="#857d71" stroke="#4d473f" stroke-width="1.2" stroke-linejoin="round"/>'
+            f'<polygon points="{_pts(snow)}" fill="#f5f3ef"/>')
+
+
+def _wave_symbol(cx: float, cy: float, size: float, colour: str = "#e9f3fb") -> str:
+    out = []
+    w = size * 1.2
+    for dy in (-size * 0.25, size * 0.2):
+        x0, y = cx - w / 2, cy + dy
+        d = f"M{_f(x0)},{_f(y)}"
+        for i in range(3):
+            xa = x0 + w / 3 * i
+            d += f" q{_f(w / 12)},{_f(-size * 0.22)} {_f(w / 6)},0 t{_f(w / 6)},0"
+            del xa
+        out.append(f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="2" stroke-linecap="round"/>')
+    return "".join(out)
+
+
+def _arch(x: float, y: float, w: float, h: float, wish: str, rim: str = INK, rim_width: float = 0.8) -> str:
+    """An arch symbol (a door-shaped mark) standing on (x, y)."""
+    fill = ARCH_FILL.get(wish, "#999999")
+    r = w / 2
+    d = (f"M{_f(x - r)},{_f(y)} V{_f(y - h + r)} A{_f(r)},{_f(r)} 0 0 1 {_f(x + r)},{_f(y - h + r)} "
+         f"V{_f(y)} Z")
+    return f'<path d="{d}" fill="{fill}" stroke="{rim}" stroke-width="{_f(rim_width)}"/>'
+
+
+def _castle_symbol(cx: float, cy: float, size: float, colour: str, citizens: int | None) -> str:
+    w, h = size * 1.5, size * 1.25
+    x0, x1 = cx - w / 2, cx + w / 2
+    top, bottom = cy - h * 0.5, cy + h * 0.5
+    m = h * 0.22              # merlon height
+    step = w / 5
+    d = f"M{_f(x0)},{_f(bottom)} V{_f(top)}"
+    for i in range(5):
+        xa = x0 + step * i
+        if i % 2 == 0:
+            d += f" H{_f(xa + step)}"
+            if i < 4:
+                d += f" V{_f(top + m)}"
+        else:
+            d += f" H{_f(xa + step)} V{_f(top)}"
+    d += f" V{_f(bottom)} Z"
+    out = [f'<path d="{d}" fill="{colour}" stroke="{INK}" stroke-width="1.3" stroke-linejoin="round"/>']
+    if citizens is not None:
+        out.append(_text(cx, cy + h * 0.36, citizens, size * 0.95, fill=_on(colour), bold=True))
+    return "".join(out)
+
+
+def _notable_pawn(cx: float, cy: float, size: float, colour: str) -> str:
+    """A notable (coloured citizen) standing at (cx, cy): head and body."""
+    return (f'<path d="M{_f(cx - size * 0.5)},{_f(cy + size * 0.55)} Q{_f(cx)},{_f(cy - size * 0.45)} '
+            f'{_f(cx + size * 0.5)},{_f(cy + size * 0.55)} Z" fill="{colour}" stroke="{INK}" stroke-width="0.9"/>'
+            f'<circle cx="{_f(cx)}" cy="{_f(cy - size * 0.35)}" r="{_f(size * 0.28)}" fill="{colour}" '
+            f'stroke="{INK}" stroke-width="0.9"/>')
+
+
+def _building_glyph(cx: float, cy: float, kind: str, notables: list[str], colour: str) -> str:
+    """A building: a tile with its two-letter glyph, framed in the owner's
+    colour (thicker for the large Dom and University), and its arches in a
+    row beneath (notables' arches last, rimmed in the owner's colour)."""
+    glyph, fill, ink, arches = BUILDINGS.get(kind, (kind[:2].title() or "?", "#eeeeee", INK, ()))
+    large = len(arches) >= 3
+    arches = arches + tuple(w_ or "" for w_ in notables)
+    w, h = S * 1.22, S * 0.68
+    x0, y0 = cx - w / 2, cy - S * 0.36
+    out = [f'<rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(w)}" height="{_f(h)}" rx="2.5" fill="{fill}" '
+           f'stroke="{colour}" stroke-width="{2.8 if large else 1.8}"/>']
+    out.append(_text(cx, y0 + h - S * 0.15, glyph, S * 0.5, fill=ink, bold=True))
+    if arches:
+        aw, ah, gap = S * 0.22, S * 0.32, S * 0.07
+        total = len(arches) * aw + (len(arches) - 1) * gap
+        ax = cx - total / 2 + aw / 2
+        ay = y0 + h + S * 0.05 + ah
+        for i, wish in enumerate(arches):
+            # a notable's arch gets a rim in the owner's colour: it leaves at the end of the year
+            notable = i >= len(arches) - len(notables)
+            out.append(_arch(ax + i * (aw + gap), ay, aw, ah, wish,
+                             rim=colour if notable else INK, rim_width=1.5 if notable else 0.7))
+    return "".join(out)
+
+
+# --- the picture -----------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _board() -> dict[str, Any]:
+    from pbem.engine.lacitta.board import board_data
+    return board_data()
+
+
+def _region_kind(rid: str, region: Mapping[str, Any], landscape: Mapping[str, str]) -> tuple[str, int]:
+    if region.get("fixed"):
+        return str(region.get("kind") or ""), int(region.get("grain") or 0)
+    code = landscape.get(rid, "")
+    return TILE_KIND.get(code.upper(), ("", 0)) if code else ("", 0)
+
+
+CROP_MARGIN = 2.3        # hex radii of edge landscape shown around the outermost sites
+
+
+@dataclass
+class _Flow:
+    """Items laid out left to right, wrapping at ``width``: the header and
+    legend, whose text lengths vary (player names, player counts)."""
+
+    width: float
+    line_h: float
+    items: list[tuple[float, Any]] = field(default_factory=list)
+
+    def add(self, w: float, draw) -> None:
+        self.items.append((w, draw))
+
+    def newline(self) -> None:
+        self.items.append((-1.0, None))
+
+    def render(self, x0: float, y0: float) -> tuple[str, float]:
+        out, x, y = [], x0, y0
+        for w, draw in self.items:
+            if draw is None or (x > x0 and x + w > self.width - x0):
+                if x > x0:
+                    x, y = x0, y + self.line_h
+                if draw is None:
+                    continue
+            out.append(draw(x, y))
+            x += w
+        return "".join(out), (y - y0) + self.line_h
+
+
+def _tw(s: str, size: float, bold: bool = False) -> float:
+    """Width of ``s`` in the shipped DejaVu Sans at ``size`` (for layout)."""
+    return text_width(s, size, bold=bold)
+
+
+def render_svg(view: Mapping[str, Any], highlight: Iterable[str] = (), *,
+               board: Mapping[str, Any] | None = None) -> str:
+    """The La Città board of ``view`` as SVG text (viewBox in user units,
+    scalable; no external resources). ``highlight``: site names to mark
+    ``legal``. ``board`` overrides the engine's ``board_data()`` (tests)."""
+    b = board if board is not None else _board()
+    v = read_view(view)
+    legal = {s.upper() for s in highlight}
+    sites: Mapping[str, Mapping[str, Any]] = b["sites"]
+    regions: Mapping[str, Mapping[str, Any]] = b["regions"]
+    colours = {p.seat: p.colour for p in v.players}
+
+    # Show the sites and a band of the edge landscape; the far tips of the
+    # edge triangles would only shrink the board in an email.
+    xs = [float(s["x"]) for s in sites.values()] or [0.0, float(b["width"])]
+    ys = [float(s["y"]) for s in sites.values()] or [0.0, float(b["height"])]
+    bx0 = max(0.0, min(xs) - CROP_MARGIN)
+    by0 = max(0.0, min(ys) - CROP_MARGIN - 0.5)
+    bx1 = min(float(b["width"]), max(xs) + CROP_MARGIN)
+    by1 = min(float(b["height"]), max(ys) + CROP_MARGIN + 0.5)
+    width = (bx1 - bx0) * S
+    bh = (by1 - by0) * S
+
+    header, header_h = _header(v, width)
+    legend, legend_h = _legend(v, width)
+    oy = header_h
+    height = header_h + bh + legend_h
+
+    def P(x: float, y: float) -> tuple[float, float]:
+        return (x - bx0) * S, (y - by0) * S + oy
+
+    out: list[str] = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(width)} {_f(height)}" '
+        f'width="{_f(width)}" height="{_f(height)}" font-family="{FONT}" class="board lacitta" '
+        f'role="img" aria-label="La Città board">',
+        f"<style>{STYLE}</style>",
+        f'<defs>{DEFS}<clipPath id="lc-board"><rect x="0" y="{_f(oy)}" width="{_f(width)}" height="{_f(bh)}"/>'
+        f"</clipPath></defs>",
+        f'<rect width="{_f(width)}" height="{_f(height)}" fill="{PAPER}"/>',
+        header,
+    ]
+
+    # landscape
+    out.append('<g class="landscape" clip-path="url(#lc-board)">')
+    symbols = []
+    pad = 1.2
+    for rid, region in regions.items():
+        kind, grain = _region_kind(rid, region, v.landscape)
+        fill, edge = LANDSCAPE_FILL.get(kind, LANDSCAPE_FILL[""]), LANDSCAPE_EDGE.get(kind, LANDSCAPE_EDGE[""])
+        out.append(f'<g class="region {kind or "empty"}" data-region="{_esc(rid)}">')
+        for tri in region["triangles"]:
+            out.append(f'<polygon points="{_pts(P(x, y) for x, y in tri)}" fill="{fill}" stroke="{edge}" '
+                       f'stroke-width="1.5" stroke-linejoin="round"/>')
+        out.append("</g>")
+        rx, ry = region["centre"]
+        cx, cy = P(min(max(rx, bx0 + pad), bx1 - pad), min(max(ry, by0 + pad), by1 - pad))
+        if kind == "field":
+            symbols.append(_field_symbol(cx, cy, grain, S * 1.35))
+        elif kind == "mountain":
+            symbols.append(_mountain_symbol(cx, cy, S * 1.1))
+        elif kind in ("lake", "water"):
+            symbols.append(_wave_symbol(cx, cy, S * 1.1))
+        elif not region.get("fixed"):
+            symbols.append(_text(cx, cy + 4, rid, S * 0.55, fill="#8d8676"))
+    out.append("".join(symbols))
+    out.append("</g>")
+
+    # sites
+    out.append('<g class="sites">')
+    r_hex = S * 0.97
+    for name, site in sites.items():
+        cx, cy = P(site["x"], site["y"])
+        used = int(site.get("players") or 2) <= v.seats or v.seats >= 5
+        classes = ["site"]
+        if not used:
+            classes.append("off")
+        if name.upper() in legal:
+            classes.append("legal")
+        building = v.buildings.get(name.upper())
+        if building is not None:
+            fill = _tint(colours.get(building.owner, _colour(None, building.owner)), 0.62)
+        else:
+            fill = "#fbf7ec" if used else "#c9c5bc"
+        out.append(f'<g class="{" ".join(classes)}" data-site="{_esc(name)}">')
+        out.append(f'<polygon class="hex" points="{_pts(_hex(cx, cy, r_hex))}" fill="{fill}" '
+                   f'stroke="{"#9a8d6e" if used else "#aaa59b"}" stroke-width="1"/>')
+        out.append(f'<polygon class="ring" points="{_pts(_hex(cx, cy, r_hex - 2.6))}"/>')
+        out.append(_text(cx, cy - S * 0.44, name, S * 0.42, fill="#5f5746" if used else "#8f8a80"))
+        out.append("</g>")
+    out.append("</g>")
+
+    # buildings and castles (decoration: clicks fall through to the site)
+    out.append('<g class="buildings" pointer-events="none">')
+    for site, bld in v.buildings.items():
+        if site not in sites:
+            continue
+        colour = colours.get(bld.owner, _colour(None, bld.owner))
+        cx, cy = P(sites[site]["x"], sites[site]["y"])
+        if bld.kind == "castle":
+            out.append(_castle_symbol(cx, cy + S * 0.16, S * 0.62, colour, v.citizens.get(site)))
+        else:
+            out.append(_building_glyph(cx, cy, bld.kind, bld.notables, colour))
+        if bld.harvest:
+            out.append(_notable_pawn(cx + S * 0.52, cy - S * 0.3, S * 0.3, colour))
+    out.append("</g>")
+
+    out.append(f'<g transform="translate(0 {_f(header_h + bh)})">{legend}</g>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _header(v: BoardView, width: float) -> tuple[str, float]:
+    """Phase, this year's wishes, then one entry per seat: colour, seat
+    number, name, food, gold, points; the viewer is marked "you" and the
+    seats that owe a decision are in bold with an arrow."""
+    size = 13.0
+    flow = _Flow(width, 20.0)
+    if v.phase:
+        flow.add(_tw(v.phase, size, True) + 18, lambda x, y: _text(x, y, v.phase, size, anchor="start", bold=True))
+    if v.wishes:
+        label = "wish: " + " + ".join(v.wishes)
+
+        def wishes(x: float, y: float, label: str = label) -> str:
+            marks = "".join(_arch(x + 5 + 12 * i, y + 1, 9, 13, w) for i, w in enumerate(v.wishes))
+            return marks + _text(x + 12 * len(v.wishes) + 3, y, label, size, anchor="start")
+        flow.add(12 * len(v.wishes) + 3 + _tw(label, size) + 18, wishes)
+    for p in v.players:
+        name = p.name if len(p.name) <= 18 else p.name[:17] + "…"
+        label = f"Seat {p.seat + 1}" + (f" {name}" if name else "") + (" (you)" if p.seat == v.viewer else "")
+        extra = [f"{k} {n}" for k, n in (("food", p.food), ("gold", p.gold)) if n is not None]
+        if p.points is not None:
+            extra.append(f"{p.points} pts")
+        if extra:
+            label += ": " + ", ".join(extra)
+        bold = p.seat in v.to_move
+        if bold:
+            label = "▶ " + label
+
+        def entry(x: float, y: float, p: Player = p, label: str = label, bold: bool = bold) -> str:
+            return _castle_symbol(x + 9, y - 4, 12, p.colour, None) + _text(x + 22, y, label, size, anchor="start",
+                                                                           bold=bold)
+        flow.add(22 + _tw(label, size, bold) + 18, entry)
+    body, h = flow.render(10, 20)
+    return f'<g class="header">{body}</g>', h + 10
+
+
+def _legend(v: BoardView, width: float) -> tuple[str, float]:
+    """Key to the symbols, in rows that wrap to ``width``."""
+    size = 12.0
+    flow = _Flow(width, 24.0)
+
+    def item(label: str, symbol, sw: float = 22) -> None:
+        flow.add(sw + _tw(label, size) + 13, lambda x, y: symbol(x, y) + _text(x + sw, y, label, size, anchor="start"))
+
+    for kind, label in (("field", "field: 1 ear = 1 food"), ("mountain", "mountain"), ("lake", "lake / water")):
+        item(label, lambda x, y, kind=kind: (
+            f'<rect x="{_f(x)}" y="{_f(y - 12)}" width="16" height="14" rx="2" '
+            f'fill="{LANDSCAPE_FILL[kind]}" stroke="{LANDSCAPE_EDGE[kind]}"/>'))
+    item("castle: citizens in the city", lambda x, y: _castle_symbol(x + 8, y - 5, 11, "#9a9a9a", None))
+    item("legal site", lambda x, y: (
+        f'<polygon points="{_pts(_hex(x + 8, y - 5, 10))}" fill="{LEGAL}" fill-opacity="0.18" '
+        f'stroke="{LEGAL}" stroke-width="2.5"/>'))
+    if v.seats < 5:
+        item(f"not used with {v.seats} players", lambda x, y: (
+            f'<polygon points="{_pts(_hex(x + 8, y - 5, 10))}" fill="#c9c5bc" stroke="#aaa59b"/>'))
+    flow.newline()
+    for kind in ("farm", "quarry", "market", "statue", "school", "fountain", None, "palazzo", "hospital",
+                 "bathhouse", "dom", "university"):
+        if kind is None:        # small buildings on one line, political-card buildings on the next
+            flow.newline()
+            continue
+        glyph, fill, ink, _ = BUILDINGS[kind]
+        item(kind, lambda x, y, glyph=glyph, fill=fill, ink=ink: (
+            f'<rect x="{_f(x)}" y="{_f(y - 12)}" width="22" height="15" rx="2" fill="{fill}" stroke="#777"/>'
+            + _text(x + 11, y, glyph, 10, fill=ink, bold=True)), sw=26)
+    flow.newline()
+    flow.add(52, lambda x, y: _text(x, y, "arches:", size, anchor="start"))
+    for wish in WISHES:
+        item(wish, lambda x, y, wish=wish: _arch(x + 5, y + 1, 9, 13, wish), sw=14)
+    item("notable's arch (Bread and Games)", lambda x, y: _arch(x + 5, y + 1, 9, 13, "", rim=SEAT_COLOURS[0],
+                                                             rim_width=1.6), sw=14)
+    item("notable on a farm (Rich Harvest)", lambda x, y: _notable_pawn(x + 6, y - 5, 11, SEAT_COLOURS[0]), sw=16)
+    body, h = flow.render(12, 26)
+    line = f'<line x1="0" y1="0" x2="{_f(width)}" y2="0" stroke="#c8bc9c"/>'
+    return f'<g class="legend">{line}{body}</g>', h + 14
