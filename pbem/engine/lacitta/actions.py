@@ -1,0 +1,94 @@
+"""La Città orders (one :class:`Order` class for every form of the command
+language; ``to_text`` is the canonical text, see docs/rules/lacitta.md).
+
+Fields: ``verb`` says the form; ``site`` the targeted site (``None`` when
+none); ``what`` a building kind or wish; ``n`` a count; ``extra`` further
+parts (hospital notable colours, the 'from' castle, demolished sites,
+``(city, n)`` pairs of a famine).
+"""
+from __future__ import annotations
+
+from pbem.engine.api import Action
+
+
+class Order(Action):
+    __slots__ = ("verb", "site", "what", "n", "extra", "_text", "_hash")
+
+    def __init__(self, verb: str, site: str | None = None, what: str = "", n: int = 0,
+                 extra: tuple = ()) -> None:
+        st = object.__setattr__
+        st(self, "verb", verb)
+        st(self, "site", site)
+        st(self, "what", what)
+        st(self, "n", n)
+        st(self, "extra", extra)
+        st(self, "_text", None)
+        st(self, "_hash", None)
+
+    def key(self) -> tuple:
+        return (self.verb, self.site, self.what, self.n, self.extra)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Order) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = hash(self.key())
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __repr__(self) -> str:
+        return f"Order({self.to_text()!r})"
+
+    def __setattr__(self, name, value):
+        # immutable after construction, except the two caches
+        raise AttributeError("Order is immutable")
+
+    def to_text(self) -> str:
+        t = self._text
+        if t is None:
+            t = _text(self)
+            object.__setattr__(self, "_text", t)
+        return t
+
+
+def _text(o: Order) -> str:
+    v = o.verb
+    if v == "castle":
+        return f"castle {o.site}"
+    if v == "gold":
+        return "gold"
+    if v == "build":
+        return f"build {o.what} {o.site}"
+    if v == "found":
+        return f"found {o.site}" + (f" from {o.extra[0]}" if o.extra else "")
+    if v == "card":
+        return f"{o.what} {o.site}"
+    if v == "master":
+        return f"master builder {o.what} {o.site}"
+    if v == "bread":
+        return f"bread and games {o.site} x{o.n}" + "".join(f" {c}" for c in o.extra)
+    if v == "golden":
+        return f"golden age {o.site} x{o.n}"
+    if v == "harvest":
+        return f"rich harvest {o.site}"
+    if v == "citizens":
+        return f"citizens {o.n}"
+    if v == "pass":
+        return "pass"
+    if v == "wish":
+        return f"wish {o.site} {o.what}"
+    if v == "demolish":
+        return "demolish " + " ".join(o.extra)
+    if v == "starve":
+        return "starve " + ", ".join(f"{c} {n}" for c, n in o.extra)
+    raise ValueError(v)
+
+
+def demolish(*sites: str) -> Order:
+    return Order("demolish", sites[0] if len(sites) == 1 else None, extra=tuple(sites))
+
+
+def starve(*parts: tuple[str, int]) -> Order:
+    return Order("starve", parts[0][0] if len(parts) == 1 else None, extra=tuple(parts))

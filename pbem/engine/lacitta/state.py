@@ -1,0 +1,1087 @@
+"""La Città position and rules (la-citta.fi.txt; RULINGS.md wins).
+
+A :class:`LaCittaState` holds one position: the board (cities and their
+buildings), the players' gold, food tokens and cards, the political and Voice
+of the People decks, the seeded generator, and where the year stands.
+:meth:`LaCittaState.apply` runs everything the engine can decide on its own
+up to the next decision.
+
+Phases (``self.phase_name``):
+``setup``      experienced setup: snake-order castle placement ("Alkuasetus kokeneille")
+``political``  phase 5, five political rounds, one seat at a time
+``migration``  phase 7 in a two-wish year: the migrating seat picks a wish per city
+``yearend``    demolition (phase 7 end) and feeding (phase 8); seats decide at once
+``over``       after year 6
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from pbem.engine.api import Event, IllegalOrderError, NotYourTurnError, Score, State
+from pbem.engine.lacitta import data as D
+from pbem.engine.lacitta.actions import Order, demolish, starve
+from pbem.engine.lacitta.board import BEGINNER, SLOTS, TILES
+from pbem.engine.lacitta.geometry import BALL3, DIST, NBR, ORDER, PLAYERS, terrain
+from pbem.engine.lacitta.rng import Rng
+
+INF = 10 ** 6
+_GOLD = Order("gold")
+_PASS = Order("pass")
+
+
+def seat_name(seat: int) -> str:
+    return f"seat {seat + 1}"
+
+
+def Seat(seat: int) -> str:  # noqa: N802  (sentence start)
+    return f"Seat {seat + 1}"
+
+
+class City:
+    """One city: identified by its castle's site; ``sites`` are its buildings
+    (castle first); ``citizens`` all grey citizens in it (castle included)."""
+
+    __slots__ = ("castle", "owner", "citizens", "sites")
+
+    def __init__(self, castle: str, owner: int, citizens: int, sites: list[str]) -> None:
+        self.castle = castle
+        self.owner = owner
+        self.citizens = citizens
+        self.sites = sites
+
+    def spare(self) -> int:
+        """Citizens in the castle beyond the one that must stay there."""
+        return self.citizens - len(self.sites)
+
+
+class LaCittaState(State):
+    def __init__(self, game, seats: int) -> None:
+        self.game = game
+        self.n = seats
+        self._legal_cache: tuple | None = None
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def new(cls, game, seats: int, seed: int, setup: str) -> "LaCittaState":
+        s = cls(game, seats)
+        s.seed = seed
+        s.setup = setup
+        s.rng = Rng(seed * 0x100000001B3 + seats)
+        s._step = 0
+        s.year = 0
+        s.round = 0
+        s.turn = 0
+        s.start = 0
+        s.phase_name = "setup"
+        s.cities: dict[str, City] = {}
+        s.occ: dict[str, str] = {}          # site -> castle of its city
+        s.kind: dict[str, str] = {}         # site -> building kind
+        s.near: dict[str, int] = {}         # site -> buildings within distance 3
+        s.bank = D.CITIZEN_BANK
+        s.gold = [D.START_GOLD] * seats
+        s.food = [0] * seats
+        s.actions = [D.ACTION_CARDS] * seats
+        s.played: list[list[str]] = [[] for _ in range(seats)]   # face-down political cards this year
+        s.founded = [False] * seats
+        s.famine_next = [False] * seats
+        s.famine6 = [False] * seats
+        s.famine_now = [False] * seats
+        s.used = {p: 0 for p in D.SUPPLY}
+        s.notables: list[list] = []         # [site, seat, wish] one per notable (Brot und Spiele)
+        s.harvest: list[str] = []           # farms with a Reiche Ernte notable
+        deck = [c for c, k in D.POLITICAL_DECK.items() for _ in range(k)]
+        s.rng.shuffle(deck)
+        s.display = deck[:D.DISPLAY]
+        s.deck = deck[D.DISPLAY:]
+        s.discard: list[str] = []
+        vdeck = [w for w, k in D.VOICE_DECK.items() for _ in range(k)]
+        s.rng.shuffle(vdeck)
+        s.voice_deck = vdeck
+        s.voice: list[str] = []
+        s.revealed = False
+        s.peeked: list[list[int]] = [[] for _ in range(seats)]
+        s.wishes: list[str] = []
+        s.setup_order: list[int] = []
+        s.mig_index = 0
+        s.wish_choice: dict[str, str | None] = {}
+        s.yearend: dict[int, dict] = {}
+        events: list[Event] = []
+        if setup == "beginner":
+            layout = BEGINNER[seats]
+            s.landscape = dict(layout["landscape"])
+            s.terrain = terrain(s.landscape)
+            for seat, castles in enumerate(layout["castles"]):
+                for site in castles:
+                    events += s._place_castle(seat, site, D.START_CITIZENS, setup=True)
+            s.start = 0
+            s.phase_name = "political"
+            events += s._start_year(1)
+        else:
+            tiles = [c for c, k in TILES.items() for _ in range(k)]
+            s.rng.shuffle(tiles)
+            s.landscape = dict(zip(SLOTS, tiles))
+            s.terrain = terrain(s.landscape)
+            # first castles counter-clockwise from the setup player (seat 1),
+            # second castles clockwise from the last placer.
+            first = [(-i) % seats for i in range(seats)]
+            s.setup_order = first + first[::-1]
+            s.turn = 0
+            events.append(Event("Experienced setup: landscape shuffled; castles are placed in "
+                                "snake order starting with seat 1.", kind="setup"))
+        s.setup_events = [e.to_dict() for e in events]
+        return s
+
+    # ----------------------------------------------------------- API basics
+    @property
+    def seats(self) -> int:
+        return self.n
+
+    @property
+    def step(self) -> int:
+        return self._step
+
+    def is_terminal(self) -> bool:
+        return self.phase_name == "over"
+
+    def order(self) -> list[int]:
+        """Seats from the start player clockwise."""
+        return [(self.start + i) % self.n for i in range(self.n)]
+
+    def current_seats(self) -> list[int]:
+        ph = self.phase_name
+        if ph == "setup":
+            return [self.setup_order[self.turn]]
+        if ph == "political":
+            return [(self.start + self.turn) % self.n]
+        if ph == "migration":
+            return [self.order()[self.mig_index]]
+        if ph == "yearend":
+            return sorted(self.yearend)
+        return []
+
+    def phase(self) -> str:
+        ph = self.phase_name
+        if ph == "setup":
+            return "Setup, castle placement"
+        if ph == "political":
+            return f"Year {self.year}, political round {self.round}"
+        if ph == "migration":
+            return f"Year {self.year}, migration"
+        if ph == "yearend":
+            return f"Year {self.year}, demolition and feeding"
+        return "Game over"
+
+    # -------------------------------------------------------------- helpers
+    def usable(self, site: str) -> bool:
+        return PLAYERS[site] <= self.n
+
+    def city_of(self, site: str) -> City | None:
+        c = self.occ.get(site)
+        return self.cities[c] if c else None
+
+    def cities_of(self, seat: int) -> list[City]:
+        return sorted((c for c in self.cities.values() if c.owner == seat), key=lambda c: ORDER[c.castle])
+
+    def capacity(self, city: City) -> int:
+        """Population limit (phase 4): 5 without a market, 8 without a
+        fountain or bathhouse, else none."""
+        kinds = [self.kind[s] for s in city.sites]
+        if "market" not in kinds:
+            return 5
+        if "fountain" not in kinds and "bathhouse" not in kinds:
+            return 8
+        return INF
+
+    def arches(self, city: City, wish: str, notables: bool = True) -> int:
+        n = 0
+        for s in city.sites:
+            n += D.ARCHES[self.kind[s]].get(wish, 0)
+        if notables:
+            for site, _seat, w in self.notables:
+                if w == wish and self.occ.get(site) == city.castle:
+                    n += 1
+        return n
+
+    def complete(self, city: City) -> bool:
+        """A printed arch of each colour (final scoring)."""
+        return all(self.arches(city, w, notables=False) > 0 for w in D.WISHES)
+
+    def citizens(self, seat: int) -> int:
+        return sum(c.citizens for c in self.cities.values() if c.owner == seat)
+
+    def notables_free(self, seat: int) -> int:
+        used = sum(1 for n in self.notables if n[1] == seat)
+        used += sum(1 for f in self.harvest if self.cities[self.occ[f]].owner == seat)
+        return D.NOTABLES - used
+
+    def harvest_bonus(self, seat: int) -> int:
+        return sum(self.terrain.food[f] for f in self.harvest if self.cities[self.occ[f]].owner == seat)
+
+    def supply_left(self, kind: str) -> int:
+        pile = D.PILE[kind]
+        return D.SUPPLY[pile] - self.used[pile]
+
+    def castles_left(self, seat: int) -> int:
+        return D.CASTLES_PER_PLAYER - sum(1 for c in self.cities.values() if c.owner == seat)
+
+    def _occupy(self, site: str, city: City, kind: str) -> None:
+        self.occ[site] = city.castle
+        self.kind[site] = kind
+        near = self.near
+        for m in BALL3[site]:
+            near[m] = near.get(m, 0) + 1
+
+    def _vacate(self, site: str) -> None:
+        del self.occ[site]
+        del self.kind[site]
+        near = self.near
+        for m in BALL3[site]:
+            near[m] -= 1
+
+    def frontier(self, city: City) -> list[str]:
+        """Free sites where ``city`` may build: next to one of its buildings,
+        used at this player count, and not next to another city
+        ("Rakennuksen sijoittaminen")."""
+        occ = self.occ
+        me = city.castle
+        seen = set()
+        out = []
+        n = self.n
+        for b in city.sites:
+            for j in NBR[b]:
+                if j in seen or j in occ:
+                    continue
+                seen.add(j)
+                if PLAYERS[j] > n:
+                    continue
+                for k in NBR[j]:
+                    o = occ.get(k)
+                    if o is not None and o != me:
+                        break
+                else:
+                    out.append(j)
+        out.sort(key=ORDER.__getitem__)
+        return out
+
+    def castle_sites(self) -> list[str]:
+        """Free sites at least 3 free sites from every building
+        ("Asettelusääntö", "Välimatkasääntö")."""
+        near = self.near
+        n = self.n
+        return [s for s in ORDER if PLAYERS[s] <= n and not near.get(s)]
+
+    # --------------------------------------------------------------- legal
+    def legal_actions(self, seat: int) -> list[Order]:
+        cache = self._legal_cache
+        if cache is not None and cache[0] == self._step and cache[1] == seat:
+            return list(cache[2])
+        acts = self._legal(seat)
+        self._legal_cache = (self._step, seat, acts, None)
+        return list(acts)
+
+    def _legal_set(self, seat: int) -> set:
+        self.legal_actions(seat)
+        cache = self._legal_cache
+        if cache[3] is None:
+            cache = self._legal_cache = (cache[0], cache[1], cache[2], set(cache[2]))
+        return cache[3]
+
+    def _legal(self, seat: int) -> list[Order]:
+        if seat not in self.current_seats():
+            return []
+        ph = self.phase_name
+        if ph == "setup":
+            return [Order("castle", s) for s in self.castle_sites()]
+        if ph == "political":
+            acts = self._political(seat)
+            return acts or [_PASS]
+        if ph == "migration":
+            return [Order("wish", c, w) for c in sorted(self.wish_choice, key=ORDER.__getitem__)
+                    if self.wish_choice[c] is None for w in self.wishes]
+        if ph == "yearend":
+            ye = self.yearend[seat]
+            if ye["stage"] == "starve":
+                k = ye["excess"]
+                return [starve((c.castle, m)) for c in self.cities_of(seat)
+                        for m in range(1, min(k, c.citizens) + 1)]
+            return [demolish(b) for c in self.cities_of(seat) if len(c.sites) > c.citizens
+                    for b in self.removable(c)]
+        return []
+
+    def _political(self, p: int) -> list[Order]:
+        acts: list[Order] = []
+        mine = self.cities_of(p)
+        gold = self.gold[p]
+        water = self.terrain.water
+        fronts = {c.castle: self.frontier(c) for c in mine}
+        kinds_of = {c.castle: {self.kind[s] for s in c.sites} for c in mine}
+
+        def builds(kind: str) -> list[tuple[str, str]]:
+            """(site, city castle) where ``kind`` may be built now."""
+            if self.supply_left(kind) <= 0:
+                return []
+            out = []
+            for c in mine:
+                if kind == "market":
+                    if "market" in kinds_of[c.castle]:
+                        continue
+                elif c.spare() < 1:
+                    continue
+                for s in fronts[c.castle]:
+                    if kind in D.NEEDS_WATER and not water[s]:
+                        continue
+                    out.append(s)
+            return out
+
+        if self.actions[p] > 0:
+            acts.append(_GOLD)
+            for kind in D.SMALL:
+                for s in builds(kind):
+                    acts.append(Order("build", s, kind))
+            if not self.founded[p] and self.castles_left(p) > 0:
+                givers = [c.castle for c in mine if c.spare() >= 1]
+                if givers:
+                    for s in self.castle_sites():
+                        if len(givers) == 1:
+                            acts.append(Order("found", s))
+                        else:
+                            for g in givers:
+                                acts.append(Order("found", s, extra=(g,)))
+        seen = set()
+        for card in self.display:
+            if card in seen:
+                continue
+            seen.add(card)
+            if card in D.BUILDING_CARDS:
+                if gold >= D.CARD_COST[card]:
+                    for s in builds(card):
+                        acts.append(Order("card", s, card))
+            elif card == "master builder":
+                for kind in D.BUILDABLE:
+                    if gold >= D.MASTER_COST[D.BUILDINGS[kind][0]]:
+                        for s in builds(kind):
+                            acts.append(Order("master", s, kind))
+            elif card == "bread and games":
+                free = self.notables_free(p)
+                for c in mine:
+                    for s in sorted(c.sites, key=ORDER.__getitem__):
+                        arch = D.ARCHES[self.kind[s]]
+                        if not arch:
+                            continue
+                        for k in range(1, min(3, free) + 1):
+                            if gold < D.NOTABLE_COST[k]:
+                                break
+                            if len(arch) == 1:
+                                acts.append(Order("bread", s, n=k))
+                            else:
+                                for e in range(k + 1):   # e notables for education
+                                    acts.append(Order("bread", s, n=k,
+                                                      extra=("education",) * e + ("health",) * (k - e)))
+            elif card == "golden age":
+                for c in mine:
+                    room = self.capacity(c) - c.citizens
+                    for k in range(1, min(3, room) + 1):
+                        if gold < D.NOTABLE_COST[k]:
+                            break
+                        acts.append(Order("golden", c.castle, n=k))
+            elif card == "rich harvest":
+                if self.year < D.YEARS and self.notables_free(p) > 0:
+                    for c in mine:
+                        for s in sorted(c.sites, key=ORDER.__getitem__):
+                            if self.kind[s] == "farm" and s not in self.harvest and self.terrain.food[s] > 0:
+                                acts.append(Order("harvest", s))
+            elif card == "citizens":
+                acts.append(Order("citizens", n=2))
+                if gold >= D.PEEK_COST[3]:
+                    acts.append(Order("citizens", n=3))
+        return acts
+
+    def removable(self, city: City) -> list[str]:
+        """Buildings of ``city`` whose loss keeps the castle and the rest one
+        connected city (RULINGS.md "Demolition"); never the castle."""
+        sites = set(city.sites)
+        out = []
+        for b in city.sites[1:]:
+            if _connected(city.castle, sites - {b}):
+                out.append(b)
+        out.sort(key=ORDER.__getitem__)
+        return out
+
+    # --------------------------------------------------------------- apply
+    def apply(self, seat: int, action: Order) -> list[Event]:
+        if seat not in self.current_seats():
+            raise NotYourTurnError(f"{Seat(seat)} owes no order now ({self.phase()}).",
+                                   text=action.to_text())
+        if not isinstance(action, Order):
+            raise IllegalOrderError("Not a La Città order.", text=str(action))
+        ph = self.phase_name
+        multi = action.verb in ("demolish", "starve") and len(action.extra) > 1
+        allowed_default = ph == "political" and action.verb == "pass"
+        if multi:
+            self.check_multi(seat, action)
+        elif not allowed_default and action not in self._legal_set(seat):
+            raise IllegalOrderError(f"{action.to_text()!r} is not legal now.", text=action.to_text(),
+                                    legal=[a.to_text() for a in self.legal_actions(seat)[:12]])
+        self._step += 1
+        self._legal_cache = None
+        if multi:
+            events = []
+            parts = action.extra
+            for part in parts:
+                single = demolish(part) if action.verb == "demolish" else starve(part)
+                events += self._apply(seat, single)
+            return events
+        return self._apply(seat, action)
+
+    def check_multi(self, seat: int, action: Order) -> None:
+        """Validate a multi-part demolish/starve order on a copy (raises
+        :class:`IllegalOrderError` naming the failing part)."""
+        trial = self.copy()
+        verb = action.verb
+        for part in action.extra:
+            single = demolish(part) if verb == "demolish" else starve(part)
+            if seat not in trial.current_seats() or single not in trial._legal_set(seat):
+                legal = [a.to_text() for a in trial.legal_actions(seat)[:12]]
+                what = part if verb == "demolish" else f"{part[0]} {part[1]}"
+                raise IllegalOrderError(f"{verb} {what}: not possible at that point of the order.",
+                                        text=action.to_text(), legal=legal)
+            trial._step += 1
+            trial._legal_cache = None
+            trial._apply(seat, single)
+
+    def _apply(self, seat: int, a: Order) -> list[Event]:
+        v = a.verb
+        if v == "castle":
+            ev = self._place_castle(seat, a.site, D.START_CITIZENS, setup=True)
+            self.turn += 1
+            if self.turn >= len(self.setup_order):
+                last = self.setup_order[-1]
+                self.start = (last + 1) % self.n
+                ev.append(Event(f"Setup complete; {seat_name(self.start)} is the start player.",
+                                kind="setup"))
+                self.phase_name = "political"
+                ev += self._start_year(1)
+            return ev
+        if self.phase_name == "political":
+            ev = self._political_apply(seat, a)
+            return ev + self._next_turn()
+        if v == "wish":
+            self.wish_choice[a.site] = a.what
+            ev = [Event(f"{Seat(seat)} chooses {a.what} for the city at {a.site}.", kind="wish",
+                        data={"seat": seat, "city": a.site, "wish": a.what})]
+            if all(w is not None for w in self.wish_choice.values()):
+                ev += self._migrate_seat(self.order()[self.mig_index])
+                self.mig_index += 1
+                ev += self._migration()
+            return ev
+        if v == "demolish":
+            ev = self._demolish(seat, a.site)
+            return ev + self._yearend_progress(seat)
+        if v == "starve":
+            castle, k = a.extra[0]
+            ev = self._starve(seat, castle, k)
+            return ev + self._yearend_progress(seat)
+        raise IllegalOrderError(f"{a.to_text()!r} is not legal now.", text=a.to_text())
+
+    # ------------------------------------------------------------ building
+    def _place_castle(self, seat: int, site: str, citizens: int, setup: bool) -> list[Event]:
+        city = City(site, seat, citizens, [site])
+        self.cities[site] = city
+        self._occupy(site, city, "castle")
+        self.bank -= citizens
+        food = self.terrain.food[site]
+        self.food[seat] += food
+        verb = "places a castle" if setup else "founds a city"
+        return [Event(f"{Seat(seat)} {verb} at {site} with {citizens} citizens"
+                      + (f" (+{food} food)." if food else "."), kind="castle" if setup else "found",
+                      data={"seat": seat, "site": site, "food": food})]
+
+    def _build(self, seat: int, site: str, kind: str, cost: int, how: str) -> list[Event]:
+        city = self._city_for_site(seat, site)
+        self.gold[seat] -= cost
+        self.used[D.PILE[kind]] += 1
+        city.sites.append(site)
+        self._occupy(site, city, kind)
+        extra = ""
+        if kind == "market":
+            city.citizens += 1           # the market's citizen comes from the bank
+            self.bank -= 1
+        if kind == "farm":
+            f = self.terrain.food[site]
+            self.food[seat] += f
+            extra = f" (+{f} food)"
+        paid = f", paying {cost} gold" if cost else ""
+        return [Event(f"{Seat(seat)} builds a {kind} at {site} for the city at {city.castle}"
+                      f"{extra}{paid} ({how}).", kind="build",
+                      data={"seat": seat, "site": site, "building": kind, "city": city.castle,
+                            "cost": cost})]
+
+    def _city_for_site(self, seat: int, site: str) -> City:
+        for k in NBR[site]:
+            c = self.occ.get(k)
+            if c is not None and self.cities[c].owner == seat:
+                return self.cities[c]
+        raise IllegalOrderError(f"{site} is not next to any of your cities.")
+
+    # ------------------------------------------------------------- politics
+    def _take_card(self, card: str) -> None:
+        i = self.display.index(card)
+        top = self._draw()
+        if top is None:
+            del self.display[i]
+        else:
+            self.display[i] = top
+
+    def _draw(self) -> str | None:
+        if not self.deck and self.discard:
+            self.deck = self.discard
+            self.discard = []
+            self.rng.shuffle(self.deck)
+        return self.deck.pop(0) if self.deck else None
+
+    def _political_apply(self, p: int, a: Order) -> list[Event]:
+        v = a.verb
+        S = Seat(p)
+        if v == "pass":
+            card = self._draw()
+            if card is not None:
+                self.played[p].append(card)
+            return [Event(f"{S} passes: the top political card goes face down unplayed.", kind="pass",
+                          data={"seat": p})]
+        if v in ("gold", "build", "found"):
+            self.actions[p] -= 1
+            if v == "gold":
+                self.gold[p] += 2
+                return [Event(f"{S} plays an action card and takes 2 gold (now {self.gold[p]}).",
+                              kind="gold", data={"seat": p})]
+            if v == "build":
+                return self._build(p, a.site, a.what, 0, "action card")
+            giver = self.cities[a.extra[0]] if a.extra else next(c for c in self.cities_of(p) if c.spare() >= 1)
+            giver.citizens -= 1
+            self.bank += 1                     # the spare citizen moves (counted via the bank)
+            self.founded[p] = True
+            ev = self._place_castle(p, a.site, 3, setup=False)
+            return [Event(ev[0].text[:-1] + f"; one citizen came from the castle at {giver.castle}.",
+                          kind="found", data=dict(ev[0].data, source=giver.castle))]
+        card = {"card": a.what, "master": "master builder", "bread": "bread and games",
+                "golden": "golden age", "harvest": "rich harvest", "citizens": "citizens"}[v]
+        self._take_card(card)
+        self.played[p].append(card)
+        title = D.CARD_TITLE[card]
+        if v == "card":
+            return self._build(p, a.site, a.what, D.CARD_COST[a.what], title)
+        if v == "master":
+            return self._build(p, a.site, a.what, D.MASTER_COST[D.BUILDINGS[a.what][0]], title)
+        if v == "bread":
+            cost = D.NOTABLE_COST[a.n]
+            self.gold[p] -= cost
+            kind = self.kind[a.site]
+            wishes = a.extra or tuple(D.ARCHES[kind]) * a.n
+            for w in wishes:
+                self.notables.append([a.site, p, w])
+            counts = Counter(wishes)
+            what = " and ".join(f"{n} {w}" for w, n in sorted(counts.items()))
+            return [Event(f"{S} plays {title}: {a.n} notable{'s' if a.n > 1 else ''} on the {kind} at "
+                          f"{a.site} ({what})" + (f", paying {cost} gold." if cost else "."),
+                          kind="bread", data={"seat": p, "site": a.site, "wishes": list(wishes)})]
+        if v == "golden":
+            cost = D.NOTABLE_COST[a.n]
+            self.gold[p] -= cost
+            city = self.cities[a.site]
+            city.citizens += a.n
+            self.bank -= a.n
+            return [Event(f"{S} plays {title}: {a.n} citizen{'s' if a.n > 1 else ''} into the city at "
+                          f"{a.site} (now {city.citizens})" + (f", paying {cost} gold." if cost else "."),
+                          kind="golden", data={"seat": p, "city": a.site, "n": a.n})]
+        if v == "harvest":
+            self.harvest.append(a.site)
+            return [Event(f"{S} plays {title} on the farm at {a.site} (+{self.terrain.food[a.site]} food "
+                          f"at this year's feeding).", kind="harvest", data={"seat": p, "site": a.site})]
+        if v == "citizens":
+            cost = D.PEEK_COST[a.n]
+            self.gold[p] -= cost
+            positions = [1, 2] if a.n == 2 else [1, 2, 3]
+            for i in positions:
+                if i not in self.peeked[p]:
+                    self.peeked[p].append(i)
+            self.peeked[p].sort()
+            seen = ", ".join(f"card {i + 1}: {self.voice[i]}" for i in positions)
+            return [Event(f"{S} plays {title} and looks at {a.n} hidden Voice of the People cards"
+                          + (f", paying {cost} gold." if cost else "."), kind="citizens",
+                          data={"seat": p, "n": a.n}),
+                    Event(f"You see the Voice of the People: {seen}.", seat=p, kind="peek",
+                          data={"cards": {str(i + 1): self.voice[i] for i in positions}})]
+        raise IllegalOrderError(f"{a.to_text()!r} is not legal now.")
+
+    def _next_turn(self) -> list[Event]:
+        ev: list[Event] = []
+        while True:
+            self.turn += 1
+            if self.turn >= self.n:
+                self.turn = 0
+                self.round += 1
+                if self.round > D.ROUNDS:
+                    return ev + self._end_politics()
+            p = (self.start + self.turn) % self.n
+            if self.round == 1 and self.famine_next[p]:
+                ev += self._famine_skip(p)
+                continue
+            return ev
+
+    def _famine_skip(self, p: int) -> list[Event]:
+        """Rangaistus nälän takia: the first political round is lost; one
+        action card is turned face down unplayed."""
+        self.famine_next[p] = False
+        self.actions[p] -= 1
+        return [Event(f"{Seat(p)} loses the first political round (famine last year): one action "
+                      f"card is turned face down.", kind="famine_round", data={"seat": p})]
+
+    # ------------------------------------------------------------ the year
+    def _start_year(self, year: int) -> list[Event]:
+        """Phases 1–4 of a year, then the first political turn."""
+        self.year = year
+        if year > 1:
+            self.start = (self.start + 1) % self.n
+        ev = [Event(f"Year {year} begins; {seat_name(self.start)} is the start player.", kind="year",
+                    data={"year": year, "start": self.start})]
+        self.voice = self.voice_deck[:D.VOICE_CARDS]
+        del self.voice_deck[:D.VOICE_CARDS]
+        self.revealed = False
+        ev.append(Event(f"Voice of the People: the face-up card is {self.voice[0]}; three cards lie "
+                        f"face down.", kind="voice", data={"first": self.voice[0]}))
+        for p in self.order():
+            income = sum(self.terrain.mountains[s] for c in self.cities_of(p) for s in c.sites
+                         if self.kind[s] == "quarry")
+            if income:
+                self.gold[p] += income
+                ev.append(Event(f"{Seat(p)} receives {income} gold from quarries (now {self.gold[p]}).",
+                                kind="income", data={"seat": p, "gold": income}))
+        for p in self.order():
+            grown = []
+            for c in self.cities_of(p):
+                if c.citizens < self.capacity(c):
+                    c.citizens += 1
+                    self.bank -= 1
+                    grown.append(c.castle)
+            if grown:
+                ev.append(Event(f"Growth: {seat_name(p)} gains a citizen in the cit"
+                                f"{'ies' if len(grown) > 1 else 'y'} at {', '.join(grown)}.",
+                                kind="growth", data={"seat": p, "cities": grown}))
+        self.phase_name = "political"
+        self.round = 1
+        self.turn = 0
+        p = self.start
+        if self.famine_next[p]:
+            ev += self._famine_skip(p)
+            ev += self._next_turn()
+        return ev
+
+    def _end_politics(self) -> list[Event]:
+        """Phase 6: reveal the Voice of the People."""
+        self.revealed = True
+        counts = Counter(self.voice)
+        top = counts.most_common()
+        if top[0][1] >= 3:
+            wishes = [top[0][0]]
+        elif len(top) == 2:              # two pairs
+            wishes = [w for w in D.WISHES if w in counts]
+        else:
+            wishes = [top[0][0]]
+        self.wishes = wishes
+        ev = [Event(f"The Voice of the People: {', '.join(self.voice)} — the people wish for "
+                    f"{' and '.join(wishes)}.", kind="reveal", data={"cards": list(self.voice),
+                                                                   "wishes": wishes})]
+        self.phase_name = "migration"
+        self.mig_index = 0
+        self.wish_choice = {}
+        return ev + self._migration()
+
+    def neighbours(self, city: City) -> list[City]:
+        """Cities of other players with 1 or 2 sites between their closest
+        buildings and ``city``'s."""
+        out = []
+        for other in self.cities.values():
+            if other.owner == city.owner:
+                continue
+            best = INF
+            for a in city.sites:
+                da = DIST[a]
+                for b in other.sites:
+                    d = da[b]
+                    if d < best:
+                        best = d
+            if best <= 3:
+                out.append(other)
+        out.sort(key=lambda c: ORDER[c.castle])
+        return out
+
+    def _beaten(self, city: City, wish: str) -> list[str]:
+        mine = self.arches(city, wish)
+        return [o.castle for o in self.neighbours(city) if self.arches(o, wish) < mine]
+
+    def _migration(self) -> list[Event]:
+        """Phase 7, seat by seat from the start player; asks a wish per city
+        only in a two-wish year and only where the two wishes differ."""
+        ev: list[Event] = []
+        while self.mig_index < self.n:
+            p = self.order()[self.mig_index]
+            if len(self.wishes) == 2 and not self.wish_choice:
+                choice = {}
+                for c in self.cities_of(p):
+                    a, b = (self._beaten(c, w) for w in self.wishes)
+                    choice[c.castle] = None if a != b else self.wishes[0]
+                if any(w is None for w in choice.values()):
+                    self.wish_choice = choice
+                    return ev
+            ev += self._migrate_seat(p)
+            self.mig_index += 1
+        return ev + self._begin_yearend()
+
+    def _migrate_seat(self, p: int) -> list[Event]:
+        ev = []
+        choice = self.wish_choice
+        for c in self.cities_of(p):
+            wish = choice.get(c.castle) or self.wishes[0]
+            for o in self.neighbours(c):
+                if self.arches(o, wish) >= self.arches(c, wish) or o.citizens <= 0:
+                    continue
+                o.citizens -= 1
+                if c.citizens < self.capacity(c):
+                    c.citizens += 1
+                    where = f"moves to the city at {c.castle}"
+                else:
+                    self.bank += 1
+                    where = f"leaves for the city at {c.castle}, which is full: back to the bank"
+                ev.append(Event(f"Migration ({wish}): a citizen of {seat_name(o.owner)}'s city at "
+                                f"{o.castle} {where} ({Seat(p)}).", kind="migration",
+                                data={"from": o.castle, "to": c.castle, "wish": wish,
+                                      "arrived": where.startswith("moves")}))
+        self.wish_choice = {}
+        return ev
+
+    # ----------------------------------------------------------- year end
+    def _begin_yearend(self) -> list[Event]:
+        self.phase_name = "yearend"
+        self.yearend = {}
+        ev: list[Event] = []
+        for p in self.order():
+            self.yearend[p] = {"stage": "demolish1", "excess": 0}
+            ev += self._yearend_progress(p)
+        return ev
+
+    def _yearend_progress(self, p: int) -> list[Event]:
+        """Advance seat ``p`` through demolition → feeding → demolition,
+        taking every forced choice; stops at a real choice."""
+        ev: list[Event] = []
+        ye = self.yearend.get(p)
+        while ye is not None:
+            st = ye["stage"]
+            if st in ("demolish1", "demolish2"):
+                ev += self._auto_demolish(p)
+                if any(len(c.sites) > c.citizens for c in self.cities_of(p)):
+                    return ev
+                if st == "demolish1":
+                    ev += self._feed(p)
+                    ye["stage"] = "starve"
+                else:
+                    del self.yearend[p]
+                    ye = None
+            elif st == "starve":
+                k = ye["excess"]
+                with_people = [c for c in self.cities_of(p) if c.citizens > 0]
+                if k > 0 and len(with_people) == 1:
+                    ev += self._starve(p, with_people[0].castle, k)
+                    k = 0
+                if k > 0:
+                    return ev
+                ye["stage"] = "demolish2"
+        if not self.yearend:
+            ev += self._end_year()
+        return ev
+
+    def _feed(self, p: int) -> list[Event]:
+        """Phase 8: citizens beyond food tokens (plus Reiche Ernte) starve."""
+        people = self.citizens(p)
+        food = self.food[p] + self.harvest_bonus(p)
+        excess = max(0, people - food)
+        self.yearend[p]["excess"] = excess
+        if excess:
+            self.famine_now[p] = True
+            if self.year >= D.YEARS:
+                self.famine6[p] = True
+            else:
+                self.famine_next[p] = True
+            return [Event(f"Famine: {Seat(p)} has {people} citizens and {food} food; {excess} must leave"
+                          + (" (−5 points)." if self.year >= D.YEARS else
+                             " and the first political round of next year is lost."),
+                          kind="famine", data={"seat": p, "citizens": people, "food": food,
+                                                "excess": excess})]
+        return []
+
+    def _starve(self, p: int, castle: str, k: int) -> list[Event]:
+        city = self.cities[castle]
+        k = min(k, city.citizens)
+        city.citizens -= k
+        self.bank += k
+        self.yearend[p]["excess"] -= k
+        return [Event(f"{Seat(p)}: {k} citizen{'s' if k > 1 else ''} of the city at {castle} leave "
+                      f"for lack of food.", kind="starve", data={"seat": p, "city": castle, "n": k})]
+
+    def _auto_demolish(self, p: int) -> list[Event]:
+        """Take every demolition whose outcome is forced."""
+        ev: list[Event] = []
+        for c in self.cities_of(p):
+            while len(c.sites) > c.citizens:
+                if c.citizens <= 0:
+                    ev += self._lose_city(c)
+                    break
+                if not self.demolition_forced(c):
+                    break
+                opts = self.removable(c)
+                ev += self._demolish(p, opts[0])
+        return ev
+
+    def demolition_forced(self, city: City) -> bool:
+        """True when every way of demolishing the surplus buildings of
+        ``city`` leaves the same buildings standing."""
+        need = len(city.sites) - city.citizens
+        if need <= 0:
+            return True
+        if need >= len(city.sites) - 1:
+            return True
+        finals: set = set()
+        seen: set = set()
+        budget = [3000]
+
+        def walk(sites: frozenset, k: int) -> bool:
+            if budget[0] <= 0:
+                return False
+            budget[0] -= 1
+            if k == 0:
+                finals.add(sites)
+                return len(finals) <= 1
+            if sites in seen:
+                return True
+            seen.add(sites)
+            for b in sites:
+                if b != city.castle and _connected(city.castle, sites - {b}):
+                    if not walk(sites - {b}, k - 1):
+                        return False
+            return True
+
+        ok = walk(frozenset(city.sites), need)
+        return ok and budget[0] > 0 and len(finals) == 1
+
+    def _demolish(self, p: int, site: str) -> list[Event]:
+        city = self.cities[self.occ[site]]
+        kind = self.kind[site]
+        city.sites.remove(site)
+        self._vacate(site)
+        self.used[D.PILE[kind]] -= 1
+        extra = ""
+        if kind == "farm":
+            f = self.terrain.food[site]
+            self.food[p] -= f
+            if f:
+                extra = f" (−{f} food)"
+            if site in self.harvest:
+                self.harvest.remove(site)
+        self.notables = [n for n in self.notables if n[0] != site]
+        return [Event(f"{Seat(p)} demolishes the {kind} at {site} in the city at {city.castle}{extra}.",
+                      kind="demolish", data={"seat": p, "site": site, "building": kind,
+                                             "city": city.castle})]
+
+    def _lose_city(self, city: City) -> list[Event]:
+        p = city.owner
+        ev = []
+        for s in list(city.sites[1:]):
+            ev += self._demolish(p, s)
+        f = self.terrain.food[city.castle]
+        self.food[p] -= f
+        self._vacate(city.castle)
+        del self.cities[city.castle]
+        ev.append(Event(f"{Seat(p)} loses the city at {city.castle}: the castle goes back to its owner"
+                        + (f" (−{f} food)." if f else "."), kind="lose_city",
+                        data={"seat": p, "city": city.castle}))
+        return ev
+
+    def _end_year(self) -> list[Event]:
+        """Pelivuoden loppuminen: discard cards, return notables, reset."""
+        self.discard += [c for p in range(self.n) for c in self.played[p]]
+        self.played = [[] for _ in range(self.n)]
+        self.voice = []
+        self.wishes = []
+        self.revealed = False
+        self.peeked = [[] for _ in range(self.n)]
+        self.notables = []
+        self.harvest = []
+        self.actions = [D.ACTION_CARDS] * self.n
+        self.founded = [False] * self.n
+        self.famine_now = [False] * self.n
+        ev = [Event(f"End of year {self.year}.", kind="year_end", data={"year": self.year})]
+        if self.year >= D.YEARS:
+            self.phase_name = "over"
+            sc = self.scores()
+            ev.append(Event("Game over. " + "; ".join(
+                f"{Seat(s.seat)}: {s.points} points, {s.tiebreak} gold (rank {s.rank})"
+                for s in sorted(sc, key=lambda s: s.rank)) + ".", kind="game_over",
+                data={"scores": [{"seat": s.seat, "points": s.points, "gold": s.tiebreak,
+                                  "rank": s.rank} for s in sc]}))
+            return ev
+        return ev + self._start_year(self.year + 1)
+
+    # -------------------------------------------------------------- scores
+    def scores(self) -> list[Score]:
+        """1 point per citizen, 3 per complete city, −5 for famine in year 6;
+        ties: more gold, then shared ("Loppupisteytys")."""
+        rows = []
+        for p in range(self.n):
+            cit = self.citizens(p)
+            comp = sum(1 for c in self.cities_of(p) if self.complete(c))
+            pen = D.FAMINE_PENALTY if self.famine6[p] else 0
+            pts = cit + D.COMPLETE_CITY_BONUS * comp - pen
+            rows.append((p, pts, self.gold[p], {"citizens": cit, "complete_cities": comp,
+                                                  "famine_penalty": -pen}))
+        out = []
+        for p, pts, gold, detail in rows:
+            rank = 1 + sum(1 for q in rows if (q[1], q[2]) > (pts, gold))
+            out.append(Score(p, pts, gold, rank, detail))
+        return out
+
+    # ------------------------------------------------------------- default
+    def default_action(self, seat: int) -> Order:
+        """Missed deadline (docs/rules/lacitta.md "Missed deadlines"):
+        political round: pass; setup: the first legal castle site in reading
+        order; two-wish year: for each city the wish that takes the most
+        citizens; demolition: cheapest buildings first; famine: citizens
+        leave the cities with the most spare citizens first."""
+        if seat not in self.current_seats():
+            raise NotYourTurnError(f"{Seat(seat)} owes no order now.")
+        ph = self.phase_name
+        if ph == "political":
+            return _PASS
+        if ph == "setup":
+            return self.legal_actions(seat)[0]
+        if ph == "migration":
+            city = next(c for c in sorted(self.wish_choice, key=ORDER.__getitem__)
+                        if self.wish_choice[c] is None)
+            c = self.cities[city]
+            best = max(self.wishes, key=lambda w: (len(self._beaten(c, w)), -self.wishes.index(w)))
+            return Order("wish", city, best)
+        ye = self.yearend[seat]
+        trial = self.copy()
+        parts = []
+        if ye["stage"] == "starve":
+            while seat in trial.yearend and trial.yearend[seat]["stage"] == "starve":
+                cities = [c for c in trial.cities_of(seat) if c.citizens > 0]
+                c = max(cities, key=lambda c: (c.spare(), c.citizens, -ORDER[c.castle]))
+                parts.append((c.castle, 1))
+                trial._apply(seat, starve((c.castle, 1)))
+            merged: dict[str, int] = {}
+            for c, k in parts:
+                merged[c] = merged.get(c, 0) + k
+            return starve(*merged.items())
+        while seat in trial.yearend and trial.yearend[seat]["stage"] in ("demolish1", "demolish2"):
+            opts = trial.legal_actions(seat)
+            if not opts:
+                break
+            best = min(opts, key=lambda o: trial._demolish_cost(o.site))
+            parts.append(best.site)
+            trial._step += 1
+            trial._legal_cache = None
+            trial._apply(seat, best)
+        return demolish(*parts)
+
+    def _demolish_cost(self, site: str) -> tuple:
+        kind = self.kind[site]
+        food = self.terrain.food[site] if kind == "farm" else 0
+        arches = sum(D.ARCHES[kind].values())
+        keep = 1 if kind in ("market", "fountain", "bathhouse") else 0
+        return (food, keep, arches, -ORDER[site])
+
+    # ---------------------------------------------------------------- json
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "v": 1, "seats": self.n, "seed": self.seed, "setup": self.setup, "rng": self.rng.state,
+            "step": self._step, "year": self.year, "round": self.round, "turn": self.turn,
+            "start": self.start, "phase": self.phase_name, "landscape": self.landscape,
+            "cities": [{"castle": c.castle, "owner": c.owner, "citizens": c.citizens,
+                        "buildings": [[s, self.kind[s]] for s in c.sites]} for c in self.cities.values()],
+            "bank": self.bank, "gold": self.gold, "food": self.food, "actions": self.actions,
+            "played": self.played, "founded": self.founded, "famine_next": self.famine_next,
+            "famine6": self.famine6, "famine_now": self.famine_now, "used": self.used,
+            "notables": self.notables, "harvest": self.harvest, "display": self.display,
+            "deck": self.deck, "discard": self.discard, "voice_deck": self.voice_deck,
+            "voice": self.voice, "revealed": self.revealed, "peeked": self.peeked,
+            "wishes": self.wishes, "setup_order": self.setup_order, "mig_index": self.mig_index,
+            "wish_choice": self.wish_choice,
+            "yearend": {str(k): v for k, v in self.yearend.items()},
+            "setup_events": self.setup_events,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, game, d: dict[str, Any]) -> "LaCittaState":
+        s = cls(game, d["seats"])
+        s.seed = d["seed"]
+        s.setup = d["setup"]
+        s.rng = Rng(d["rng"])
+        s._step = d["step"]
+        s.year = d["year"]
+        s.round = d["round"]
+        s.turn = d["turn"]
+        s.start = d["start"]
+        s.phase_name = d["phase"]
+        s.landscape = dict(d["landscape"])
+        s.terrain = terrain(s.landscape)
+        s.cities = {}
+        s.occ = {}
+        s.kind = {}
+        s.near = {}
+        for c in d["cities"]:
+            city = City(c["castle"], c["owner"], c["citizens"], [])
+            s.cities[city.castle] = city
+            for site, kind in c["buildings"]:
+                city.sites.append(site)
+                s._occupy(site, city, kind)
+        s.bank = d["bank"]
+        for k in ("gold", "food", "actions", "founded", "famine_next", "famine6", "famine_now",
+                  "display", "deck", "discard", "voice_deck", "voice", "wishes", "setup_order",
+                  "harvest"):
+            setattr(s, k, list(d[k]))
+        s.played = [list(x) for x in d["played"]]
+        s.peeked = [list(x) for x in d["peeked"]]
+        s.notables = [list(x) for x in d["notables"]]
+        s.used = dict(d["used"])
+        s.revealed = d["revealed"]
+        s.mig_index = d["mig_index"]
+        s.wish_choice = dict(d["wish_choice"])
+        s.yearend = {int(k): dict(v) for k, v in d["yearend"].items()}
+        s.setup_events = list(d.get("setup_events", []))
+        return s
+
+    def copy(self) -> "LaCittaState":
+        return LaCittaState.from_dict(self.game, json.loads(self.to_json()))
+
+    # ---------------------------------------------------------------- view
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from pbem.engine.lacitta.view import make_view
+        return make_view(self, seat)
+
+
+def _connected(castle: str, sites: set | frozenset) -> bool:
+    if castle not in sites:
+        return False
+    seen = {castle}
+    todo = [castle]
+    while todo:
+        s = todo.pop()
+        for n in NBR[s]:
+            if n in sites and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) == len(sites)
