@@ -79,6 +79,8 @@ def to_email(n: Notice) -> EmailMessage:
     # RFC 3834: machine-sent; replies from robots must not come back
     msg["Auto-Submitted"] = "auto-generated"
     msg["X-Auto-Response-Suppress"] = "All"
+    # our own mail coming back to the inbound address is recognised and dropped
+    msg["X-PBEM-Loop"] = current_app.config["INBOUND_ADDRESS"]
     for k, v in n.headers.items():
         msg[k] = v
     msg.set_content(n.text)

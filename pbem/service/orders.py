@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from typing import Callable
 
 from sqlalchemy import select
 
 from pbem.engine import NotYourTurnError, OrderError, OrderParseError, get_game
 from pbem.service import queue
-from pbem.service.db import db
+from pbem.service.db import begin_write, db
 from pbem.service.errors import GameNotFound
 from pbem.service.models import ACTIVE, PAUSED, PendingOrder, SOURCES, utcnow
 from pbem.service.snapshot import engine_state, load_game
@@ -105,7 +106,8 @@ def legal_orders(state, seat: int, limit: int = LEGAL_QUOTE) -> list[str]:
 
 def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: int | None,
                   source: str, message_id: str | None = None,
-                  now: dt.datetime | None = None) -> SubmitResult:
+                  now: dt.datetime | None = None,
+                  before_commit: Callable[[SubmitResult], None] | None = None) -> SubmitResult:
     """Validate and store the orders of seat ``seat_index`` (0-based).
 
     ``expected_step`` is the state step the player saw when writing (the
@@ -118,6 +120,11 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     Commits, then enqueues :func:`pbem.service.resolve.resolve_game` when
     every seat the state waits for has orders in. Raises
     :class:`GameNotFound`; every other problem is a refused result.
+
+    ``before_commit(result)``, when given, runs inside the transaction that
+    stores the orders (or, on refusal, a transaction of its own) so a caller
+    can write its own rows atomically with them (the inbound pipeline: the
+    Message-ID record and the confirmation email).
     """
     if source not in SOURCES:
         raise ValueError(f"source must be one of {SOURCES}")
@@ -134,6 +141,10 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
         for line in result.lines:
             if line.order is None and line.error is None:
                 line.checked = False
+        if before_commit is not None:
+            begin_write()
+            before_commit(result)
+            db.session.commit()
         return result
 
     if seat_index not in {s.index for s in game.seats}:
@@ -193,18 +204,21 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
         select(PendingOrder.seat_index).where(PendingOrder.game_id == game.id,
                                               PendingOrder.step == game.step)).scalars())
     waiting = [s for s in state.current_seats() if s not in have]
-    db.session.commit()
-
     result.status = "stored"
     result.ready = not waiting
     result.waiting_for = waiting
     if result.ready:
         result.message = "Your orders are accepted and the turn is being resolved."
-        queue.enqueue(queue.RESOLVE, game_id)
     else:
         names = ", ".join(f"seat {s + 1}" for s in waiting)
         result.message = (f"Your orders are accepted. They will be applied together with the "
-                          f"orders of {names}, when those are in or at the deadline.")
+                          f"orders of {names}, when those are in or at the deadline. Until then "
+                          "you may send new orders to replace them.")
+    if before_commit is not None:
+        before_commit(result)
+    db.session.commit()
+    if result.ready:
+        queue.enqueue(queue.RESOLVE, game_id)
     return result
 
 

@@ -1,0 +1,165 @@
+"""The inbound email pipeline: one RFC 5322 message in, orders submitted,
+an answer in the outbox.
+
+Steps: parse (:func:`pbem.mail.inbound.parse_inbound`: size/line limits,
+RFC 3834 auto-mail and loops are dropped without an answer); dedupe by
+Message-ID; find the seat from the signed reply address; accept only mail
+from that seat's own address; read which step the player answered (the
+Message-ID of our notice in In-Reply-To/References, or ``[step N]`` in the
+subject) so an answer to an old email is refused as stale; submit the
+orders; and write the answer (what was read and what happened, or the
+failing line, why, and what is legal now) in the same transaction as the
+orders and the Message-ID record, so a message is applied and answered once.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import re
+from dataclasses import dataclass
+
+from flask import current_app
+from email.utils import getaddresses
+from sqlalchemy import select
+
+from pbem.mail.inbound import InboundRejected, parse_inbound, reply_target
+from pbem.mail.tokens import BadToken
+from pbem.service import notify, queue
+from pbem.service.db import begin_write, db
+from pbem.service.errors import GameNotFound
+from pbem.service.models import Game, InboundMessage, Player, utcnow
+from pbem.service.orders import SubmitResult, submit_orders
+
+log = logging.getLogger(__name__)
+
+_OUR_MSGID = re.compile(r"pbem\.(\d+)\.(\d+)\.(\d+)\.(?:turn|reminder)\.")
+_SUBJECT_STEP = re.compile(r"\[step (\d+)\]")
+
+
+@dataclass
+class InboundResult:
+    """``result``: ``stored`` (orders accepted), ``refused``, ``stale``,
+    ``duplicate`` (Message-ID seen before: nothing done), ``rejected``
+    (dropped unanswered: automatic, looping, oversized or broken mail),
+    ``unknown`` (no valid reply address), ``wrong-sender``."""
+
+    result: str
+    detail: str = ""
+    game_id: int | None = None
+    seat_index: int | None = None
+    submit: SubmitResult | None = None
+
+
+def answered_step(mail, game_id: int, seat_index: int) -> int | None:
+    """The step of our notice this mail answers, or ``None`` if unknown."""
+    for ref in [mail.in_reply_to or "", *reversed(mail.references)]:
+        m = _OUR_MSGID.search(ref or "")
+        if m and int(m[1]) == game_id and int(m[2]) == seat_index:
+            return int(m[3])
+    m = _SUBJECT_STEP.search(mail.subject or "")
+    return int(m[1]) if m else None
+
+
+def _own_addresses() -> list[str]:
+    cfg = current_app.config
+    own = [cfg["INBOUND_ADDRESS"]]
+    own += [addr for _n, addr in getaddresses([cfg["MAIL_FROM"]]) if addr]
+    return own
+
+
+def _record(message_id: str, sender: str, result: str, detail: str = "", game_id=None,
+            seat_index=None) -> None:
+    db.session.add(InboundMessage(message_id=message_id[:998], sender=sender[:320], result=result,
+                                  detail=detail[:4000], game_id=game_id, seat_index=seat_index,
+                                  received_at=utcnow()))
+
+
+def _seen(message_id: str) -> bool:
+    return db.session.execute(select(InboundMessage.id).where(
+        InboundMessage.message_id == message_id[:998])).first() is not None
+
+
+def handle_inbound(raw: bytes, *, now: dt.datetime | None = None) -> InboundResult:
+    """Process one inbound message (bytes). Never raises for bad input;
+    idempotent per Message-ID. Commits; enqueues delivery of the answer."""
+    now = now or utcnow()
+    try:
+        mail = parse_inbound(raw, own_addresses=_own_addresses())
+    except InboundRejected as err:
+        log.info("inbound mail dropped: %s", err)
+        return InboundResult("rejected", str(err))
+
+    begin_write()
+    if _seen(mail.message_id):
+        db.session.rollback()
+        return InboundResult("duplicate", f"{mail.message_id} was processed before")
+    sender = mail.from_address.lower()
+    cfg = current_app.config
+    try:
+        game_id, seat_index, _addr = reply_target(mail, cfg["SECRET_KEY"], cfg["INBOUND_ADDRESS"])
+        game_id, seat_index = int(game_id), int(seat_index)
+        game = db.session.get(Game, game_id)
+        if game is None:
+            raise GameNotFound(f"no game {game_id}")
+        seat = game.seat(seat_index)
+    except (BadToken, GameNotFound, KeyError, ValueError) as err:
+        # Answer only people we know: anything else may be spam with a forged sender.
+        player = db.session.execute(select(Player).where(Player.email == sender)).scalar_one_or_none()
+        _record(mail.message_id, sender, "unknown", str(err))
+        if player is not None:
+            notify.reply(sender, player.name, f"Re: {mail.subject}"[:300],
+                         "Your email reached pbem, but not through a game's reply address, so it was "
+                         "not read as orders.\nPlease reply to the turn email of your game (its Reply-To "
+                         "address says which game and seat), or use the order page.\n",
+                         kind="inbound-unknown", dedupe_key=f"inbound:{mail.message_id}",
+                         in_reply_to=mail.message_id, now=now)
+        db.session.commit()
+        queue.enqueue(queue.DELIVER)
+        return InboundResult("unknown", str(err))
+
+    if sender != seat.player.email.lower():
+        _record(mail.message_id, sender, "wrong-sender", f"seat holder is {seat.player.email}",
+                game_id, seat_index)
+        # The answer goes to the sender and names nothing private of the game.
+        notify.reply(sender, mail.from_name or sender, f"Re: {mail.subject}"[:300],
+                     f"Your email was not read as orders: the address {sender} is not the one "
+                     f"registered for that seat. Please send orders from the address the game "
+                     f"emails you at, or use the order page.\n",
+                     kind="inbound-refused", dedupe_key=f"inbound:{mail.message_id}",
+                     in_reply_to=mail.message_id, now=now)
+        db.session.commit()
+        queue.enqueue(queue.DELIVER)
+        return InboundResult("wrong-sender", sender, game_id, seat_index)
+    db.session.commit()
+
+    expected = answered_step(mail, game_id, seat_index)
+
+    def write_answer(res: SubmitResult) -> None:
+        if _seen(mail.message_id):  # a concurrent delivery of the same message got here first
+            raise _Duplicate()
+        _record(mail.message_id, sender, res.status, res.message, game_id, seat_index)
+        g = db.session.get(Game, game_id)
+        s = g.seat(seat_index)
+        head = ("Your orders were read and accepted." if res.accepted else
+                "Your email was read, but NOTHING was applied.")
+        subject = (f"[{g.title} #{g.id}] {'Orders accepted' if res.accepted else 'Orders refused'}"
+                   f" [step {g.step}]")
+        notify.reply(s.player.email, s.player.name, subject,
+                     f"Hello {s.player.name},\n\n{head}\n\n{res.summary()}\n"
+                     "Reply to this email with your orders, one per line.\n",
+                     kind="confirmation" if res.accepted else "inbound-refused",
+                     dedupe_key=f"inbound:{mail.message_id}", in_reply_to=mail.message_id,
+                     game=g, seat=s, now=now)
+
+    try:
+        res = submit_orders(game_id, seat_index, mail.text, expected_step=expected, source="email",
+                            message_id=mail.message_id, now=now, before_commit=write_answer)
+    except _Duplicate:
+        db.session.rollback()
+        return InboundResult("duplicate", f"{mail.message_id} was processed before", game_id, seat_index)
+    queue.enqueue(queue.DELIVER)
+    return InboundResult(res.status, res.message, game_id, seat_index, res)
+
+
+class _Duplicate(Exception):
+    pass
