@@ -430,6 +430,8 @@ class LaCittaState(State):
             events = []
             parts = action.extra
             for part in parts:
+                if action.verb == "demolish" and part not in self.occ:
+                    continue
                 single = demolish(part) if action.verb == "demolish" else starve(part)
                 events += self._apply(seat, single)
             return events
@@ -440,7 +442,17 @@ class LaCittaState(State):
         :class:`IllegalOrderError` naming the failing part)."""
         trial = self.copy()
         verb = action.verb
+        if verb == "demolish":
+            for part in action.extra:
+                c = self.city_of(part)
+                if c is None or c.owner != seat:
+                    raise IllegalOrderError(f"demolish {part}: {part} is not one of your buildings.",
+                                            text=action.to_text())
+            if len(set(action.extra)) != len(action.extra):
+                raise IllegalOrderError("A site is named twice.", text=action.to_text())
         for part in action.extra:
+            if verb == "demolish" and part not in trial.occ:
+                continue          # already went on its own (the rest was forced)
             single = demolish(part) if verb == "demolish" else starve(part)
             if seat not in trial.current_seats() or single not in trial._legal_set(seat):
                 legal = [a.to_text() for a in trial.legal_actions(seat)[:12]]
@@ -478,11 +490,11 @@ class LaCittaState(State):
             return ev
         if v == "demolish":
             ev = self._demolish(seat, a.site)
-            return ev + self._yearend_progress(seat)
+            return ev + self._yearend_progress(seat) + self._maybe_end_year()
         if v == "starve":
             castle, k = a.extra[0]
             ev = self._starve(seat, castle, k)
-            return ev + self._yearend_progress(seat)
+            return ev + self._yearend_progress(seat) + self._maybe_end_year()
         raise IllegalOrderError(f"{a.to_text()!r} is not legal now.", text=a.to_text())
 
     # ------------------------------------------------------------ building
@@ -511,7 +523,7 @@ class LaCittaState(State):
         if kind == "farm":
             f = self.terrain.food[site]
             self.food[seat] += f
-            extra = f" (+{f} food)"
+            extra = f" (+{f} food)" if f else " (no food: no field next to it)"
         paid = f", paying {cost} gold" if cost else ""
         return [Event(f"{Seat(seat)} builds a {kind} at {site} for the city at {city.castle}"
                       f"{extra}{paid} ({how}).", kind="build",
@@ -768,8 +780,12 @@ class LaCittaState(State):
         ev: list[Event] = []
         for p in self.order():
             self.yearend[p] = {"stage": "demolish1", "excess": 0}
+        for p in self.order():
             ev += self._yearend_progress(p)
-        return ev
+        return ev + self._maybe_end_year()
+
+    def _maybe_end_year(self) -> list[Event]:
+        return self._end_year() if self.phase_name == "yearend" and not self.yearend else []
 
     def _yearend_progress(self, p: int) -> list[Event]:
         """Advance seat ``p`` through demolition → feeding → demolition,
@@ -797,8 +813,6 @@ class LaCittaState(State):
                 if k > 0:
                     return ev
                 ye["stage"] = "demolish2"
-        if not self.yearend:
-            ev += self._end_year()
         return ev
 
     def _feed(self, p: int) -> list[Event]:

@@ -119,6 +119,6 @@ def _city_line(c: dict, v: dict) -> str:
         parts.append(f"{b['kind']} {b['site']}{extra}")
     limit = "no limit" if c["limit"] is None else f"limit {c['limit']}"
     a = c["arches"]
-    return (f"City {c['castle']}: {c['citizens']} citizens, {c['buildings']} buildings, {limit}; "
+    return (f"City {c['castle']}: {c['citizens']} citizens, {c['buildings']} building{'s' if c['buildings'] != 1 else ''}, {limit}; "
             f"arches culture {a['culture']} / education {a['education']} / health {a['health']}"
             + (" (complete)" if c["complete"] else "") + "; " + ", ".join(parts) + ".")
