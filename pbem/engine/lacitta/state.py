@@ -428,40 +428,69 @@ class LaCittaState(State):
         self._legal_cache = None
         if multi:
             events = []
-            parts = action.extra
-            for part in parts:
-                if action.verb == "demolish" and part not in self.occ:
-                    continue
-                single = demolish(part) if action.verb == "demolish" else starve(part)
-                events += self._apply(seat, single)
-            return events
+            for part in action.extra:
+                if action.verb == "demolish":
+                    events += self._demolish(seat, part)
+                else:
+                    events += self._starve(seat, *part)
+            return events + self._yearend_progress(seat) + self._maybe_end_year()
         return self._apply(seat, action)
 
     def check_multi(self, seat: int, action: Order) -> None:
-        """Validate a multi-part demolish/starve order on a copy (raises
-        :class:`IllegalOrderError` naming the failing part)."""
-        trial = self.copy()
-        verb = action.verb
-        if verb == "demolish":
+        """Validate a multi-part order as a whole (raises
+        :class:`IllegalOrderError` saying what is wrong).
+
+        ``demolish F7 G7``: own buildings (never a castle) of cities that
+        must lose buildings now, no more per city than it must lose, and each
+        city stays connected to its castle.  ``starve C3 2, K9 1``: own
+        cities, no more citizens than a city has, and exactly the famine
+        excess in total."""
+        text = action.to_text()
+        ye = self.yearend.get(seat) if self.phase_name == "yearend" else None
+        if ye is None:
+            raise IllegalOrderError(f"'{action.verb}' orders come at the end of the year; now: "
+                                    f"{self.phase()}.", text=text)
+        if action.verb == "demolish":
+            if ye["stage"] == "starve":
+                raise IllegalOrderError(f"{ye['excess']} citizens must leave for lack of food first "
+                                        f"(starve C3 1).", text=text)
+            if len(set(action.extra)) != len(action.extra):
+                raise IllegalOrderError("A site is named twice.", text=text)
+            per: dict[str, set] = {}
             for part in action.extra:
                 c = self.city_of(part)
                 if c is None or c.owner != seat:
-                    raise IllegalOrderError(f"demolish {part}: {part} is not one of your buildings.",
-                                            text=action.to_text())
-            if len(set(action.extra)) != len(action.extra):
-                raise IllegalOrderError("A site is named twice.", text=action.to_text())
-        for part in action.extra:
-            if verb == "demolish" and part not in trial.occ:
-                continue          # already went on its own (the rest was forced)
-            single = demolish(part) if verb == "demolish" else starve(part)
-            if seat not in trial.current_seats() or single not in trial._legal_set(seat):
-                legal = [a.to_text() for a in trial.legal_actions(seat)[:12]]
-                what = part if verb == "demolish" else f"{part[0]} {part[1]}"
-                raise IllegalOrderError(f"{verb} {what}: not possible at that point of the order.",
-                                        text=action.to_text(), legal=legal)
-            trial._step += 1
-            trial._legal_cache = None
-            trial._apply(seat, single)
+                    raise IllegalOrderError(f"{part} is not one of your buildings.", text=text)
+                if part == c.castle:
+                    raise IllegalOrderError(f"The castle at {part} goes only with the city's last "
+                                            f"citizen.", text=text)
+                per.setdefault(c.castle, set()).add(part)
+            for castle, gone in per.items():
+                c = self.cities[castle]
+                need = len(c.sites) - c.citizens
+                if len(gone) > need:
+                    raise IllegalOrderError(
+                        f"The city at {castle} must lose {max(need, 0)} building"
+                        f"{'s' if need != 1 else ''}, not {len(gone)}.", text=text)
+                if not _connected(castle, set(c.sites) - gone):
+                    raise IllegalOrderError(
+                        f"Demolishing {' '.join(sorted(gone, key=ORDER.__getitem__))} would cut the city "
+                        f"at {castle} in two; the rest must stay connected to the castle.", text=text)
+            return
+        if ye["stage"] != "starve":
+            raise IllegalOrderError("None of your citizens must leave for lack of food.", text=text)
+        per_n: dict[str, int] = {}
+        for castle, k in action.extra:
+            c = self.cities.get(castle)
+            if c is None or c.owner != seat:
+                raise IllegalOrderError(f"{castle} is not one of your cities.", text=text)
+            per_n[castle] = per_n.get(castle, 0) + k
+            if per_n[castle] > c.citizens:
+                raise IllegalOrderError(f"The city at {castle} has only {c.citizens} citizens.", text=text)
+        total = sum(per_n.values())
+        if total != ye["excess"]:
+            raise IllegalOrderError(f"Exactly {ye['excess']} citizens must leave; the order names {total}.",
+                                    text=text)
 
     def _apply(self, seat: int, a: Order) -> list[Event]:
         v = a.verb

@@ -1,0 +1,51 @@
+"""``pbem bench``: benchmarks (figures go into docs/performance.md)."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+
+@click.group()
+def bench() -> None:
+    """Benchmarks."""
+
+
+@bench.command("engine")
+@click.option("--game", "game_name", required=True, help="registered game name, e.g. lacitta")
+@click.option("--seats", type=int, required=True, help="number of seats")
+@click.option("--games", type=int, default=100, show_default=True, help="games to play")
+@click.option("--seed", type=int, default=0, show_default=True, help="first seed")
+@click.option("--option", "opts", multiple=True, metavar="KEY=VALUE", help="game option, e.g. setup=experienced")
+@click.option("--profile", is_flag=True, help="print a cProfile summary (slower)")
+def engine(game_name: str, seats: int, games: int, seed: int, opts: tuple[str, ...], profile: bool) -> None:
+    """Play GAMES random legal games from setup to scoring on one core.
+
+    The last line is ``<game>: <games/s> games/s, <decisions/game>
+    decisions/game, <µs> us per legal_actions call``.
+    """
+    root = str(Path(__file__).resolve().parents[2])    # repo root holds bench/
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    from bench.engine import play_random
+    from pbem.engine import GAMES
+
+    if game_name not in GAMES:
+        raise click.BadParameter(f"unknown game; known: {', '.join(sorted(GAMES))}", param_hint="--game")
+    g = GAMES[game_name]
+    if not g.min_seats <= seats <= g.max_seats:
+        raise click.BadParameter(f"{g.title} takes {g.min_seats}..{g.max_seats} seats", param_hint="--seats")
+    options = dict(o.split("=", 1) for o in opts)
+    if profile:
+        import cProfile
+        import pstats
+        prof = cProfile.Profile()
+        prof.enable()
+        result = play_random(game_name, seats, games, seed, **options)
+        prof.disable()
+        pstats.Stats(prof).sort_stats("cumulative").print_stats(25)
+    else:
+        result = play_random(game_name, seats, games, seed, **options)
+    click.echo(f"{result.games} games, {result.seats} seats, {result.seconds:.2f} s")
+    click.echo(result.line())
