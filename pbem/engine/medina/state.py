@@ -32,6 +32,11 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def a_(colour: str) -> str:
+    """"a grey", "an orange"."""
+    return f"an {colour}" if colour[0] in "aeiou" else f"a {colour}"
+
+
 def seat_name(seat: int) -> str:
     return f"seat {seat + 1}"
 
@@ -364,7 +369,7 @@ class MedinaState(State):
                 for sup in self.supply:
                     sup[p.colour] = 0
                 events.append(Event(
-                    f"Every seat has claimed a {p.colour} palace: no more {p.colour} palaces; "
+                    f"Every seat has claimed {a_(p.colour)} palace: no more {p.colour} palaces; "
                     f"the remaining {p.colour} pieces go back to the box.",
                     kind="returned", data={"colour": p.colour}))
             return
@@ -391,7 +396,7 @@ class MedinaState(State):
         self._occupy(i, PALACE, p.id)
         s[c] -= 1
         text = (f"{who} starts a new {c} palace on {a.site}." if started
-                else f"{who} adds a {c} palace piece on {a.site} ({c} palace of {len(p.squares)}).")
+                else f"{who} adds {a_(c)} palace piece on {a.site} ({c} palace of {len(p.squares)}).")
         events.append(Event(text, kind="palace",
                             data={"seat": seat, "site": a.site, "colour": c, "palace": p.id}))
 
@@ -487,27 +492,33 @@ class MedinaState(State):
         place a piece; end the game when none can ("Pelin loppuminen")."""
         holders = [s for s in range(self.seats) if self.pieces_left(s)]
         lone = len(holders) == 1
+        skipped: list[Event] = []
         for k in range(self.seats):
             cand = (start + k) % self.seats
             if cand not in holders:
                 continue
+            self.seat, self.placed, self.domed = cand, 0, False
+            self._legal_cache = None
             if lone and not self.lone:
                 events.append(Event(
                     f"Only {seat_name(cand)} has pieces left: each of their turns must now "
                     f"include a dome.", kind="lone", data={"seat": cand}))
-            self.seat, self.placed, self.lone, self.domed = cand, 0, lone, False
-            self.turn_no += 1
-            self._legal_cache = None
+            self.lone = lone
             if self.legal_actions(cand):
+                self.turn_no += 1
+                events.extend(skipped)
                 return
             if lone:
                 events.append(Event(
                     f"{cap(seat_name(cand))} cannot place a dome this turn.",
                     kind="no_dome", data={"seat": cand}))
                 break
-            events.append(Event(
+            skipped.append(Event(
                 f"{cap(seat_name(cand))} can place none of their pieces and misses the turn.",
                 kind="skip", data={"seat": cand}))
+        if skipped:
+            events.append(Event("No seat can place any of its remaining pieces.",
+                                kind="stuck", data={}))
         self.over = True
         self._legal_cache = None
         ranking = ", ".join(f"{seat_name(s.seat)} {s.points}"

@@ -85,6 +85,8 @@ supply seat 3 {EMPTY_SUPPLY} domes 1
 """)
     events = play(st, "wall W1")
     assert st.is_terminal()
+    assert events[-2:] == ["No seat can place any of its remaining pieces.",
+                           "Game over. Final scores: seat 1 0, seat 2 0, seat 3 0."]
     assert st.legal_actions(0) == [] and st.phase() == "Game over"
 
 

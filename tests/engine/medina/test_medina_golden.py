@@ -1,0 +1,13 @@
+"""Replay the stored golden playthroughs and diff them line by line."""
+import pytest
+
+from .golden import CASES, HERE, orders_of, transcript
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_golden_playthrough_replays_exactly(name):
+    stored = (HERE / name).read_text()
+    seats, seed = CASES[name]
+    orders = orders_of(stored)
+    assert len(orders) > 100
+    assert transcript(seats, seed, orders).splitlines() == stored.splitlines()
