@@ -477,14 +477,14 @@ def render_svg(view: Mapping[str, Any], highlight: Iterable[str] = (), *,
         f'width="{_f(width)}" height="{_f(height)}" font-family="{FONT}" class="board lacitta" '
         f'role="img" aria-label="La Città board">',
         f"<style>{STYLE}</style>",
-        f'<defs>{DEFS}<clipPath id="lc-board"><rect x="0" y="{_f(oy)}" width="{_f(width)}" height="{_f(bh)}"/>'
-        f"</clipPath></defs>",
+        f"<defs>{DEFS}</defs>",
         f'<rect width="{_f(width)}" height="{_f(height)}" fill="{PAPER}"/>',
-        header,
     ]
 
     # landscape
-    out.append('<g class="landscape" clip-path="url(#lc-board)">')
+    # Edge triangles reach past the board area; the header and legend bands,
+    # drawn over them later, hide that (cheaper to render than a clipPath).
+    out.append('<g class="landscape">')
     symbols = []
     pad = 1.2
     for rid, region in regions.items():
@@ -547,6 +547,9 @@ def render_svg(view: Mapping[str, Any], highlight: Iterable[str] = (), *,
             out.append(_notable_pawn(cx + S * 0.52, cy - S * 0.3, S * 0.3, colour))
     out.append("</g>")
 
+    out.append(f'<rect width="{_f(width)}" height="{_f(header_h)}" fill="{PAPER}"/>')
+    out.append(header)
+    out.append(f'<rect y="{_f(header_h + bh)}" width="{_f(width)}" height="{_f(legend_h)}" fill="{PAPER}"/>')
     out.append(f'<g transform="translate(0 {_f(header_h + bh)})">{legend}</g>')
     out.append("</svg>")
     return "\n".join(out)
