@@ -1,0 +1,231 @@
+"""The Medina board picture: a ``State.view`` dict -> SVG text.
+
+Geometry from :mod:`pbem.engine.medina.board`: 16 x 11 squares (columns
+A-P west to east, rows 1-11 north to south) inside a ring of 54 wall spaces
+``W1``-``W54`` numbered clockwise from tower 1 in the north-west corner.
+Column letters and row numbers are printed around the city, every square
+carries its name in a corner and every wall space its ``W`` number, so the
+picture alone is enough to write an order.
+
+Layers, bottom to top: paper, sites (one ``<g class="site" data-site="E5">``
+per square and ``data-site="W12"`` per wall space, each with a ``hex``
+shape and a ``ring`` shown when the site is ``legal``), towers, pieces
+(palace pieces in their colour, dashed while under construction, a dome in
+the owner's colour, stables, merchants, wall pieces; drawn with
+``pointer-events="none"`` so clicks reach the site), the pieces placed in
+the latest turn outlined, then a strip with the seats, their domes and points,
+and who holds the palace and tower tiles. Other seats' pieces behind their
+screens are not in the view, so they cannot be drawn.
+"""
+from __future__ import annotations
+
+import html
+from typing import Any, Iterable
+
+from pbem.engine.medina import board as B
+
+FONT = "DejaVu Sans"
+U = 40            # square size, SVG user units
+WB = 22           # wall band width
+M = 24            # margin for the coordinates
+STRIP = 70        # bottom strip with seats and tiles
+X0 = M + WB
+Y0 = M + WB
+WIDTH = 2 * (M + WB) + B.COLS * U
+HEIGHT = 2 * (M + WB) + B.ROWS * U + STRIP
+
+PAPER = "#f4ead3"
+SAND = "#ead7ae"
+INK = "#2b2620"
+LEGAL = "#e6007e"
+PICKED = "#0a7d2c"
+PALACE_FILL = {"grey": "#a3a3a3", "black": "#2e2e2e", "brown": "#8b5a2b", "orange": "#f0901e"}
+PALACE_EDGE = {"grey": "#5e5e5e", "black": "#000000", "brown": "#53331a", "orange": "#a85a00"}
+SEAT_FILL = {"red": "#d0312d", "yellow": "#e9b308", "blue": "#2a62c9", "green": "#2e9a48"}
+STABLE_FILL = "#d8b878"
+MERCHANT_FILL = "#fff6dc"
+WALL_FILL = "#b08d57"
+TOWER_FILL = "#f7f3ea"
+
+STYLE = f"""
+text {{ font-family: '{FONT}'; }}
+.site .ring {{ display: none; }}
+.site.legal .ring {{ display: inline; fill: {LEGAL}; fill-opacity: 0.2; stroke: {LEGAL}; stroke-width: 3.5; }}
+.site.picked .ring {{ display: inline; fill: {PICKED}; fill-opacity: 0.25; stroke: {PICKED}; stroke-width: 4; }}
+.site.legal text, .site.picked text {{ font-weight: bold; fill: {LEGAL}; }}
+"""
+
+
+def _esc(s: Any) -> str:
+    return html.escape(str(s), quote=True)
+
+
+def _text(x: float, y: float, s: str, size: float, *, fill: str = INK, anchor: str = "middle",
+          bold: bool = False) -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" text-anchor="{anchor}" '
+            f'fill="{fill}"{weight}>{_esc(s)}</text>')
+
+
+def square_box(i: int) -> tuple[float, float, float, float]:
+    """x, y, width, height of square ``i``."""
+    r, c = divmod(i, B.COLS)
+    return X0 + c * U, Y0 + r * U, U, U
+
+
+def wall_box(w: int) -> tuple[float, float, float, float]:
+    """x, y, width, height of wall space ``w`` (0-based)."""
+    side = B.WALL_SIDE[w]
+    first = B.SIDES[side][1]
+    k = w - first
+    if side == 0:
+        return X0 + k * U, Y0 - WB, U, WB
+    if side == 1:
+        return X0 + B.COLS * U, Y0 + k * U, WB, U
+    if side == 2:
+        return X0 + (B.COLS - 1 - k) * U, Y0 + B.ROWS * U, U, WB
+    return X0 - WB, Y0 + (B.ROWS - 1 - k) * U, WB, U
+
+
+TOWER_CENTRE = {1: (X0 - WB / 2, Y0 - WB / 2), 2: (X0 + B.COLS * U + WB / 2, Y0 - WB / 2),
+                3: (X0 + B.COLS * U + WB / 2, Y0 + B.ROWS * U + WB / 2),
+                4: (X0 - WB / 2, Y0 + B.ROWS * U + WB / 2)}
+
+
+def _seat_label(seat: Any) -> str:
+    return "none" if seat is None else f"seat {int(seat) + 1}"
+
+
+def render_svg(view: dict[str, Any], highlight: Iterable[str] = ()) -> str:
+    """The board for ``view`` (``MedinaState.view``), sites in ``highlight``
+    (``"E5"``, ``"W12"``) marked legal. Missing keys draw as empty, so any
+    view (setup included) renders."""
+    legal = {str(s).upper() for s in highlight}
+    palaces = view.get("palaces") or []
+    players = view.get("players") or []
+    seat_colour = {p.get("seat"): SEAT_FILL.get(p.get("colour"), "#777777") for p in players}
+    walls = {str(k).upper(): v for k, v in (view.get("walls") or {}).items()}
+    last = {str(s).upper() for s in view.get("last_sites") or []}
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+           f'width="{WIDTH}" height="{HEIGHT}" font-family="{FONT}" class="pbem-board medina">',
+           f"<style>{STYLE}</style>",
+           f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="{PAPER}"/>']
+
+    # coordinates around the city
+    for c, letter in enumerate(B.COLUMN_LETTERS):
+        x = X0 + c * U + U / 2
+        out.append(_text(x, M - 8, letter, 13, bold=True))
+        out.append(_text(x, Y0 + B.ROWS * U + WB + 17, letter, 13, bold=True))
+    for r in range(B.ROWS):
+        y = Y0 + r * U + U / 2 + 5
+        out.append(_text(M / 2, y, str(r + 1), 13, bold=True))
+        out.append(_text(WIDTH - M / 2, y, str(r + 1), 13, bold=True))
+
+    # sites: squares, then wall spaces
+    out.append('<g class="sites">')
+    for i in range(B.SQUARES):
+        name = B.square_name(i)
+        x, y, w, h = square_box(i)
+        cls = "site legal" if name in legal else "site"
+        out.append(f'<g class="{cls}" data-site="{name}">'
+                   f'<rect class="hex" x="{x}" y="{y}" width="{w}" height="{h}" fill="{SAND}" '
+                   f'stroke="#c4ab78" stroke-width="1"/>'
+                   f'<rect class="ring" x="{x + 2}" y="{y + 2}" width="{w - 4}" height="{h - 4}"/>'
+                   + _text(x + 3, y + 9, name, 7.5, fill="#8f7a52", anchor="start") + "</g>")
+    for wi in range(B.WALLS):
+        name = B.wall_name(wi)
+        x, y, w, h = wall_box(wi)
+        built = name in walls
+        cls = "site legal" if name in legal else "site"
+        fill = WALL_FILL if built else "#f9f3e3"
+        out.append(f'<g class="{cls}" data-site="{name}">'
+                   f'<rect class="hex" x="{x}" y="{y}" width="{w}" height="{h}" fill="{fill}" '
+                   f'stroke="#9c8458" stroke-width="1"/>'
+                   f'<rect class="ring" x="{x + 1.5}" y="{y + 1.5}" width="{w - 3}" height="{h - 3}"/>'
+                   + _text(x + w / 2, y + h / 2 + 3, name, 7.5,
+                           fill="#fff8e6" if built else "#8f7a52") + "</g>")
+    out.append("</g>")
+
+    # towers
+    out.append('<g class="towers" pointer-events="none">')
+    for t, (cx, cy) in TOWER_CENTRE.items():
+        out.append(f'<circle cx="{cx}" cy="{cy}" r="{WB * 0.8:.1f}" fill="{TOWER_FILL}" '
+                   f'stroke="{INK}" stroke-width="2"/>' + _text(cx, cy + 5, str(t), 14, bold=True))
+    out.append("</g>")
+
+    # pieces
+    out.append('<g class="pieces" pointer-events="none">')
+    for wname in walls:   # crenels on built wall pieces
+        wi = B.parse_wall(wname)
+        if wi is None:
+            continue
+        x, y, w, h = wall_box(wi)
+        out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{w - 4}" height="{h - 4}" fill="none" '
+                   f'stroke="#6f5430" stroke-width="1.5"/>')
+    for p in palaces:
+        colour = p.get("colour", "grey")
+        dash = "" if p.get("complete") else ' stroke-dasharray="4 3"'
+        for s in p.get("squares") or []:
+            i = B.parse_square(s)
+            if i is None:
+                continue
+            x, y, w, h = square_box(i)
+            out.append(f'<rect x="{x + 3}" y="{y + 3}" width="{w - 6}" height="{h - 6}" rx="2" '
+                       f'fill="{PALACE_FILL.get(colour, "#999")}" '
+                       f'stroke="{PALACE_EDGE.get(colour, "#000")}" stroke-width="2"{dash}/>')
+        for s in p.get("stables") or []:
+            i = B.parse_square(s)
+            if i is None:
+                continue
+            x, y, w, h = square_box(i)
+            out.append(f'<rect x="{x + 8}" y="{y + 10}" width="{w - 16}" height="{h - 16}" '
+                       f'fill="{STABLE_FILL}" stroke="#6b5122" stroke-width="1.5"/>'
+                       f'<polygon points="{x + 6},{y + 12} {x + U / 2},{y + 4} {x + U - 6},{y + 12}" '
+                       f'fill="#a67c3d" stroke="#6b5122" stroke-width="1"/>')
+        if p.get("dome"):
+            i = B.parse_square(p["dome"])
+            if i is not None:
+                x, y, w, h = square_box(i)
+                fill = seat_colour.get(p.get("owner"), "#777777")
+                out.append(f'<path d="M{x + 8},{y + 28} A12,12 0 0 1 {x + 32},{y + 28} Z" '
+                           f'fill="{fill}" stroke="#ffffff" stroke-width="2"/>')
+    for s in view.get("merchants") or []:
+        i = B.parse_square(s)
+        if i is None:
+            continue
+        x, y, w, h = square_box(i)
+        cx, cy = x + U / 2, y + U / 2 + 2
+        out.append(f'<circle cx="{cx}" cy="{cy - 7}" r="5" fill="{MERCHANT_FILL}" stroke="{INK}" '
+                   f'stroke-width="1.3"/><path d="M{cx - 8},{cy + 11} Q{cx},{cy - 8} {cx + 8},{cy + 11} Z" '
+                   f'fill="{MERCHANT_FILL}" stroke="{INK}" stroke-width="1.3"/>')
+    for s in sorted(last):   # the latest turn's pieces
+        i = B.parse_square(s)
+        box = square_box(i) if i is not None else (
+            wall_box(B.parse_wall(s)) if B.parse_wall(s) is not None else None)
+        if box:
+            x, y, w, h = box
+            out.append(f'<rect class="last" x="{x + 0.5}" y="{y + 0.5}" width="{w - 1}" '
+                       f'height="{h - 1}" fill="none" stroke="{PICKED}" stroke-width="2" '
+                       f'stroke-dasharray="3 2"/>')
+    out.append("</g>")
+
+    # strip: seats, tiles, phase
+    y = Y0 + B.ROWS * U + WB + 30
+    scores = {s.get("seat"): s.get("points") for s in view.get("scores") or []}
+    x = M
+    for p in players:
+        seat = p.get("seat")
+        out.append(f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{seat_colour.get(seat)}" '
+                   f'stroke="{INK}" stroke-width="1"/>')
+        label = f"{_seat_label(seat)}: {scores.get(seat, 0)} pts, domes {p.get('domes', 0)}"
+        out.append(_text(x + 16, y, label, 11.5, anchor="start"))
+        x += 172
+    pt = view.get("palace_tiles") or {}
+    tt = view.get("tower_tiles") or {}
+    tiles = ("Palace tiles: " + ", ".join(f"{c} {_seat_label(pt.get(c))}" for c in PALACE_FILL)
+             + "  |  Tower tiles: " + ", ".join(f"{t}: {_seat_label(tt.get(t))}" for t in sorted(tt)))
+    out.append(_text(M, y + 20, tiles, 11, anchor="start"))
+    out.append(_text(M, y + 36, str(view.get("phase", "")), 11, anchor="start", bold=True))
+    out.append("</svg>")
+    return "\n".join(out)
