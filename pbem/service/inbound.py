@@ -29,10 +29,11 @@ from pbem.service.db import begin_write, db
 from pbem.service.errors import GameNotFound
 from pbem.service.models import Game, InboundMessage, Player, utcnow
 from pbem.service.orders import SubmitResult, submit_orders
+from pbem.service.snapshot import engine_state
 
 log = logging.getLogger(__name__)
 
-_OUR_MSGID = re.compile(r"pbem\.(\d+)\.(\d+)\.(\d+)\.(?:turn|reminder)\.")
+_OUR_MSGID = re.compile(r"pbem\.(\d+)\.(\d+)\.(\d+)\.(?:turn|reminder|answer)@")
 _SUBJECT_STEP = re.compile(r"\[step (\d+)\]")
 
 
@@ -107,12 +108,13 @@ def handle_inbound(raw: bytes, *, now: dt.datetime | None = None) -> InboundResu
         player = db.session.execute(select(Player).where(Player.email == sender)).scalar_one_or_none()
         _record(mail.message_id, sender, "unknown", str(err))
         if player is not None:
-            notify.reply(sender, player.name, f"Re: {mail.subject}"[:300],
-                         "Your email reached pbem, but not through a game's reply address, so it was "
-                         "not read as orders.\nPlease reply to the turn email of your game (its Reply-To "
-                         "address says which game and seat), or use the order page.\n",
-                         kind="inbound-unknown", dedupe_key=f"inbound:{mail.message_id}",
-                         in_reply_to=mail.message_id, now=now)
+            notify.plain_answer(
+                sender, player.name,
+                "Your email reached pbem, but not through a game's reply address, so it was not "
+                "read as orders. Please reply to the turn email of your game (its Reply-To address "
+                "says which game and seat), or use the order page.",
+                in_reply_to=mail.message_id, dedupe_key=f"inbound:{mail.message_id}", now=now,
+                lines=mail.text.splitlines()[:20])
         db.session.commit()
         queue.enqueue(queue.DELIVER)
         return InboundResult("unknown", str(err))
@@ -121,12 +123,12 @@ def handle_inbound(raw: bytes, *, now: dt.datetime | None = None) -> InboundResu
         _record(mail.message_id, sender, "wrong-sender", f"seat holder is {seat.player.email}",
                 game_id, seat_index)
         # The answer goes to the sender and names nothing private of the game.
-        notify.reply(sender, mail.from_name or sender, f"Re: {mail.subject}"[:300],
-                     f"Your email was not read as orders: the address {sender} is not the one "
-                     f"registered for that seat. Please send orders from the address the game "
-                     f"emails you at, or use the order page.\n",
-                     kind="inbound-refused", dedupe_key=f"inbound:{mail.message_id}",
-                     in_reply_to=mail.message_id, now=now)
+        notify.plain_answer(
+            sender, mail.from_name or sender,
+            f"Your email was not read as orders: the address {sender} is not the one registered "
+            "for that seat. Please send orders from the address the game emails you at, or use "
+            "the order page.", in_reply_to=mail.message_id,
+            dedupe_key=f"inbound:{mail.message_id}", now=now)
         db.session.commit()
         queue.enqueue(queue.DELIVER)
         return InboundResult("wrong-sender", sender, game_id, seat_index)
@@ -139,17 +141,9 @@ def handle_inbound(raw: bytes, *, now: dt.datetime | None = None) -> InboundResu
             raise _Duplicate()
         _record(mail.message_id, sender, res.status, res.message, game_id, seat_index)
         g = db.session.get(Game, game_id)
-        s = g.seat(seat_index)
-        head = ("Your orders were read and accepted." if res.accepted else
-                "Your email was read, but NOTHING was applied.")
-        subject = (f"[{g.title} #{g.id}] {'Orders accepted' if res.accepted else 'Orders refused'}"
-                   f" [step {g.step}]")
-        notify.reply(s.player.email, s.player.name, subject,
-                     f"Hello {s.player.name},\n\n{head}\n\n{res.summary()}\n"
-                     "Reply to this email with your orders, one per line.\n",
-                     kind="confirmation" if res.accepted else "inbound-refused",
-                     dedupe_key=f"inbound:{mail.message_id}", in_reply_to=mail.message_id,
-                     game=g, seat=s, now=now)
+        state = engine_state(g) if g.state is not None else None
+        notify.order_answer(g, g.seat(seat_index), res, in_reply_to=mail.message_id,
+                            dedupe_key=f"inbound:{mail.message_id}", state=state, now=now)
 
     try:
         res = submit_orders(game_id, seat_index, mail.text, expected_step=expected, source="email",

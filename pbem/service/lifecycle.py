@@ -101,7 +101,9 @@ def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str
     timezone = check_timezone(timezone or current_app.config["DEFAULT_TIMEZONE"])
 
     begin_write()
-    host = get_or_create_player(host_email)
+    host_spec = next((s for s in specs if normalise_email(s.email) == normalise_email(host_email)), None)
+    host = get_or_create_player(host_email, host_spec.name if host_spec else "",
+                                (host_spec.timezone if host_spec else None) or timezone)
     game = Game(kind=kind, title=title or engine.title, options=options, seed=seed, status=INVITED,
                 host=host, deadline_seconds=deadline_seconds, reminder_seconds=int(reminder_seconds),
                 timezone=timezone, step=0, created_at=now, updated_at=now)
@@ -114,7 +116,7 @@ def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str
     db.session.flush()
     for seat in game.seats:
         if not seat.joined:
-            notify.invitation(game, seat)
+            notify.invitation(game, seat, now=now)
     db.session.add(GameEvent(game_id=game.id, step=0, seat_index=None, kind="created",
                              text=f"{host.name} created the game for {len(specs)} seats."))
     db.session.commit()

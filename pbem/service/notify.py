@@ -1,26 +1,29 @@
-"""Which emails a change causes, and what they say.
+"""Which emails a change causes, built with :mod:`pbem.mail.compose`.
 
 Every function here writes outbox rows in the current transaction (it never
 commits). Each seat's email is built from ``state.view(seat)`` and the
 events visible to that seat only, so no seat ever gets another seat's
-private information. Dedupe keys make each notice unique:
-``turn:<game>:<step>:<seat>``, ``reminder:<game>:<step>:<seat>``,
-``missed:<game>:<step>:<seat>``, ``over:<game>:<seat>``...
+private information. Dedupe keys make each notice unique per game, step
+and seat: ``turn:<game>:<step>:<seat>``, ``reminder:...``, ``missed:...``,
+``over:<game>:<seat>``, ``invite:<game>:<seat>``, ``inbound:<Message-ID>``.
+
+Who hears what: the seats that must act get a turn notice (with the events
+since their last move); when a deadline passes every seat is told; at the
+end every seat gets the final scores; host actions (pause, resume, extend)
+go to every seat.
 """
 from __future__ import annotations
 
 import datetime as dt
-import html
 import logging
-from dataclasses import dataclass, field
-from email.message import EmailMessage
-from email.utils import format_datetime, formataddr, make_msgid
-from zoneinfo import ZoneInfo
+from typing import Sequence
 
 from flask import current_app
 from sqlalchemy import select
 
 from pbem.engine import get_game
+from pbem.mail import compose
+from pbem.mail.tokens import DEFAULT_SIGNIN_MAX_AGE
 from pbem.service import links, outbox
 from pbem.service.db import db
 from pbem.service.models import Game, GameEvent, Seat, utcnow
@@ -29,94 +32,46 @@ log = logging.getLogger(__name__)
 
 #: at most this many events in "since your last move"
 EVENTS_QUOTED = 60
-
-
-@dataclass
-class Notice:
-    """One email before it becomes an :class:`EmailMessage`."""
-
-    to_name: str
-    to_email: str
-    subject: str
-    text: str
-    html: str
-    kind: str
-    reply_to: str | None = None
-    png: bytes | None = None
-    msgid_tag: str = ""
-    headers: dict[str, str] = field(default_factory=dict)
+#: sample replies shown in a turn notice
+EXAMPLES = 3
 
 
 def format_deadline(when: dt.datetime | None, tz_name: str) -> str:
-    """``when`` (UTC) as an absolute date and time in ``tz_name``:
-    ``"Tuesday 24 November 2026, 14:00 EET (Europe/Helsinki)"``."""
-    if when is None:
-        return "none (the clock is stopped)"
-    local = when.astimezone(ZoneInfo(tz_name))
-    return f"{local:%A %d %B %Y, %H:%M} {local.tzname()} ({tz_name})"
+    """``when`` (UTC) as an absolute date and time in ``tz_name``
+    (``"Tuesday 24 November 2026, 14:00 (Europe/Helsinki)"``)."""
+    return compose.format_deadline(when, tz_name)
 
 
-def _domain() -> str:
-    return current_app.config["INBOUND_ADDRESS"].rpartition("@")[2] or "localhost"
+def _tz(game: Game, seat: Seat) -> str:
+    return seat.player.timezone or game.timezone
 
 
-def to_email(n: Notice) -> EmailMessage:
-    """Multipart email: plain text, HTML, the board PNG inline (cid)."""
-    try:
-        from pbem.mail import compose as mail_compose  # type: ignore
-    except ImportError:
-        mail_compose = None
-    if mail_compose is not None and hasattr(mail_compose, "from_service_notice"):
-        return mail_compose.from_service_notice(n)  # pragma: no cover - when the library offers it
-    msg = EmailMessage()
-    msg["From"] = current_app.config["MAIL_FROM"]
-    msg["To"] = formataddr((n.to_name, n.to_email))
-    msg["Subject"] = n.subject
-    msg["Date"] = format_datetime(utcnow())
-    msg["Message-ID"] = make_msgid(idstring=n.msgid_tag or n.kind, domain=_domain())
-    if n.reply_to:
-        msg["Reply-To"] = n.reply_to
-    # RFC 3834: machine-sent; replies from robots must not come back
-    msg["Auto-Submitted"] = "auto-generated"
-    msg["X-Auto-Response-Suppress"] = "All"
-    # our own mail coming back to the inbound address is recognised and dropped
-    msg["X-PBEM-Loop"] = current_app.config["INBOUND_ADDRESS"]
-    for k, v in n.headers.items():
-        msg[k] = v
-    msg.set_content(n.text)
-    body = n.html
-    if n.png:
-        cid = make_msgid(idstring="board", domain=_domain())
-        body = body.replace("{{BOARD}}", f'<p><img src="cid:{cid[1:-1]}" alt="The board" '
-                                         f'style="max-width:100%"></p>')
-        msg.add_alternative(_html_page(n.subject, body), subtype="html")
-        msg.get_payload()[1].add_related(n.png, "image", "png", cid=cid,
-                                         filename="board.png", disposition="inline")
-    else:
-        msg.add_alternative(_html_page(n.subject, body.replace("{{BOARD}}", "")), subtype="html")
-    return msg
+def _envelope(game: Game | None, seat: Seat | None, *, now: dt.datetime, tag: str,
+              to_name: str | None = None, to_address: str | None = None, reply: bool = True,
+              in_reply_to: str | None = None) -> compose.Envelope:
+    cfg = current_app.config
+    return compose.Envelope(
+        sender=cfg["MAIL_FROM"],
+        to_name=to_name if to_name is not None else seat.player.name,
+        to_address=to_address or seat.player.email,
+        reply_to=links.reply_address(game.id, seat.index) if (reply and game and seat) else None,
+        inbound_address=cfg["INBOUND_ADDRESS"],
+        timezone=_tz(game, seat) if game and seat else cfg["DEFAULT_TIMEZONE"],
+        sent_at=now, msgid_tag=tag, in_reply_to=in_reply_to)
 
 
-def _html_page(title: str, body: str) -> str:
-    return (f'<!doctype html><html><head><meta charset="utf-8"><title>{html.escape(title)}</title></head>'
-            f'<body style="font-family:sans-serif;max-width:760px">{body}</body></html>')
+def _ref(game: Game) -> compose.GameRef:
+    return compose.GameRef(game.title, game.id, links.absolute(links.game_path(game.id)))
 
 
-def _pre(text: str) -> str:
-    return f'<pre style="font-family:monospace;white-space:pre-wrap">{html.escape(text)}</pre>'
+def _queue(game: Game, seat: Seat | None, msg, kind: str, key: str, now: dt.datetime) -> None:
+    outbox.add(msg, kind=kind, dedupe_key=key, game_id=game.id if game else None,
+               seat_index=seat.index if seat else None, now=now)
 
 
-def _p(text: str) -> str:
-    return "<p>" + html.escape(text).replace("\n", "<br>") + "</p>"
-
-
-def _queue(game: Game, seat: Seat, n: Notice, key: str, now: dt.datetime) -> None:
-    outbox.add(to_email(n), kind=n.kind, dedupe_key=key, game_id=game.id, seat_index=seat.index, now=now)
-
-
-def _board_png(game: Game, view: dict, highlight: list[str]) -> bytes | None:
+def board_png(game: Game, view: dict, highlight: Sequence[str] = ()) -> bytes | None:
     """PNG of the board as this view shows it, or ``None`` when the game has
-    no board picture (the email then says so in words only)."""
+    no board picture (the email then carries everything in words)."""
     try:
         from pbem.boards import render_svg, svg_to_png
 
@@ -128,150 +83,172 @@ def _board_png(game: Game, view: dict, highlight: list[str]) -> bytes | None:
         return None
 
 
-def _events_since(game: Game, seat: int, since_step: int) -> list[GameEvent]:
-    rows = list(db.session.execute(
+def events_since(game: Game, seat: int, since_step: int) -> list[GameEvent]:
+    """Events after ``since_step`` that ``seat`` may see, oldest first."""
+    rows = db.session.execute(
         select(GameEvent).where(GameEvent.game_id == game.id, GameEvent.step > since_step)
-        .order_by(GameEvent.id)).scalars())
+        .order_by(GameEvent.id)).scalars()
     return [e for e in rows if e.visible_to(seat)][-EVENTS_QUOTED:]
 
 
-def _subject(game: Game, what: str) -> str:
-    return f"[{game.title} #{game.id}] {what} [step {game.step}]"
+def seat_label(seat: Seat) -> str:
+    return f"{seat.player.name} (seat {seat.number})"
 
 
-def _greeting(seat: Seat) -> str:
-    return f"Hello {seat.player.name},"
-
-
-def turn_notice(game: Game, state, seat: Seat, *, now: dt.datetime, kind: str = "turn") -> Notice:
-    """The email asking ``seat`` for its move (``kind="reminder"``: the
-    same, as a reminder before the deadline)."""
+def turn(game: Game, state, seat: Seat) -> compose.Turn:
+    """The decision ``seat`` owes now, as the mail library wants it."""
     engine = get_game(game.kind)
     view = state.view(seat.index)
     actions = state.legal_actions(seat.index)
     legal = sorted({a.to_text() for a in actions})
     sites = sorted({a.site for a in actions if a.site})
-    tz = seat.player.timezone or game.timezone
-    deadline = format_deadline(game.deadline_at, tz)
-    events = _events_since(game, seat.index, seat.last_moved_step if kind == "turn" else (seat.last_moved_step or 0))
-    order_link = links.signin_url(seat.player_id, links.order_path(game.id, seat.index))
-    help_text = engine.order_help()
-    shown = legal[:40]
-    more = f"\n  ... and {len(legal) - 40} more (see the order page)" if len(legal) > 40 else ""
-    head = ("Reminder: the deadline is near and your orders are not in yet.\n\n" if kind == "reminder" else "")
-    intro = (f"{head}It is your move in {game.title} (game #{game.id}, seat {seat.number}): {game.phase}.\n"
-             f"Deadline: {deadline}.")
-    history = "\n".join(f"- {e.text}" for e in events) or "(nothing new)"
-    text = (f"{_greeting(seat)}\n\n{intro}\n\n"
-            f"What happened since your last move:\n{history}\n\n"
-            f"Your view:\n{engine.view_text(view)}\n\n"
-            f"Legal orders now:\n" + "\n".join(f"  {o}" for o in shown) + more + "\n\n"
-            f"Reply to this email with your orders, one per line, above the quoted text,\n"
-            f"or open the order page: {order_link}\n\n"
-            f"How to write orders:\n{help_text}\n")
-    body = (_p(_greeting(seat)) + _p(intro) + "{{BOARD}}"
-            + "<h3>What happened since your last move</h3>"
-            + ("<ul>" + "".join(f"<li>{html.escape(e.text)}</li>" for e in events) + "</ul>" if events else _p("(nothing new)"))
-            + "<h3>Your view</h3>" + _pre(engine.view_text(view))
-            + "<h3>Legal orders now</h3>" + _pre("\n".join(shown) + more)
-            + f'<p><a href="{html.escape(order_link)}">Open the order page</a> or reply to this '
-              "email with your orders, one per line.</p>"
-            + "<h3>How to write orders</h3>" + _pre(help_text))
-    subject = _subject(game, "Reminder: your move" if kind == "reminder" else "Your move")
-    return Notice(seat.player.name, seat.player.email, subject, text, body, kind,
-                  reply_to=links.reply_address(game.id, seat.index),
-                  png=_board_png(game, view, sites), msgid_tag=f"pbem.{game.id}.{seat.index}.{game.step}.{kind}")
+    examples = legal[:: max(1, len(legal) // EXAMPLES)][:EXAMPLES]
+    return compose.Turn(
+        phase=game.phase, seat=f"seat {seat.number}", deadline=game.deadline_at,
+        order_url=links.signin_url(seat.player_id, links.order_path(game.id, seat.index)),
+        private_info=engine.view_text(view),
+        since_last=[e.text for e in events_since(game, seat.index, seat.last_moved_step)],
+        legal_orders=legal, order_help=engine.order_help(), examples=examples,
+        board_png=board_png(game, view, sites),
+        board_alt=f"The board of {game.title} #{game.id}, {game.phase}")
 
 
-def after_change(game: Game, state, *, now: dt.datetime, missed: list[int] = ()) -> None:
-    """Outbox rows after the state changed: a missed-turn notice to every
-    seat for each seat that missed the deadline; the final scores to every
-    seat when the game is over; otherwise a turn notice to each seat that
-    must act now."""
-    for missed_seat in missed:
-        ms = game.seat(missed_seat)
+def turn_notice(game: Game, state, seat: Seat, *, now: dt.datetime) -> None:
+    env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.turn")
+    _queue(game, seat, compose.turn_notice(env, _ref(game), turn(game, state, seat)), "turn",
+           f"turn:{game.id}:{game.step}:{seat.index}", now)
+    seat.last_notified_step = game.step
+
+
+def reminder(game: Game, state, seat: Seat, *, now: dt.datetime) -> None:
+    """The turn notice again before the deadline (once per step and
+    deadline: an extended deadline can remind again)."""
+    env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.reminder")
+    _queue(game, seat, compose.reminder(env, _ref(game), turn(game, state, seat)), "reminder",
+           f"reminder:{game.id}:{game.step}:{seat.index}:{int(game.deadline_at.timestamp())}", now)
+
+
+def after_change(game: Game, state, *, now: dt.datetime, missed: Sequence[int] = (),
+                 since_step: int | None = None) -> None:
+    """Outbox rows after the state changed: when seats missed the deadline,
+    every seat hears it (with what happened, as it may see it); at the end
+    every seat gets the final scores; otherwise each seat that must act now
+    gets a turn notice."""
+    if missed:
+        labels = [seat_label(game.seat(s)) for s in missed]
+        current = state.current_seats()
+        next_up = ", ".join(seat_label(game.seat(s)) for s in current)
+        next_up = f"Next to move: {next_up}." if next_up else ""
         for seat in game.seats:
-            who = "You" if seat.index == missed_seat else f"{ms.player.name} (seat {ms.number})"
-            verb = "have" if seat.index == missed_seat else "has"
-            line = (f"{who} {verb} missed the deadline in {game.title} (game #{game.id}); the default "
-                    f"order was applied. Missed turns so far: {ms.missed_turns}.")
-            n = Notice(seat.player.name, seat.player.email, _subject(game, f"Missed turn: seat {ms.number}"),
-                       f"{_greeting(seat)}\n\n{line}\n\nThe game: {links.absolute(links.game_path(game.id))}\n",
-                       _p(_greeting(seat)) + _p(line), "missed",
-                       reply_to=links.reply_address(game.id, seat.index),
-                       msgid_tag=f"pbem.{game.id}.{seat.index}.{game.step}.missed")
-            _queue(game, seat, n, f"missed:{game.id}:{game.step}:{missed_seat}:{seat.index}", now)
+            view = state.view(seat.index)
+            events = [e.text for e in events_since(game, seat.index, since_step if since_step is not None else game.step - 1)]
+            env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.missed")
+            you = seat.index in missed
+            result = compose.Result(
+                phase=game.phase, events=events, missed=[l for s, l in zip(missed, labels) if s != seat.index],
+                you_missed=you, missed_count=seat.missed_turns if you else 0,
+                default_order=_default_text(game, seat.index) if you else "",
+                next_up=next_up, board_png=None)
+            _queue(game, seat, compose.turn_result(env, _ref(game), result), "missed",
+                   f"missed:{game.id}:{game.step}:{seat.index}", now)
     if state.is_terminal():
         for seat in game.seats:
-            _queue(game, seat, game_over(game, state, seat), f"over:{game.id}:{seat.index}", now)
+            game_over(game, state, seat, now=now)
         return
     for index in state.current_seats():
-        seat = game.seat(index)
-        _queue(game, seat, turn_notice(game, state, seat, now=now), f"turn:{game.id}:{game.step}:{index}", now)
-        seat.last_notified_step = game.step
+        turn_notice(game, state, game.seat(index), now=now)
 
 
-def game_over(game: Game, state, seat: Seat) -> Notice:
-    """Final scores, with the board and the seat's last view."""
+def _default_text(game: Game, seat: int) -> str:
+    row = db.session.execute(
+        select(GameEvent).where(GameEvent.game_id == game.id, GameEvent.kind == "missed")
+        .order_by(GameEvent.id.desc())).scalars()
+    for e in row:
+        if (e.data or {}).get("seat") == seat:
+            return (e.data or {}).get("order", "")
+    return ""
+
+
+def game_over(game: Game, state, seat: Seat, *, now: dt.datetime) -> None:
+    """Final scores, the last events, the board and the seat's final view."""
     engine = get_game(game.kind)
-    scores = sorted(state.scores(), key=lambda s: (s.rank, s.seat))
-    lines = [f"{s.rank}. {game.seat(s.seat).player.name} (seat {s.seat + 1}): {s.points} points, "
-             f"tie-break {s.tiebreak}" for s in scores]
+    lines = []
+    for s in sorted(state.scores(), key=lambda s: (s.rank, s.seat)):
+        lines.append(compose.ScoreLine(place=s.rank, name=seat_label(game.seat(s.seat)), points=s.points,
+                                       detail=f"tie-break {s.tiebreak}", is_you=s.seat == seat.index))
     view = state.view(seat.index)
-    text = (f"{_greeting(seat)}\n\n{game.title} (game #{game.id}) is over.\n\nFinal scores:\n"
-            + "\n".join(lines) + f"\n\nThe game and its replay: {links.absolute(links.game_path(game.id))}\n\n"
-            f"The final position:\n{engine.view_text(view)}\n")
-    body = (_p(_greeting(seat)) + _p(f"{game.title} (game #{game.id}) is over.") + "<h3>Final scores</h3>"
-            + "<ol>" + "".join(f"<li>{html.escape(x.split('. ', 1)[1])}</li>" for x in lines) + "</ol>"
-            + "{{BOARD}}" + _pre(engine.view_text(view)))
-    return Notice(seat.player.name, seat.player.email, _subject(game, "Game over: final scores"), text, body,
-                  "over", png=_board_png(game, view, []), msgid_tag=f"pbem.{game.id}.{seat.index}.over")
+    env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.over", reply=False)
+    msg = compose.game_over(env, _ref(game), scores=lines,
+                            events=[e.text for e in events_since(game, seat.index, seat.last_moved_step)],
+                            final_view=engine.view_text(view), board_png=board_png(game, view),
+                            board_alt=f"The final board of {game.title} #{game.id}")
+    _queue(game, seat, msg, "over", f"over:{game.id}:{seat.index}", now)
 
 
-def invitation(game: Game, seat: Seat) -> None:
+def invitation(game: Game, seat: Seat, *, now: dt.datetime) -> None:
     """The invitation with a sign-in link that joins the seat."""
-    link = links.signin_url(seat.player_id, links.join_path(game.id, seat.index))
-    host = game.host.name if game.host else "Someone"
-    others = ", ".join(s.player.name for s in game.seats if s.index != seat.index)
-    line = (f"{host} invites you to play {game.title} by email (game #{game.id}, seat {seat.number}) "
-            f"with {others}. Each turn has a deadline of {game.deadline_seconds / 3600:g} hours.")
-    text = f"{_greeting(seat)}\n\n{line}\n\nJoin the game: {link}\n\n(The link signs you in; it works once and for 7 days.)\n"
-    body = _p(_greeting(seat)) + _p(line) + f'<p><a href="{html.escape(link)}">Join the game</a></p>'
-    n = Notice(seat.player.name, seat.player.email, _subject(game, "Invitation"), text, body, "invite",
-               msgid_tag=f"pbem.{game.id}.{seat.index}.invite")
-    _queue(game, seat, n, f"invite:{game.id}:{seat.index}", utcnow())
+    env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.invite", reply=False)
+    msg = compose.invitation(
+        env, _ref(game), host_name=game.host.name if game.host else "pbem", seat=f"seat {seat.number}",
+        other_players=[seat_label(s) for s in game.seats if s.index != seat.index],
+        signin_url=links.signin_url(seat.player_id, links.join_path(game.id, seat.index)),
+        deadline_hours=game.deadline_seconds / 3600,
+        link_expires_at=now + dt.timedelta(seconds=DEFAULT_SIGNIN_MAX_AGE), game_kind=game.kind)
+    _queue(game, seat, msg, "invite", f"invite:{game.id}:{seat.index}", now)
 
 
 def status_notice(game: Game, what: str, *, now: dt.datetime) -> None:
     """Tell every seat the host paused, resumed or extended the game."""
     for seat in game.seats:
-        tz = seat.player.timezone or game.timezone
         if what == "paused":
             line = "The host has paused the game: the clock is stopped until it resumes."
         else:
             line = (f"The host has {'resumed the game' if what == 'resumed' else 'extended the deadline'}. "
-                    f"The deadline is now {format_deadline(game.deadline_at, tz)}.")
-        n = Notice(seat.player.name, seat.player.email, _subject(game, f"Game {what}"),
-                   f"{_greeting(seat)}\n\n{line}\n", _p(_greeting(seat)) + _p(line), what,
-                   msgid_tag=f"pbem.{game.id}.{seat.index}.{what}")
-        key = f"{what}:{game.id}:{game.step}:{seat.index}:{int(now.timestamp() * 1000)}"
-        _queue(game, seat, n, key, now)
+                    f"The deadline is now {format_deadline(game.deadline_at, _tz(game, seat))}.")
+        env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{what}")
+        msg = compose.turn_result(env, _ref(game), compose.Result(phase=game.phase, events=[line]))
+        _queue(game, seat, msg, what, f"{what}:{game.id}:{game.step}:{seat.index}:{int(now.timestamp() * 1000)}",
+               now)
 
 
-def reminder(game: Game, state, seat: Seat, *, now: dt.datetime) -> None:
-    _queue(game, seat, turn_notice(game, state, seat, now=now, kind="reminder"),
-           f"reminder:{game.id}:{game.step}:{seat.index}:{int(game.deadline_at.timestamp())}", now)
+def order_answer(game: Game, seat: Seat, result, *, in_reply_to: str | None, dedupe_key: str,
+                 state=None, now: dt.datetime) -> None:
+    """The answer to orders sent by email: accepted (every line as read and
+    what happens next) or refused (every line, the failing one, why, and
+    what is legal now)."""
+    env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.answer",
+                    in_reply_to=in_reply_to)
+    lines = [l.text for l in result.lines]
+    if result.accepted:
+        outcome = [f"{l.text}  ->  {l.order}" for l in result.lines] + [result.message]
+        msg = compose.order_confirmation(env, _ref(game), phase=game.phase, lines_read=lines,
+                                         outcome=outcome, order_url=links.absolute(
+                                             links.order_path(game.id, seat.index)))
+        kind = "confirmation"
+    else:
+        failed = next((i + 1 for i, l in enumerate(result.lines) if l.error), None)
+        reason = result.message
+        if failed:
+            reason += f" {result.lines[failed - 1].error}"
+        t = None
+        if state is not None and seat.index in state.current_seats():
+            t = turn(game, state, seat)
+        msg = compose.order_refusal(env, _ref(game), lines_read=lines, failed_line=failed,
+                                    reason=reason, turn=t, phase=game.phase)
+        kind = "refusal"
+    _queue(game, seat, msg, kind, dedupe_key, now)
 
 
-def reply(to_email_addr: str, to_name: str, subject: str, text: str, *, kind: str, dedupe_key: str,
-          in_reply_to: str | None = None, game: Game | None = None, seat: Seat | None = None,
-          now: dt.datetime | None = None) -> None:
-    """A confirmation or error answer to an inbound email."""
-    n = Notice(to_name, to_email_addr, subject, text, _pre(text), kind,
-               reply_to=links.reply_address(game.id, seat.index) if game and seat else None,
-               msgid_tag=f"pbem.{game.id if game else 0}.{kind}")
-    if in_reply_to:
-        n.headers["In-Reply-To"] = in_reply_to
-        n.headers["References"] = in_reply_to
-    outbox.add(to_email(n), kind=kind, dedupe_key=dedupe_key, game_id=game.id if game else None,
-               seat_index=seat.index if seat else None, now=now)
+def plain_answer(to_address: str, to_name: str, reason: str, *, in_reply_to: str | None,
+                 dedupe_key: str, now: dt.datetime, lines: Sequence[str] = ()) -> None:
+    """A refusal that names no game (unknown reply address, wrong sender)."""
+    env = compose.Envelope(sender=current_app.config["MAIL_FROM"], to_name=to_name, to_address=to_address,
+                           inbound_address=current_app.config["INBOUND_ADDRESS"], sent_at=now,
+                           msgid_tag="pbem.0.answer", in_reply_to=in_reply_to)
+    msg = compose.order_refusal(env, compose.GameRef("pbem", "-"), lines_read=list(lines),
+                                failed_line=None, reason=reason)
+    outbox.add(msg, kind="refusal", dedupe_key=dedupe_key, now=now)
+
+
+def utc(now: dt.datetime | None) -> dt.datetime:
+    return now or utcnow()

@@ -4,7 +4,8 @@ tell about, delivered by a task with retry and exponential backoff.
 Delivery claims a row (``pending`` -> ``sending``, conditional update), sends
 it over SMTP, and marks it ``sent`` once. A failure puts it back to
 ``pending`` with ``next_attempt_at = now + backoff * 2**(attempts-1)``
-(capped at a day); after ``OUTBOX_MAX_ATTEMPTS`` it is ``failed``. A row left
+(capped at a day); after ``OUTBOX_MAX_ATTEMPTS``, or at once on a
+permanent (5xx) refusal, it is ``failed``. A row left
 in ``sending`` by a worker that died is taken back after
 :data:`CLAIM_TIMEOUT` seconds (the only case where a mail may go twice: the
 SMTP server accepted it and the worker died before marking it).
@@ -13,8 +14,6 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import smtplib
-import ssl
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import getaddresses
@@ -22,6 +21,7 @@ from email.utils import getaddresses
 from flask import current_app
 from sqlalchemy import or_, select, update
 
+from pbem.mail import smtp
 from pbem.service.db import begin_write, db
 from pbem.service.models import (
     OUT_FAILED, OUT_PENDING, OUT_SENDING, OUT_SENT, OutboxMessage, utcnow,
@@ -46,7 +46,9 @@ def add(msg: EmailMessage, *, kind: str, dedupe_key: str, game_id: int | None = 
         return None
     recipients = [addr for _name, addr in getaddresses(msg.get_all("To", []))]
     row = OutboxMessage(game_id=game_id, seat_index=seat_index, recipient=", ".join(recipients),
-                        kind=kind, subject=str(msg.get("Subject", ""))[:400], raw=msg.as_bytes(),
+                        kind=kind, subject=str(msg.get("Subject", ""))[:400],
+                        # CRLF line ends, as RFC 5322 and SMTP DATA want them
+                        raw=msg.as_bytes(policy=msg.policy.clone(linesep="\r\n")),
                         dedupe_key=dedupe_key, status=OUT_PENDING, attempts=0,
                         next_attempt_at=now or utcnow(), created_at=now or utcnow())
     db.session.add(row)
@@ -61,25 +63,13 @@ def backoff_seconds(attempts: int) -> float:
 
 
 def send_raw(raw: bytes, recipients: list[str]) -> None:
-    """Send one message over SMTP with the configured server; raises on
-    failure (``smtplib.SMTPException``, ``OSError``)."""
+    """Send one message over SMTP with the configured server
+    (:func:`pbem.mail.smtp.send_raw`); raises ``TemporaryFailure`` or
+    ``PermanentFailure`` from there."""
     cfg = current_app.config
-    try:  # the mail library's sender, when it is there
-        from pbem.mail import smtp as mail_smtp  # type: ignore
-    except ImportError:
-        mail_smtp = None
-    if mail_smtp is not None and hasattr(mail_smtp, "send_raw"):
-        mail_smtp.send_raw(raw, sender=_envelope_from(), recipients=recipients,
-                           host=cfg["SMTP_HOST"], port=cfg["SMTP_PORT"], user=cfg["SMTP_USER"] or None,
-                           password=cfg["SMTP_PASSWORD"] or None, tls=cfg["SMTP_TLS"])
-        return
-    cls = smtplib.SMTP_SSL if cfg["SMTP_TLS"] == "ssl" else smtplib.SMTP
-    with cls(cfg["SMTP_HOST"], cfg["SMTP_PORT"], timeout=30) as smtp:
-        if cfg["SMTP_TLS"] == "starttls":
-            smtp.starttls(context=ssl.create_default_context())
-        if cfg["SMTP_USER"]:
-            smtp.login(cfg["SMTP_USER"], cfg["SMTP_PASSWORD"])
-        smtp.sendmail(_envelope_from(), recipients, raw)
+    smtp.send_raw(raw, mail_from=_envelope_from(), rcpt_to=recipients, host=cfg["SMTP_HOST"],
+                  port=int(cfg["SMTP_PORT"]), user=cfg["SMTP_USER"] or None,
+                  password=cfg["SMTP_PASSWORD"] or None, tls=cfg["SMTP_TLS"])
 
 
 def _envelope_from() -> str:
@@ -132,7 +122,9 @@ def deliver_due(*, now: dt.datetime | None = None, limit: int = 100) -> Delivery
             err = error
             row.attempts += 1
             row.last_error = f"{type(err).__name__}: {err}"[:2000]
-            if row.attempts >= int(current_app.config["OUTBOX_MAX_ATTEMPTS"]):
+            # a permanent refusal (5xx: no such mailbox) will not get better with time
+            if (isinstance(err, smtp.PermanentFailure)
+                    or row.attempts >= int(current_app.config["OUTBOX_MAX_ATTEMPTS"])):
                 row.status = OUT_FAILED
                 report.gave_up += 1
                 log.error("outbox %s to %s given up after %s attempts: %s",

@@ -86,7 +86,7 @@ def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool 
         if order is None:
             events.append(GameEvent(
                 game_id=game.id, step=state.step, seat_index=None, kind="missed",
-                created_at=now, data={"seat": seat},
+                created_at=now, data={"seat": seat, "order": state.default_action(seat).to_text()},
                 text=f"{game.seat(seat).player.name} (seat {seat + 1}) missed the deadline; "
                      f"the default order \u201c{state.default_action(seat).to_text()}\u201d was applied."))
             record(seat, state.default_action(seat), "deadline")
@@ -128,10 +128,11 @@ def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool 
     db.session.add_all(events)
     db.session.execute(delete(PendingOrder).where(PendingOrder.game_id == game.id))
     for seat in acted:
-        game.seat(seat).last_moved_step = state.step
+        # the next notice quotes from here: this seat's own move and all that followed
+        game.seat(seat).last_moved_step = old_step
     db.session.flush()
     db.session.refresh(game)
-    notify.after_change(game, state, now=now,
+    notify.after_change(game, state, now=now, since_step=old_step,
                         missed=[s for s in current if s not in fresh])
     db.session.commit()
     queue.enqueue(queue.DELIVER)

@@ -35,6 +35,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(load_config(app.instance_path))
     app.config.update(test_config)
 
+    from pbem.service import models  # noqa: F401  (every table on db.metadata)
     from pbem.service.db import configure_sqlite, db
 
     db.init_app(app)

@@ -1,0 +1,74 @@
+"""Outbox delivery over real SMTP: retry with exponential backoff, sent once."""
+from __future__ import annotations
+
+import datetime as dt
+
+from pbem.service.outbox import backoff_seconds, deliver_due
+
+from .helpers import new_tally, outbox
+from .smtpserver import SMTPServer
+
+S = dt.timedelta(seconds=1)
+
+
+def test_refused_mail_is_retried_with_backoff_then_sent_once(app, t0):
+    gid = new_tally(t0)
+    rows = outbox()
+    assert len(rows) == 3  # two invitations and the first turn notice
+    with SMTPServer(refuse=4) as smtp:
+        app.config["SMTP_PORT"] = smtp.port
+        r = deliver_due(now=t0)
+        assert (r.sent, r.failed) == (0, 3)
+        rows = outbox()
+        assert all(x.status == "pending" and x.attempts == 1 for x in rows)
+        assert all(x.next_attempt_at == t0 + 10 * S for x in rows)
+        assert "451" in rows[0].last_error
+        # not due yet: nothing is tried
+        assert deliver_due(now=t0 + 9 * S).failed == 0 and smtp.handler.refused == 3
+        r = deliver_due(now=t0 + 10 * S)  # one more refusal, then the server accepts
+        assert (r.sent, r.failed) == (2, 1)
+        late = [x for x in outbox() if x.status == "pending"]
+        assert len(late) == 1 and late[0].attempts == 2
+        assert late[0].next_attempt_at == t0 + 10 * S + 20 * S  # doubled
+        r = deliver_due(now=t0 + 30 * S)
+        assert r.sent == 1
+        assert deliver_due(now=t0 + 1000 * S).sent == 0  # nothing is sent twice
+        assert all(x.status == "sent" and x.sent_at is not None for x in outbox())
+        got = sorted(rcpt[0] for rcpt, _raw in smtp.handler.messages)
+        assert got == ["ada@example.org", "bo@example.org", "cy@example.org"]
+
+
+def test_server_down_keeps_mail_and_gives_up_after_max_attempts(app, t0):
+    new_tally(t0)
+    app.config["OUTBOX_MAX_ATTEMPTS"] = 3
+    now = t0
+    for _ in range(3):
+        deliver_due(now=now)
+        now += dt.timedelta(days=2)
+    rows = outbox()
+    assert all(x.status == "failed" and x.attempts == 3 for x in rows)
+    assert all("Connection refused" in x.last_error or "Errno" in x.last_error for x in rows)
+
+
+def test_backoff_doubles_and_is_capped(app):
+    assert [backoff_seconds(n) for n in (1, 2, 3, 4)] == [10, 20, 40, 80]
+    assert backoff_seconds(40) == 24 * 3600
+
+
+def test_notice_is_multipart_with_inline_board_when_the_game_has_a_picture(app, t0, monkeypatch):
+    """The board PNG travels inline (cid) in the HTML part; text part stands alone."""
+    import pbem.boards
+
+    monkeypatch.setattr(pbem.boards, "render_svg",
+                        lambda game, view, highlight=(): '<svg xmlns="http://www.w3.org/2000/svg" '
+                        'width="20" height="20"><rect width="20" height="20" fill="red"/></svg>')
+    new_tally(t0)
+    from .helpers import parsed
+    msg = parsed(outbox(kind="turn")[0])
+    assert msg.get_content_type() == "multipart/alternative"
+    html = msg.get_body(("html",))
+    images = [p for p in msg.walk() if p.get_content_type() == "image/png"]
+    assert len(images) == 1 and images[0].get_content()[:8] == b"\x89PNG\r\n\x1a\n"
+    cid = images[0]["Content-ID"].strip("<>")
+    assert f"cid:{cid}" in html.get_content()
+    assert msg["Reply-To"].startswith("play+1-0-") and msg["Auto-Submitted"] == "auto-generated"
