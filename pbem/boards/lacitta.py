@@ -12,7 +12,8 @@ wish colours: culture white, education black, health blue), castles in the
 owner's colour with the city's citizen count, then the player strip and the
 legend. Sites that the player count leaves out are greyed (class ``off``).
 
-Highlighted sites get class ``legal``; the look of ``legal`` and ``picked``
+Each site group has a ``<title>`` (tooltip on the web page: the coordinate
+and what stands there). Highlighted sites get class ``legal``; the look of ``legal`` and ``picked``
 is in the SVG's own ``<style>`` so the PNG and the web page agree and
 ``board.js`` only toggles classes.
 
@@ -524,7 +525,14 @@ def render_svg(view: Mapping[str, Any], highlight: Iterable[str] = (), *,
             fill = _tint(colours.get(building.owner, _colour(None, building.owner)), 0.62)
         else:
             fill = "#fbf7ec" if used else "#c9c5bc"
-        out.append(f'<g class="{" ".join(classes)}" data-site="{_esc(name)}">')
+        tip = name
+        if building is not None:
+            tip += f": {building.kind}, seat {building.owner + 1}"
+            if building.kind == "castle" and name.upper() in v.citizens:
+                tip += f", {v.citizens[name.upper()]} citizens"
+        elif not used:
+            tip += f" (not used with {v.seats} players)"
+        out.append(f'<g class="{" ".join(classes)}" data-site="{_esc(name)}"><title>{_esc(tip)}</title>')
         out.append(f'<polygon class="hex" points="{_pts(_hex(cx, cy, r_hex))}" fill="{fill}" '
                    f'stroke="{"#9a8d6e" if used else "#aaa59b"}" stroke-width="1"/>')
         out.append(f'<polygon class="ring" points="{_pts(_hex(cx, cy, r_hex - 2.6))}"/>')

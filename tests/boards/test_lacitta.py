@@ -267,3 +267,13 @@ def test_real_engine_views_render_with_legal_sites():
         castles = [c for c in state.view(None)["cities"]]
         assert all(str(c["citizens"]) in drawn for c in castles)
         state.apply(seat, rng.choice(actions))
+
+
+def test_sites_carry_a_tooltip_naming_what_stands_there():
+    view = sample_view()
+    first = BEGINNER[3]["castles"][0][0]
+    groups = site_groups(parse(render_svg("lacitta", view)))
+    title = lambda site: groups[site].find("s:title", NS).text  # noqa: E731
+    assert title(first) == f"{first}: castle, seat 1, 7 citizens"
+    off = next(n for n, s in SITES.items() if s.players > 3)
+    assert title(off) == f"{off} (not used with 3 players)"
