@@ -161,7 +161,7 @@ def render_svg(view: dict[str, Any], highlight: Iterable[str] = ()) -> str:
         if wi is None:
             continue
         x, y, w, h = wall_box(wi)
-        out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{w - 4}" height="{h - 4}" fill="none" '
+        out.append(f'<rect class="piece wall" x="{x + 2}" y="{y + 2}" width="{w - 4}" height="{h - 4}" fill="none" '
                    f'stroke="#6f5430" stroke-width="1.5"/>')
     for p in palaces:
         colour = p.get("colour", "grey")
@@ -171,7 +171,7 @@ def render_svg(view: dict[str, Any], highlight: Iterable[str] = ()) -> str:
             if i is None:
                 continue
             x, y, w, h = square_box(i)
-            out.append(f'<rect x="{x + 3}" y="{y + 3}" width="{w - 6}" height="{h - 6}" rx="2" '
+            out.append(f'<rect class="piece palace {_esc(colour)}" x="{x + 3}" y="{y + 3}" width="{w - 6}" height="{h - 6}" rx="2" '
                        f'fill="{PALACE_FILL.get(colour, "#999")}" '
                        f'stroke="{PALACE_EDGE.get(colour, "#000")}" stroke-width="2"{dash}/>')
         for s in p.get("stables") or []:
@@ -179,7 +179,7 @@ def render_svg(view: dict[str, Any], highlight: Iterable[str] = ()) -> str:
             if i is None:
                 continue
             x, y, w, h = square_box(i)
-            out.append(f'<rect x="{x + 8}" y="{y + 10}" width="{w - 16}" height="{h - 16}" '
+            out.append(f'<rect class="piece stable" x="{x + 8}" y="{y + 10}" width="{w - 16}" height="{h - 16}" '
                        f'fill="{STABLE_FILL}" stroke="#6b5122" stroke-width="1.5"/>'
                        f'<polygon points="{x + 6},{y + 12} {x + U / 2},{y + 4} {x + U - 6},{y + 12}" '
                        f'fill="#a67c3d" stroke="#6b5122" stroke-width="1"/>')
@@ -188,7 +188,7 @@ def render_svg(view: dict[str, Any], highlight: Iterable[str] = ()) -> str:
             if i is not None:
                 x, y, w, h = square_box(i)
                 fill = seat_colour.get(p.get("owner"), "#777777")
-                out.append(f'<path d="M{x + 8},{y + 28} A12,12 0 0 1 {x + 32},{y + 28} Z" '
+                out.append(f'<path class="piece dome" d="M{x + 8},{y + 28} A12,12 0 0 1 {x + 32},{y + 28} Z" '
                            f'fill="{fill}" stroke="#ffffff" stroke-width="2"/>')
     for s in view.get("merchants") or []:
         i = B.parse_square(s)
@@ -196,7 +196,7 @@ def render_svg(view: dict[str, Any], highlight: Iterable[str] = ()) -> str:
             continue
         x, y, w, h = square_box(i)
         cx, cy = x + U / 2, y + U / 2 + 2
-        out.append(f'<circle cx="{cx}" cy="{cy - 7}" r="5" fill="{MERCHANT_FILL}" stroke="{INK}" '
+        out.append(f'<circle class="piece merchant" cx="{cx}" cy="{cy - 7}" r="5" fill="{MERCHANT_FILL}" stroke="{INK}" '
                    f'stroke-width="1.3"/><path d="M{cx - 8},{cy + 11} Q{cx},{cy - 8} {cx + 8},{cy + 11} Z" '
                    f'fill="{MERCHANT_FILL}" stroke="{INK}" stroke-width="1.3"/>')
     for s in sorted(last):   # the latest turn's pieces
