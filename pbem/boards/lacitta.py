@@ -6,16 +6,16 @@ as lattice triangles); this module only scales and styles it.
 
 Layers, bottom to top: paper, landscape (slots and fixed edge regions, with
 grain / mountain / wave symbols), sites (one ``<g class="site"
-data-site="F7">`` each: hex, coordinate, legal ring), city outlines tinted in
-the owner's colour, buildings (two-letter glyphs with their arches in the
+data-site="F7">`` each: hex, coordinate, legal ring; the sites of a city are
+tinted in the owner's colour), buildings (two-letter glyphs with their arches in the
 wish colours: culture white, education black, health blue), castles in the
 owner's colour with the city's citizen count, then the player strip and the
 legend. Sites that the player count leaves out are greyed (class ``off``).
 
 Each site group has a ``<title>`` (tooltip on the web page: the coordinate
-and what stands there). Highlighted sites get class ``legal``; the look of ``legal`` and ``picked``
-is in the SVG's own ``<style>`` so the PNG and the web page agree and
-``board.js`` only toggles classes.
+and what stands there). Highlighted sites get class ``legal``; the look of
+``legal`` and ``picked`` is in the SVG's own ``<style>`` so the PNG and the
+web page agree and ``board.js`` only toggles classes.
 
 The view is read by :func:`read_view` (shape in its docstring); unknown keys
 are ignored and missing ones drawn as empty, so a view from any point of the
@@ -318,10 +318,8 @@ def _wave_symbol(cx: float, cy: float, size: float, colour: str = "#e9f3fb") -> 
     for dy in (-size * 0.25, size * 0.2):
         x0, y = cx - w / 2, cy + dy
         d = f"M{_f(x0)},{_f(y)}"
-        for i in range(3):
-            xa = x0 + w / 3 * i
+        for _ in range(3):
             d += f" q{_f(w / 12)},{_f(-size * 0.22)} {_f(w / 6)},0 t{_f(w / 6)},0"
-            del xa
         out.append(f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="2" stroke-linecap="round"/>')
     return "".join(out)
 

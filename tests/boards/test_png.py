@@ -90,3 +90,17 @@ def test_bad_width_is_refused(width):
 def test_bad_svg_is_refused(svg):
     with pytest.raises(ValueError):
         svg_to_png(svg)
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_text_width_matches_the_rendered_ink(bold):
+    from pbem.boards.png import text_width
+
+    label = "Seat 3 Cécile: food 9"
+    w = text_width(label, 40, bold=bold)
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 900 60">'
+           f'<text x="10" y="45" font-size="40" font-weight="{"bold" if bold else "normal"}">{label}</text></svg>')
+    img = Image(svg_to_png(svg, width=900))
+    inked = [x for x in range(900) if img.dark_pixels(x, 0, x + 1, 60) > 0]
+    assert abs((inked[-1] + 1) - (10 + w)) < 6       # advance ends just past the last glyph's ink
+    assert text_width(label, 20, bold=bold) == pytest.approx(w / 2)
