@@ -18,6 +18,7 @@ to a player's email say ``auto-replied``, as RFC 3834 asks),
 from __future__ import annotations
 
 import re
+import secrets
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from email.headerregistry import Address
@@ -209,9 +210,12 @@ def subject_prefix(game: GameRef) -> str:
 
 
 def _msgid(env: Envelope, kind: str) -> str:
+    """``<TAG.RANDOM@domain>``: the tag first, so the service can read which
+    notice a reply answers from its In-Reply-To/References."""
     domain = (parseaddr(env.sender)[1].rpartition("@")[2]
               or env.inbound_address.rpartition("@")[2] or "pbem.invalid")
-    return make_msgid(idstring=(env.msgid_tag or kind).replace(" ", "_"), domain=domain)
+    tag = re.sub(r"[^A-Za-z0-9.\-_]", "_", env.msgid_tag or kind)
+    return f"<{tag}.{secrets.token_hex(8)}@{domain}>"
 
 
 def _render(kind: str, context: dict) -> tuple[str, str]:

@@ -14,6 +14,7 @@ twice to the accepted ones.
 """
 from __future__ import annotations
 
+import re
 import smtplib
 import ssl
 from email.message import EmailMessage
@@ -23,6 +24,7 @@ from typing import Sequence
 __all__ = ["SendError", "TemporaryFailure", "PermanentFailure", "send_raw", "send_message"]
 
 TLS_MODES = ("off", "starttls", "ssl")
+_CRLF = re.compile(rb"\r\n|\r|\n")
 
 
 class SendError(Exception):
@@ -72,6 +74,9 @@ def send_raw(raw: bytes, *, mail_from: str, rcpt_to: Sequence[str], host: str, p
         raise ValueError(f"tls must be one of {TLS_MODES}, not {tls!r}")
     if not rcpt_to:
         raise ValueError("no recipients")
+    # SMTP lines end in CRLF; smtplib sends bytes as they are, and a message
+    # serialized with bare LF arrives as one over-long line (500 Line too long).
+    raw = _CRLF.sub(b"\r\n", bytes(raw))
     context = ssl_context or ssl.create_default_context()
     needs_utf8 = any(not a.isascii() for a in (mail_from, *rcpt_to))
     client: smtplib.SMTP | None = None
@@ -137,5 +142,5 @@ def send_message(msg: EmailMessage, *, host: str, port: int, mail_from: str | No
         rcpt_to = [a for _, a in getaddresses(fields) if a]
     if "Bcc" in msg:
         del msg["Bcc"]
-    send_raw(msg.as_bytes(), mail_from=mail_from, rcpt_to=rcpt_to, host=host, port=port, **kwargs)
+    send_raw(msg.as_bytes(policy=msg.policy.clone(linesep="\r\n")), mail_from=mail_from, rcpt_to=rcpt_to, host=host, port=port, **kwargs)
     return str(msg.get("Message-ID", ""))

@@ -68,7 +68,7 @@ def test_turn_notice_structure_and_headers():
     assert m["Auto-Submitted"] == "auto-generated"
     assert m["X-Auto-Response-Suppress"] == "All"
     assert m["X-PBEM-Loop"] == "play@pbem.example"
-    assert "pbem.12.2.7.turn" in m["Message-ID"] and m["Message-ID"].endswith("@pbem.example>")
+    assert m["Message-ID"].startswith("<pbem.12.2.7.turn.") and m["Message-ID"].endswith("@pbem.example>")
     assert m["Date"] == "Mon, 23 Nov 2026 16:00:00 +0000"
     assert m.get_content_type() == "multipart/alternative"
     alt = m.get_payload()

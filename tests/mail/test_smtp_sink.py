@@ -197,3 +197,14 @@ def test_login(tmp_path):
         assert len(handler.got) == 1
     finally:
         c.stop()
+
+
+def test_large_lf_message_arrives_whole(sink):
+    # EmailMessage serializes with bare LF; SMTP needs CRLF or a big message
+    # arrives as one over-long line and is refused.
+    body = "".join(f"line {i}: build castle F7\n" for i in range(400))
+    raw = _msg(body=body, subject="big").as_bytes()
+    assert b"\r\n" not in raw and len(raw) > 5000
+    send_raw(raw, mail_from="pbem@pbem.test", rcpt_to=["alice@example.org"], host="127.0.0.1", port=sink.port)
+    stored = read_message(sink.directory, list_messages(sink.directory)[0].id)
+    assert stored.replace(b"\r\n", b"\n") == raw
