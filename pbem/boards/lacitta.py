@@ -464,7 +464,8 @@ def render_svg(view: Mapping[str, Any], highlight: Iterable[str] = (), *,
     bh = (by1 - by0) * S
 
     header, header_h = _header(v, width)
-    legend, legend_h = _legend(v, width)
+    any_off = any(int(site.get("players") or 2) > v.seats for site in sites.values())
+    legend, legend_h = _legend(v, width, any_off=any_off)
     oy = header_h
     height = header_h + bh + legend_h
 
@@ -596,7 +597,7 @@ def _header(v: BoardView, width: float) -> tuple[str, float]:
     return f'<g class="header">{body}</g>', h + 10
 
 
-def _legend(v: BoardView, width: float) -> tuple[str, float]:
+def _legend(v: BoardView, width: float, *, any_off: bool) -> tuple[str, float]:
     """Key to the symbols, in rows that wrap to ``width``."""
     size = 12.0
     flow = _Flow(width, 24.0)
@@ -612,7 +613,7 @@ def _legend(v: BoardView, width: float) -> tuple[str, float]:
     item("legal site", lambda x, y: (
         f'<polygon points="{_pts(_hex(x + 8, y - 5, 10))}" fill="{LEGAL}" fill-opacity="0.18" '
         f'stroke="{LEGAL}" stroke-width="2.5"/>'))
-    if v.seats < 5:
+    if any_off:
         item(f"not used with {v.seats} players", lambda x, y: (
             f'<polygon points="{_pts(_hex(x + 8, y - 5, 10))}" fill="#c9c5bc" stroke="#aaa59b"/>'))
     flow.newline()

@@ -87,6 +87,8 @@ def test_sites_outside_the_player_count_are_greyed(seats):
     assert off == {n for n, s in SITES.items() if s.players > seats}
     if seats == 5:
         assert off == set()
+    legend = next(g for g in root.iter(f"{{{NS['s']}}}g") if g.get("class") == "legend")
+    assert (f"not used with {seats} players" in texts(legend)) == bool(off)
 
 
 def test_castles_show_the_citizen_count_in_the_owners_colour():
