@@ -98,6 +98,8 @@ def load_config(instance_path: str | os.PathLike[str], environ: Mapping[str, str
         "OUTBOX_BACKOFF_SECONDS": float(get("OUTBOX_BACKOFF", "30")),
         "OUTBOX_MAX_ATTEMPTS": int(get("OUTBOX_MAX_ATTEMPTS", "12")),
         "DEFAULT_TIMEZONE": get("TIMEZONE", "UTC"),
+        # where the local SMTP sink (demo) keeps mail; the /dev/mail page reads it
+        "MAIL_SINK_DIR": get("MAIL_SINK_DIR", str(instance / "mail")),
         # Celery runs tasks in its own worker unless a test or the demo says otherwise.
         "CELERY_EAGER": _bool(get("CELERY_EAGER", "0")),
     }

@@ -33,7 +33,7 @@ from pbem.service.snapshot import engine_state
 
 log = logging.getLogger(__name__)
 
-_OUR_MSGID = re.compile(r"pbem\.(\d+)\.(\d+)\.(\d+)\.(?:turn|reminder|answer)@")
+_OUR_MSGID = re.compile(r"pbem\.(\d+)\.(\d+)\.(\d+)\.(?:turn|reminder|answer)[.@]")
 _SUBJECT_STEP = re.compile(r"\[step (\d+)\]")
 
 

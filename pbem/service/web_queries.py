@@ -1,0 +1,240 @@
+"""Service functions the player pages need beyond the lifecycle and orders:
+single-use sign-in, the "send me a sign-in link" email, a dry run of orders
+for the confirmation page, and read-only queries (a player's seats, the
+events a seat may see).
+
+Sign-in tokens are made and verified by :mod:`pbem.mail.tokens`; single use
+is enforced here by recording the token's nonce in ``used_tokens``.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from email.message import EmailMessage
+from email.utils import format_datetime, formataddr, make_msgid, parseaddr
+
+from flask import current_app
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from pbem.engine import NotYourTurnError, OrderError, OrderParseError, get_game
+from pbem.mail.tokens import (
+    DEFAULT_SIGNIN_MAX_AGE, BadToken, SignInClaim, make_signin_token, read_signin_token,
+)
+from pbem.service import links, outbox, queue
+from pbem.service.db import begin_write, db
+from pbem.service.lifecycle import get_or_create_player, normalise_email
+from pbem.service.models import ACTIVE, PAUSED, Game, GameEvent, PendingOrder, Player, Seat, UsedToken, utcnow
+from pbem.service.orders import MAX_LINE, MAX_LINES, LineResult, SubmitResult, legal_orders, split_lines
+from pbem.service.snapshot import engine_state, load_game
+
+
+class UsedTokenError(BadToken):
+    """A sign-in link that was already used once."""
+
+
+@dataclass(frozen=True)
+class SignIn:
+    """A verified sign-in: the player and the path to land on."""
+
+    player_id: int
+    next_path: str
+
+
+def safe_path(path: object, default: str = "/") -> str:
+    """``path`` if it is a local absolute path of this site (no scheme, no
+    ``//host``, no backslash), else ``default``: a sign-in link never sends
+    anyone elsewhere."""
+    if not isinstance(path, str) or not path.startswith("/") or path.startswith("//") \
+            or "\\" in path or any(ord(c) < 32 for c in path) or len(path) > 500:
+        return default
+    return path
+
+
+def check_signin(token: str, *, max_age: int = DEFAULT_SIGNIN_MAX_AGE) -> tuple[SignInClaim, Player | None, str]:
+    """Verify ``token`` without using it up: ``(claim, player, email)``.
+    ``player`` is ``None`` for a link that signs up a new address (``email``
+    set). Raises :class:`BadToken` (forged, malformed), ``ExpiredToken``, or
+    :class:`UsedTokenError`."""
+    claim = read_signin_token(current_app.config["SECRET_KEY"], token, max_age=max_age)
+    subject = claim.subject if isinstance(claim.subject, dict) else {}
+    if db.session.get(UsedToken, claim.nonce) is not None:
+        raise UsedTokenError("this sign-in link has been used already")
+    player = None
+    email = ""
+    if isinstance(subject.get("player"), int):
+        player = db.session.get(Player, subject["player"])
+        if player is None:
+            raise BadToken("this sign-in link is for a player who no longer exists")
+        email = player.email
+    elif isinstance(subject.get("email"), str):
+        email = normalise_email(subject["email"])
+        player = db.session.execute(select(Player).where(Player.email == email)).scalar_one_or_none()
+    else:
+        raise BadToken("sign-in token payload is malformed")
+    return claim, player, email
+
+
+def use_signin(token: str, *, max_age: int = DEFAULT_SIGNIN_MAX_AGE, now: dt.datetime | None = None) -> SignIn:
+    """Verify ``token`` and use it up (records its nonce; a second use
+    raises :class:`UsedTokenError`). A sign-up link creates the player.
+    Commits. Raises :class:`BadToken` / ``ExpiredToken`` / :class:`UsedTokenError`."""
+    now = now or utcnow()
+    claim, _player, email = check_signin(token, max_age=max_age)
+    begin_write()
+    if db.session.get(UsedToken, claim.nonce) is not None:
+        db.session.rollback()
+        raise UsedTokenError("this sign-in link has been used already")
+    db.session.add(UsedToken(nonce=claim.nonce, used_at=now,
+                             expires_at=claim.issued_at + dt.timedelta(seconds=max_age)))
+    player = get_or_create_player(email)
+    try:
+        db.session.commit()
+    except IntegrityError:  # the same link clicked twice at once
+        db.session.rollback()
+        raise UsedTokenError("this sign-in link has been used already") from None
+    subject = claim.subject if isinstance(claim.subject, dict) else {}
+    return SignIn(player.id, safe_path(subject.get("next")))
+
+
+def send_signin_link(email: str, next_path: str = "/", *, now: dt.datetime | None = None) -> bool:
+    """Email a sign-in link to ``email`` (a new address gets a link that
+    signs it up). Returns False for an address that is not one (nothing
+    sent). Writes an outbox row, commits and starts delivery."""
+    now = now or utcnow()
+    try:
+        email = normalise_email(email)
+    except Exception:
+        return False
+    cfg = current_app.config
+    next_path = safe_path(next_path)
+    player = db.session.execute(select(Player).where(Player.email == email)).scalar_one_or_none()
+    subject = {"player": player.id, "next": next_path} if player else {"email": email, "next": next_path}
+    token, nonce = make_signin_token(cfg["SECRET_KEY"], subject)
+    url = links.absolute(f"/signin/{token}")
+    name = player.name if player else email.split("@")[0]
+    expires = now + dt.timedelta(seconds=DEFAULT_SIGNIN_MAX_AGE)
+    from pbem.mail.compose import format_deadline
+
+    text = (f"Hello {name},\n\nsomeone (we hope you) asked for a link to sign in to pbem:\n\n{url}\n\n"
+            f"The link works once, until {format_deadline(expires, player.timezone if player else 'UTC')}.\n"
+            "If you did not ask for it, ignore this email: nothing happens without the link.\n")
+    from markupsafe import escape
+
+    html = (f"<p>Hello {escape(name)},</p><p>someone (we hope you) asked for a link to sign in to pbem:</p>"
+            f"<p><a href=\"{escape(url)}\" style=\"display:inline-block;padding:10px 18px;background:#8a3b12;"
+            f"color:#fff;border-radius:6px;text-decoration:none\">Sign in to pbem</a></p>"
+            f"<p style=\"color:#555\">The link works once, until "
+            f"{escape(format_deadline(expires, player.timezone if player else 'UTC'))}. If you did not ask "
+            "for it, ignore this email: nothing happens without the link.</p>")
+    msg = EmailMessage()
+    msg["Subject"] = "[pbem] Your sign-in link"
+    msg["From"] = cfg["MAIL_FROM"]
+    msg["To"] = formataddr((name, email))
+    msg["Date"] = format_datetime(now)
+    domain = parseaddr(cfg["MAIL_FROM"])[1].rpartition("@")[2] or "pbem.invalid"
+    msg["Message-ID"] = make_msgid(idstring="pbem.0.signin", domain=domain)
+    msg["Auto-Submitted"] = "auto-generated"  # RFC 3834: nobody should auto-reply to it
+    msg.set_content(text)
+    msg.add_alternative(f"<!doctype html><html><body style=\"font-family:sans-serif\">{html}</body></html>",
+                        subtype="html")
+    begin_write()
+    outbox.add(msg, kind="signin", dedupe_key=f"signin:{nonce}", now=now)
+    db.session.commit()
+    queue.enqueue(queue.DELIVER)
+    return True
+
+
+# -- reading -----------------------------------------------------------------
+
+def seats_of(player_id: int) -> list[Seat]:
+    """Every seat ``player_id`` holds, newest game first."""
+    return list(db.session.execute(
+        select(Seat).join(Game).where(Seat.player_id == player_id)
+        .order_by(Game.status == "finished", Game.updated_at.desc())).scalars())
+
+
+def visible_events(game_id: int, seat: int | None, *, limit: int | None = 60,
+                   until_step: int | None = None) -> list[GameEvent]:
+    """Events of game ``game_id`` that ``seat`` (``None``: a spectator) may
+    see, newest first; ``until_step`` keeps those up to that state step."""
+    stmt = select(GameEvent).where(GameEvent.game_id == game_id)
+    if seat is None:
+        stmt = stmt.where(GameEvent.seat_index.is_(None))
+    else:
+        stmt = stmt.where((GameEvent.seat_index.is_(None)) | (GameEvent.seat_index == seat))
+    if until_step is not None:
+        stmt = stmt.where(GameEvent.step <= until_step)
+    stmt = stmt.order_by(GameEvent.id.desc())
+    if limit:
+        stmt = stmt.limit(limit)
+    return list(db.session.execute(stmt).scalars())
+
+
+def pending_order(game_id: int, seat_index: int, step: int) -> PendingOrder | None:
+    """The seat's stored orders for ``step`` (waiting for the others), if any."""
+    return db.session.execute(
+        select(PendingOrder).where(PendingOrder.game_id == game_id, PendingOrder.seat_index == seat_index,
+                                   PendingOrder.step == step)).scalar_one_or_none()
+
+
+def preview_orders(game_id: int, seat_index: int, text: str, *, expected_step: int | None) -> SubmitResult:
+    """A dry run of :func:`pbem.service.orders.submit_orders`: the same
+    checks on a copy of the state, nothing stored. ``status`` is
+    ``"preview"`` when every line is legal (``lines[i].order`` is its
+    canonical text in the command language), else ``"refused"`` or
+    ``"stale"`` with the same messages the real submission would give."""
+    game = load_game(game_id)
+    result = SubmitResult("refused", game_id, seat_index, game.step)
+    result.lines = [LineResult(line) for line in split_lines(text)]
+
+    def refuse(message: str, status: str = "refused", legal: list[str] | None = None) -> SubmitResult:
+        result.status, result.message, result.legal = status, message, legal or []
+        for line in result.lines:
+            if line.order is None and line.error is None:
+                line.checked = False
+        return result
+
+    if seat_index not in {s.index for s in game.seats}:
+        return refuse(f"This game has no seat {seat_index + 1}.")
+    if game.status == PAUSED:
+        return refuse("The game is paused by its host; orders are taken again when it resumes.")
+    if game.status != ACTIVE:
+        return refuse(f"The game is {game.status}; it takes no orders.")
+    state = engine_state(game)
+    if expected_step is not None and expected_step != game.step:
+        return refuse(
+            f"These orders were written for turn step {expected_step}, but the game has moved on "
+            f"to step {game.step} ({game.phase}). Nothing was applied; please look at the board "
+            "again and send fresh orders.", status="stale", legal=legal_orders(state, seat_index))
+    if not result.lines:
+        return refuse("No orders were found in what you sent.", legal=legal_orders(state, seat_index))
+    if len(result.lines) > MAX_LINES:
+        return refuse(f"At most {MAX_LINES} order lines are read at once; you sent {len(result.lines)}.")
+    if seat_index not in state.current_seats():
+        waiting = ", ".join(f"seat {s + 1}" for s in state.current_seats()) or "nobody"
+        return refuse(f"It is not your turn: the game waits for {waiting} ({game.phase}).")
+    kind = get_game(game.kind)
+    trial = state.copy()
+    for line in result.lines:
+        if len(line.text) > MAX_LINE:
+            line.error = f"the line is longer than {MAX_LINE} characters"
+            return refuse("Nothing was applied: a line is too long.", legal=legal_orders(trial, seat_index))
+        try:
+            if seat_index not in trial.current_seats():
+                raise NotYourTurnError("your earlier lines already finish your turn", text=line.text)
+            action = kind.parse_action(trial, seat_index, line.text)
+            trial.apply(seat_index, action)
+        except OrderError as err:
+            line.error = err.message
+            legal = list(err.legal) or legal_orders(trial, seat_index) or legal_orders(state, seat_index)
+            what = "could not be read" if isinstance(err, OrderParseError) else "is not legal now"
+            return refuse(f"Nothing was applied: the line \u201c{line.text}\u201d {what}.", legal=legal)
+        line.order = action.to_text()
+    result.status = "preview"
+    result.message = "Please check your orders, then send them."
+    return result
+
+
+__all__ = ["SignIn", "UsedTokenError", "safe_path", "check_signin", "use_signin", "send_signin_link",
+           "seats_of", "visible_events", "pending_order", "preview_orders"]
