@@ -8,7 +8,8 @@ a new game needs only its own module. Every board marks each site with
 ``pbem/boards/fonts/`` so an emailed picture looks the same everywhere.
 
 The web page inlines the SVG and uses ``pbem/boards/static/board.js`` (see its
-header) to let the player pick a legal order by clicking a site.
+header) to let the player pick a legal order by clicking a site;
+``picker_orders(actions)`` gives the order list that script takes.
 """
 from __future__ import annotations
 
@@ -53,3 +54,18 @@ def render_svg(game: str, view: dict[str, Any], *, highlight: Iterable[str] = ()
     """
     sites = tuple(dict.fromkeys(s for s in highlight if s))
     return board_module(game).render_svg(view, sites)
+
+
+def picker_orders(actions: Iterable[Any]) -> list[dict[str, str | None]]:
+    """Legal actions (``State.legal_actions(seat)``) as the list ``board.js``
+    takes: ``[{"label": "build farm", "site": "F7", "text": "build farm F7"}]``,
+    in the engine's order, without duplicate texts. JSON-serialisable."""
+    seen: set[str] = set()
+    out: list[dict[str, str | None]] = []
+    for a in actions:
+        text = a.to_text()
+        if text in seen:
+            continue
+        seen.add(text)
+        out.append({"label": a.label, "site": a.site or None, "text": text})
+    return out

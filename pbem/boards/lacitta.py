@@ -535,7 +535,7 @@ def render_svg(view: Mapping[str, Any], highlight: Iterable[str] = (), *,
         out.append(f'<polygon class="hex" points="{_pts(_hex(cx, cy, r_hex))}" fill="{fill}" '
                    f'stroke="{"#9a8d6e" if used else "#aaa59b"}" stroke-width="1"/>')
         out.append(f'<polygon class="ring" points="{_pts(_hex(cx, cy, r_hex - 2.6))}"/>')
-        out.append(_text(cx, cy - S * 0.44, name, S * 0.42, fill="#5f5746" if used else "#8f8a80"))
+        out.append(_text(cx, cy - S * 0.42, name, S * 0.46, fill="#5f5746" if used else "#8f8a80"))
         out.append("</g>")
     out.append("</g>")
 

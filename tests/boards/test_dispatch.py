@@ -37,3 +37,21 @@ def test_unknown_or_unsafe_names_raise_key_error(name):
 
 def test_lacitta_is_registered():
     assert callable(boards.board_module("lacitta").render_svg)
+
+
+def test_picker_orders_lists_label_site_and_text():
+    from dataclasses import dataclass
+
+    from pbem.engine.api import Action
+
+    @dataclass(frozen=True)
+    class Build(Action):
+        kind: str
+        site: str | None = None
+
+        def to_text(self) -> str:
+            return f"build {self.kind} {self.site}" if self.site else self.kind
+
+    orders = boards.picker_orders([Build("farm", "F7"), Build("gold"), Build("farm", "F7")])
+    assert orders == [{"label": "build farm", "site": "F7", "text": "build farm F7"},
+                      {"label": "gold", "site": None, "text": "gold"}]

@@ -19,7 +19,7 @@
  *         {label: "build farm", site: "F7", text: "build farm F7"},
  *         {label: "build farm", site: "G7", text: "build farm G7"},
  *         {label: "gold",       site: null, text: "gold"}
- *       ],                          // (Action.label, Action.site, Action.to_text())
+ *       ],                          // pbem.boards.picker_orders(legal actions)
  *       append: false,              // true: add a line instead of replacing
  *                                   //   (several orders per submission, Medina)
  *       onPick: function (order) {} // optional, after the field was filled
