@@ -24,6 +24,8 @@ on port 8025). Production sets the ``PBEM_*`` variables (see README.md):
 ``PBEM_OUTBOX_BACKOFF``    first retry delay of a failed email, seconds; doubles per attempt; default 30
 ``PBEM_OUTBOX_MAX_ATTEMPTS``  give up (status ``failed``) after this many; default 12
 ``PBEM_TIMEZONE``          default time zone of new games and players; default ``UTC``
+``PBEM_TASK_QUEUE``        Celery queue the tasks go to and workers read; default ``celery``
+                           (two deployments sharing one Redis need different names)
 =========================  ==================================================
 """
 from __future__ import annotations
@@ -98,6 +100,7 @@ def load_config(instance_path: str | os.PathLike[str], environ: Mapping[str, str
         "OUTBOX_BACKOFF_SECONDS": float(get("OUTBOX_BACKOFF", "30")),
         "OUTBOX_MAX_ATTEMPTS": int(get("OUTBOX_MAX_ATTEMPTS", "12")),
         "DEFAULT_TIMEZONE": get("TIMEZONE", "UTC"),
+        "TASK_QUEUE": get("TASK_QUEUE", "celery"),
         # where the local SMTP sink (demo) keeps mail; the /dev/mail page reads it
         "MAIL_SINK_DIR": get("MAIL_SINK_DIR", str(instance / "mail")),
         # Celery runs tasks in its own worker unless a test or the demo says otherwise.

@@ -30,6 +30,7 @@ def init_celery(app: Flask) -> Celery:
         broker_url=app.config["BROKER_URL"],
         result_backend=app.config.get("RESULT_BACKEND"),
         task_ignore_result=True,
+        task_default_queue=app.config.get("TASK_QUEUE", "celery"),
         task_always_eager=bool(app.config.get("CELERY_EAGER")),
         task_eager_propagates=True,
         # a task is acknowledged after it ran: a worker killed mid-task leaves
