@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pbem.engine.api import Action
+from pbem.engine.medina import board as B
 from pbem.engine.medina.pieces import KINDS, PALACE_COLOURS
 
 
@@ -29,8 +30,24 @@ class Place(Action):
             raise ValueError("a palace piece needs a colour, other pieces none")
         if self.colour is not None and self.colour not in PALACE_COLOURS:
             raise ValueError(f"unknown palace colour {self.colour!r}")
+        # hashed once: legal orders are looked up in sets on every apply
+        object.__setattr__(self, "_hash", hash((self.kind, self.site, self.colour)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def to_text(self) -> str:
         if self.kind == "palace":
             return f"palace {self.colour} {self.site}"
         return f"{self.kind} {self.site}"
+
+
+# Every placement that can exist, made once: the engine hands out these
+# objects instead of building new ones on every legal_actions call.
+SQUARE_ACTIONS: dict[str, tuple[Place, ...]] = {
+    kind: tuple(Place(kind, B.square_name(i)) for i in range(B.SQUARES))
+    for kind in ("dome", "stable", "merchant")}
+PALACE_ACTIONS: dict[str, tuple[Place, ...]] = {
+    c: tuple(Place("palace", B.square_name(i), c) for i in range(B.SQUARES))
+    for c in PALACE_COLOURS}
+WALL_ACTIONS: tuple[Place, ...] = tuple(Place("wall", B.wall_name(w)) for w in range(B.WALLS))

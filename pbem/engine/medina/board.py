@@ -137,3 +137,11 @@ def _ring_neighbours(w: int) -> tuple[int | str, int | str]:
 
 RING: tuple[tuple[int | str, int | str], ...] = tuple(_ring_neighbours(w) for w in range(WALLS))
 """For each wall space: its neighbours along the ring (wall index or tower)."""
+
+
+WALL_NEXT_TOWER: tuple[int, ...] = tuple(
+    next((int(n[1]) for n in RING[w] if isinstance(n, str)), 0) for w in range(WALLS))
+"""The tower a wall space stands next to (0 for none)."""
+WALL_NEXT_WALLS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(n for n in RING[w] if not isinstance(n, str)) for w in range(WALLS))
+"""The wall spaces next to each wall space along the ring."""

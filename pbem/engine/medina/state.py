@@ -14,7 +14,7 @@ from typing import Any, Iterable
 
 from pbem.engine.api import Event, IllegalOrderError, NotYourTurnError, Score, State
 from pbem.engine.medina import board as B
-from pbem.engine.medina.actions import Place
+from pbem.engine.medina.actions import PALACE_ACTIONS, SQUARE_ACTIONS, WALL_ACTIONS, Place
 from pbem.engine.medina.pieces import (
     PALACE_COLOURS, PALACE_TILE_POINTS, SEAT_COLOURS, SUPPLY_KEYS, TOWER_TILE_POINTS,
     starting_supply,
@@ -222,7 +222,7 @@ class MedinaState(State):
                 return True
         return False
 
-    def palace_squares(self, colour: str) -> list[int]:
+    def palace_squares(self, colour: str, _free: list[int] | None = None) -> list[int]:
         """Squares where a ``colour`` palace piece may go now (ignoring whose
         supply): next to the unfinished palace of that colour, or, when there
         is none, anywhere free of the street rule."""
@@ -231,7 +231,10 @@ class MedinaState(State):
         u = self.unfinished(colour)
         kind = self.kind
         if u is None:
-            return [i for i in range(B.SQUARES) if kind[i] == EMPTY and not self.near[i]]
+            if _free is not None:
+                return _free
+            near = self.near
+            return [i for i in range(B.SQUARES) if kind[i] == EMPTY and not near[i]]
         out = set()
         for i in u.squares:
             for j in B.ORTH[i]:
@@ -270,22 +273,30 @@ class MedinaState(State):
 
     def wall_tower(self, w: int) -> int:
         """Tower whose wall a piece on empty space ``w`` would extend, or 0."""
-        for n in B.RING[w]:
-            if isinstance(n, str):
-                return int(n[1])
-            if self.walls[n]:
-                return self.walls[n]
+        t = B.WALL_NEXT_TOWER[w]
+        if t:
+            return t
+        walls = self.walls
+        for n in B.WALL_NEXT_WALLS[w]:
+            if walls[n]:
+                return walls[n]
         return 0
 
     def wall_spaces(self) -> list[int]:
         """Empty wall spaces next to a wall piece or tower that do not close
         the last gate of their side."""
+        walls = self.walls
         free_per_side = [0, 0, 0, 0]
         for w in range(B.WALLS):
-            if not self.walls[w]:
+            if not walls[w]:
                 free_per_side[B.WALL_SIDE[w]] += 1
-        return [w for w in range(B.WALLS) if not self.walls[w] and self.wall_tower(w)
-                and free_per_side[B.WALL_SIDE[w]] > 1]
+        out = []
+        for w in range(B.WALLS):
+            if walls[w] or free_per_side[B.WALL_SIDE[w]] < 2:
+                continue
+            if B.WALL_NEXT_TOWER[w] or any(walls[n] for n in B.WALL_NEXT_WALLS[w]):
+                out.append(w)
+        return out
 
     def dome_targets(self, seat: int) -> list[Palace]:
         """Unfinished palaces ``seat`` may claim (one palace per colour)."""
@@ -298,16 +309,23 @@ class MedinaState(State):
         s = self.supply[seat]
         acts: list[Place] = []
         if s["merchants"]:
-            acts += [Place("merchant", sq(i)) for i in self.merchant_squares()]
+            table = SQUARE_ACTIONS["merchant"]
+            acts += [table[i] for i in self.merchant_squares()]
         if s["walls"]:
-            acts += [Place("wall", B.wall_name(w)) for w in self.wall_spaces()]
+            acts += [WALL_ACTIONS[w] for w in self.wall_spaces()]
         if s["stables"]:
-            acts += [Place("stable", sq(i)) for i in self.stable_squares()]
+            table = SQUARE_ACTIONS["stable"]
+            acts += [table[i] for i in self.stable_squares()]
+        free = None
         for c in PALACE_COLOURS:
             if s[c]:
-                acts += [Place("palace", sq(i), c) for i in self.palace_squares(c)]
-        domes = [(i, p) for p in self.dome_targets(seat) for i in p.squares]
-        acts += [Place("dome", sq(i)) for i, _ in sorted(domes)]
+                if free is None and self.unfinished(c) is None and c not in self.returned:
+                    free = self.palace_squares(c)
+                table = PALACE_ACTIONS[c]
+                acts += [table[i] for i in self.palace_squares(c, free)]
+        if s["domes"]:
+            table = SQUARE_ACTIONS["dome"]
+            acts += [table[i] for i in sorted(i for p in self.dome_targets(seat) for i in p.squares)]
         return acts
 
     def _dome_after(self, seat: int, action: Place) -> bool:
