@@ -100,20 +100,34 @@ def index():
                            directory=str(directory))
 
 
+def _html_with_images(mail_id: str, msg) -> str:
+    html = _body(msg, "html")
+    # Inline images: cid:... -> the part's URL on this page.
+    return re.sub(r"""(["'(])cid:([^"')\s]+)""",
+                  lambda m: m[1] + url_for(".cid", mail_id=mail_id, cid=m[2]), html) if html else ""
+
+
 @bp.get("/<mail_id>")
 def show(mail_id: str):
     raw, msg = _load(mail_id)
-    html = _body(msg, "html")
-    if html:
-        # Inline images: cid:... -> this page's part URL.
-        html = re.sub(r"""(["'(])cid:([^"')\s]+)""",
-                      lambda m: m[1] + url_for(".cid", mail_id=mail_id, cid=m[2]), html)
+    html = _html_with_images(mail_id, msg)
     inline = []
     for part in msg.walk():
         if part.get("Content-ID") and not part.is_multipart():
             inline.append((part["Content-ID"].strip("<> "), part.get_content_type(), part.get_filename() or ""))
     return render_template("dev_mail/message.html", mail_id=mail_id, msg=msg, headers=list(msg.items()),
                            text=_body(msg, "plain"), html=html, inline=inline, size=len(raw))
+
+
+@bp.get("/<mail_id>/html")
+def html_part(mail_id: str):
+    """The HTML part alone, for the sandboxed frame: no scripts, no forms,
+    nothing fetched but this message's own images."""
+    _, msg = _load(mail_id)
+    resp = Response(_html_with_images(mail_id, msg) or "<p>(no HTML part)</p>", mimetype="text/html")
+    resp.headers["Content-Security-Policy"] = ("sandbox; default-src 'none'; img-src 'self' data:; "
+                                               "style-src 'unsafe-inline'")
+    return resp
 
 
 @bp.get("/<mail_id>/raw")

@@ -55,12 +55,15 @@ def test_list_show_and_images(env):
     mail_id = list_messages(s.directory)[0].id
     show = c.get(f"/dev/mail/{mail_id}")
     assert show.status_code == 200
-    assert "<iframe sandbox" in show.text and "srcdoc=" in show.text
-    assert "Ada &lt;Lovelace&gt;" in show.text or "Ada &amp;lt;Lovelace&amp;gt;" in show.text
+    assert f'<iframe sandbox title="HTML part of the message" src="/dev/mail/{mail_id}/html"' in show.text
+    frame = c.get(f"/dev/mail/{mail_id}/html")
+    assert frame.headers["Content-Security-Policy"].startswith("sandbox;")
+    assert "Ada &lt;Lovelace&gt;" in frame.text and "<Lovelace>" not in frame.text
     assert "<Lovelace>" not in show.text
     # the inline board is served from the message
     cid = msg.get_payload()[1].get_payload()[1]["Content-ID"].strip("<>")
-    assert f"/dev/mail/{mail_id}/cid/{cid}" in show.text
+    assert f"/dev/mail/{mail_id}/cid/{cid}" in frame.text
+    assert f"/dev/mail/{mail_id}/cid/{cid}" in show.text  # listed under inline parts
     img = c.get(f"/dev/mail/{mail_id}/cid/{cid}")
     assert img.status_code == 200 and img.data == PNG and img.mimetype == "image/png"
     assert c.get(f"/dev/mail/{mail_id}/raw").data.startswith(b"From:") or b"Subject:" in c.get(f"/dev/mail/{mail_id}/raw").data
@@ -77,7 +80,11 @@ def test_reply_from_browser_round_trip(env):
     assert form.status_code == 200
     assert reply_to in form.text and "ada@example.org" in form.text
     assert "&gt; It is your move" in form.text  # the original is quoted like a mail client does
-    body = "build castle F7\npass\n\nOn Tue, 24 Nov 2026 at 16:00, pbem <pbem@localhost> wrote:\n> It is your move\n"
+    import html as _html
+    import re
+    prefilled = _html.unescape(re.search(r"<textarea[^>]*>(.*?)</textarea>", form.text, re.S)[1])
+    assert "wrote:\n> Hello Ada <Lovelace>," in prefilled
+    body = "build castle F7\npass\n" + prefilled  # typed above the quote, as in a mail client
     resp = c.post(f"/dev/mail/{mail_id}/reply", data={"from": "Ada <ada@example.org>", "to": reply_to,
                                                        "subject": "Re: your move", "body": body})
     assert resp.status_code == 302
