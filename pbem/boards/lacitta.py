@@ -475,7 +475,7 @@ def render_svg(view: Mapping[str, Any], highlight: Iterable[str] = (), *,
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(width)} {_f(height)}" '
         f'width="{_f(width)}" height="{_f(height)}" font-family="{FONT}" class="board lacitta" '
-        f'role="img" aria-label="La Città board">',
+        f'role="group" aria-label="La Città board">',
         f"<style>{STYLE}</style>",
         f"<defs>{DEFS}</defs>",
         f'<rect width="{_f(width)}" height="{_f(height)}" fill="{PAPER}"/>',
