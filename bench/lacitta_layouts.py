@@ -4,8 +4,8 @@
 
 Finds one landscape (every tile kind spread over the board) and, for 2..5
 players, two starting castles per seat on sites of that player count, at
-least 3 sites apart (RULINGS.md), each touching grain, every castle giving the
-same food (so every seat starts equal).  The output is pasted into
+least 3 sites apart (RULINGS.md), each touching grain (2 to 4 food), every seat
+starting with 6 food.  The output is pasted into
 ``BEGINNER`` in pbem/engine/lacitta/board.py; tests check the constraints.
 """
 from __future__ import annotations
@@ -48,19 +48,35 @@ def water(site: str, land: dict[str, str]) -> bool:
                for r in SITES[site].regions)
 
 
-def place(seats: int, land: dict[str, str], rng: random.Random, per_castle: int):
-    cand = [s for s in SITES if SITES[s].players <= seats and food(s, land) == per_castle]
+def place(seats: int, land: dict[str, str], rng: random.Random, per_seat: int):
+    """Two castles per seat, each giving 2..4 food, every seat ``per_seat``
+    in total, castles at least 4 free sites apart."""
+    cand = [s for s in SITES if SITES[s].players <= seats and 2 <= food(s, land) <= per_seat - 2]
     for _ in range(20000):
         rng.shuffle(cand)
         chosen: list[str] = []
         for s in cand:
-            if all(DIST[s][c] >= 6 for c in chosen):   # leave room to grow
+            if all(DIST[s][c] >= 5 for c in chosen):
                 chosen.append(s)
             if len(chosen) == 2 * seats:
                 break
-        if len(chosen) == 2 * seats:
-            # seat i gets castles i and 2*seats-1-i (snake, like the table)
-            return [sorted([chosen[i], chosen[2 * seats - 1 - i]]) for i in range(seats)]
+        if len(chosen) < 2 * seats:
+            continue
+        pairs = _pair(chosen, land, per_seat)
+        if pairs:
+            return [sorted(p) for p in pairs]
+    return None
+
+
+def _pair(castles: list[str], land: dict[str, str], total: int):
+    if not castles:
+        return []
+    first, rest = castles[0], castles[1:]
+    for other in rest:
+        if food(first, land) + food(other, land) == total:
+            sub = _pair([c for c in rest if c != other], land, total)
+            if sub is not None:
+                return [[first, other], *sub]
     return None
 
 
@@ -76,7 +92,7 @@ def main(seed: int = 7) -> None:
             break
     out = {}
     for seats in (2, 3, 4, 5):
-        res = place(seats, land, rng, 2)
+        res = place(seats, land, rng, 6)
         assert res, seats
         out[seats] = res
     print("_LANDSCAPE =", land)

@@ -43,8 +43,8 @@ Landscape tiles (RULINGS.md): 14 fields (7 with 1 grain, 6 with 2, 1 with 3),
 3 mountains, 5 lakes, written as tile codes ``"F1" "F2" "F3" "M" "L"``.
 A *layout* maps each slot id to a tile code.  ``BEGINNER[seats]`` gives for
 2..5 players ``{"landscape": {slot: code}, "castles": [[site, site], ...]}``
-(castles per seat index; each castle touches grain and every seat starts with
-the same food).  Landscape effects: a ``"field"`` region gives its grain to an
+(castles per seat index; each castle touches grain, 2 to 4 food, and every
+seat starts with 6 food).  Landscape effects: a ``"field"`` region gives its grain to an
 adjacent castle or farm; ``"mountain"`` gives 1 gold a year to an adjacent
 quarry; ``"L"`` lakes and ``"water"`` edges allow fountains and bathhouses.
 """
@@ -250,14 +250,16 @@ assert all(len(s.regions) <= 2 for s in SITES.values())
 
 # Beginner layouts (found by scripts in bench/lacitta_layouts.py and checked by
 # tests/engine/lacitta): landscape per slot and two castles per seat.
-_LANDSCAPE = {"T1": "F1", "T2": "F1", "T3": "L", "T4": "F2", "T5": "F1", "T6": "F2", "T7": "M",
-              "T8": "F2", "T9": "F1", "T10": "F3", "T11": "L", "T12": "F1", "T13": "L", "T14": "F1",
-              "T15": "L", "T16": "F1", "T17": "M", "T18": "F2", "T19": "L", "T20": "F2", "T21": "F2",
-              "T22": "M"}
-_CASTLES = {2: [["J6", "P6"], ["G13", "L13"]],
-            3: [["F6", "J2"], ["G13", "M15"], ["N6", "Q14"]],
-            4: [["E2", "K12"], ["O6", "P2"], ["I4", "R15"], ["B3", "G14"]],
-            5: [["J13", "L6"], ["Q4", "T1"], ["D1", "O16"], ["C5", "J3"], ["F12", "P12"]]}
+_LANDSCAPE = {"T1": "M", "T2": "F1", "T3": "L", "T4": "F2", "T5": "F2", "T6": "F1", "T7": "L",
+              "T8": "F2", "T9": "F2", "T10": "M", "T11": "F1", "T12": "F2", "T13": "M", "T14": "F1",
+              "T15": "L", "T16": "F1", "T17": "F1", "T18": "F3", "T19": "L", "T20": "F2", "T21": "L",
+              "T22": "F1"}
+# two castles per seat; each touches grain (2..4 food), 6 food per seat,
+# castles at least 4 free sites apart (bench/lacitta_layouts.py 1)
+_CASTLES = {2: [["I14", "K6"], ["F12", "O9"]],
+            3: [["F6", "O2"], ["E9", "K12"], ["D14", "L4"]],
+            4: [["G14", "N1"], ["A10", "F6"], ["L11", "T11"], ["M5", "T1"]],
+            5: [["E10", "Q11"], ["B8", "I6"], ["L11", "N15"], ["L4", "N1"], ["D15", "H15"]]}
 BEGINNER: dict[int, dict[str, Any]] = {
     n: {"landscape": dict(_LANDSCAPE), "castles": [list(c) for c in cs]} for n, cs in _CASTLES.items()}
 
