@@ -21,8 +21,8 @@ from pbem.engine.medina.pieces import (
 )
 
 EMPTY, PALACE, STABLE, MERCHANT = 0, 1, 2, 3
-_KIND_ORDER = {"merchant": 0, "wall": 1, "stable": 2, "palace": 3, "dome": 4}
-_COLOUR_ORDER = {c: k for k, c in enumerate(PALACE_COLOURS)}
+_TOWER_SPACES = tuple(w for w in range(B.WALLS) if B.WALL_NEXT_TOWER[w])
+_SIDE_SIZE = tuple(count for _, _, count in B.SIDES)
 
 sq = B.square_name
 
@@ -286,17 +286,16 @@ class MedinaState(State):
         """Empty wall spaces next to a wall piece or tower that do not close
         the last gate of their side."""
         walls = self.walls
-        free_per_side = [0, 0, 0, 0]
+        cands = {w for w in _TOWER_SPACES if not walls[w]}
+        built_per_side = [0, 0, 0, 0]
         for w in range(B.WALLS):
-            if not walls[w]:
-                free_per_side[B.WALL_SIDE[w]] += 1
-        out = []
-        for w in range(B.WALLS):
-            if walls[w] or free_per_side[B.WALL_SIDE[w]] < 2:
-                continue
-            if B.WALL_NEXT_TOWER[w] or any(walls[n] for n in B.WALL_NEXT_WALLS[w]):
-                out.append(w)
-        return out
+            if walls[w]:
+                built_per_side[B.WALL_SIDE[w]] += 1
+                for n in B.WALL_NEXT_WALLS[w]:
+                    if not walls[n]:
+                        cands.add(n)
+        return sorted(w for w in cands
+                      if _SIDE_SIZE[B.WALL_SIDE[w]] - built_per_side[B.WALL_SIDE[w]] >= 2)
 
     def dome_targets(self, seat: int) -> list[Palace]:
         """Unfinished palaces ``seat`` may claim (one palace per colour)."""
