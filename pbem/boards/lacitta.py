@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
@@ -231,15 +232,22 @@ def read_view(view: Mapping[str, Any]) -> BoardView:
 def _f(v: float) -> str:
     """A coordinate: one decimal, no trailing zero (small, deterministic SVG)."""
     s = f"{v:.1f}"
-    return s[:-2] if s.endswith(".0") else ("0" if s == "-0" else s)
+    if s.endswith(".0"):
+        s = s[:-2]
+    return "0" if s == "-0" else s
 
 
 def _pts(points: Iterable[tuple[float, float]]) -> str:
     return " ".join(f"{_f(x)},{_f(y)}" for x, y in points)
 
 
+# Characters XML 1.0 forbids (control codes, lone surrogates, U+FFFE/U+FFFF):
+# a player's name must not be able to break the picture.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
 def _esc(s: Any) -> str:
-    return html.escape(str(s), quote=True)
+    return html.escape(_NOT_XML.sub("\ufffd", str(s)), quote=True)
 
 
 def _hex(cx: float, cy: float, r: float) -> list[tuple[float, float]]:

@@ -217,9 +217,11 @@ def test_email_png_is_900_wide_and_readable_size():
                               max_size=15),
     junk=st.dictionaries(st.text(max_size=5), st.one_of(st.none(), st.integers(), st.text(max_size=5)),
                          max_size=3),
+    name=st.text(max_size=30),
 )
-def test_any_view_renders_well_formed_svg(highlight, seats, buildings, junk):
+def test_any_view_renders_well_formed_svg(highlight, seats, buildings, junk, name):
     view = dict(junk, seats=seats, landscape={"T1": "M", "T2": "nonsense"},
+                players=[{"seat": 0, "name": name, "colour": name}],
                 buildings=[{"site": s, "kind": k, "owner": o, "notables": [{"wish": w} for w in n], "harvest": h}
                            for s, (k, o, n, h) in buildings.items()] + ["junk", {"site": None}],
                 cities=[{"castle": s, "citizens": 3} for s, (k, *_) in buildings.items() if k == "castle"])
@@ -279,3 +281,11 @@ def test_sites_carry_a_tooltip_naming_what_stands_there():
     assert title(first) == f"{first}: castle, seat 1, 7 citizens"
     off = next(n for n, s in SITES.items() if s.players > 3)
     assert title(off) == f"{off} (not used with 3 players)"
+
+
+def test_hostile_player_names_still_give_a_picture():
+    view = sample_view()
+    view["players"][0]["name"] = "\x00\x1b<&>\ud800 é 中文 🙂 ]]>"
+    svg = render_svg("lacitta", view)
+    parse(svg)
+    assert svg_to_png(svg).startswith(b"\x89PNG")
