@@ -40,6 +40,7 @@ def position(text: str, seed: int = 1) -> LaCittaState:
     d["cities"] = []
     d["setup_order"] = []
     explicit_food = False
+    supply_left: dict[str, int] = {}
     explicit_bank = False
     phase = ("political", 1, 1, 0)
     for ln in lines:
@@ -65,6 +66,8 @@ def position(text: str, seed: int = 1) -> LaCittaState:
             for part in _split_list(tail):
                 kind, site = part.split()
                 blds.append([site.upper(), kind])
+            # a later line for the same castle replaces the earlier one
+            d["cities"] = [c for c in d["cities"] if c["castle"] != castle.upper()]
             d["cities"].append({"castle": castle.upper(), "owner": int(seat) - 1,
                                 "citizens": int(citizens), "buildings": blds})
         elif key in ("gold", "food", "actions"):
@@ -101,6 +104,8 @@ def position(text: str, seed: int = 1) -> LaCittaState:
         elif key == "played":                   # played <seat>: card, card
             seat, _, cards = rest.partition(":")
             d["played"][int(seat) - 1] = _split_list(cards)
+        elif key == "supply":                   # supply <pile> <tiles left>
+            supply_left[w[0]] = int(w[1])
         elif key == "setup_order":
             d["setup_order"] = [int(x) - 1 for x in w]
         else:
@@ -128,6 +133,8 @@ def position(text: str, seed: int = 1) -> LaCittaState:
         for _site, k in c["buildings"]:
             if k != "castle":
                 used[D.PILE[k]] += 1
+    for pile, left in supply_left.items():
+        used[pile] = D.SUPPLY[pile] - left
     d["used"] = used
     if not explicit_bank:
         d["bank"] = D.CITIZEN_BANK - sum(c["citizens"] for c in d["cities"])
