@@ -46,9 +46,6 @@ def init_celery(app: Flask) -> Celery:
             "deliver-outbox": {"task": "pbem.deliver_outbox", "schedule": DELIVER_EVERY},
         },
     )
-    if app.config["BROKER_URL"].startswith("sqla+"):
-        # the SQLite broker is polled; keep the delay small for a snappy demo
-        celery.conf.broker_transport_options = {"polling_interval": 0.5}
     celery.conf.update(app.config.get("CELERY", {}))
     celery.set_default()
     app.extensions["celery"] = celery

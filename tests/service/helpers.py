@@ -22,11 +22,13 @@ def new_tally(t0, seats=3, seed=7, **kw) -> int:
 
 
 def game(gid: int) -> Game:
+    db.session.commit()  # end the read snapshot: see what other connections wrote
     db.session.expire_all()
     return db.session.get(Game, gid)
 
 
 def outbox(**filters) -> list[OutboxMessage]:
+    db.session.commit()  # end the read snapshot: see what other connections wrote
     db.session.expire_all()
     stmt = select(OutboxMessage).order_by(OutboxMessage.id)
     for k, v in filters.items():
