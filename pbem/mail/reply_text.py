@@ -86,6 +86,7 @@ _FOOTER = re.compile(
     r"|Lähetetty (?:iPhone|iPad|Android|Outlook|mobiili|puhelime|Samsung|Galaxy).*"
     r"|Odesláno z \w.*|Enviat des d.*|Enviado desde mi \w.*)$", re.IGNORECASE)
 
+_DEEP_QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?){2,}")
 _ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"), None)
 _MD_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>])")
 
@@ -111,10 +112,18 @@ def html_to_text(html: str) -> str:
     return _MD_ESCAPE.sub(r"\1", out)
 
 
+#: Longer lines are cut before quote stripping: the stripper's patterns are
+#: superlinear on very long lines, and no order line is that long (the
+#: inbound parser refuses order lines over 1000 characters anyway).
+MAX_LINE_CHARS = 2000
+
+
 def _normalise(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_ZERO_WIDTH)
     text = text.replace("\xa0", " ")
-    lines = [line.rstrip() for line in text.split("\n")]
+    # Quote depth does not matter here, and deep ">>>>" runs make the
+    # stripper's patterns backtrack: one level is kept.
+    lines = [_DEEP_QUOTE.sub("> ", line[:MAX_LINE_CHARS]).rstrip() for line in text.split("\n")]
     # Re-join quote headers wrapped over two lines so the one-line patterns see them.
     out: list[str] = []
     i = 0

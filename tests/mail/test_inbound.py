@@ -192,3 +192,27 @@ def test_huge_empty_and_deep_parts_are_refused_or_read():
     empty_parts = (b"From: a@b.c\r\nContent-Type: multipart/alternative; boundary=q\r\n\r\n"
                    b"--q\r\n\r\n--q\r\nContent-Type: text/html\r\n\r\n--q--\r\n")
     assert parse_inbound(empty_parts).text == ""
+
+
+def test_atheris_fuzz_run(tmp_path):
+    """A short coverage-guided run seeded with the client fixtures."""
+    pytest.importorskip("atheris", reason="atheris is optional (dev extra); not installed here")
+    import shutil
+    import subprocess
+    import sys
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for eml in FIXTURES.glob("*.eml"):
+        shutil.copy(eml, corpus / eml.name)
+    proc = subprocess.run([sys.executable, str(Path(__file__).with_name("fuzz_inbound.py")), str(corpus),
+                           "-runs=3000", "-max_len=4096", "-seed=1", "-timeout=20"],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+
+
+def test_pathological_quotes_are_read():
+    deep = b"From: a@b.c\r\nContent-Type: text/plain\r\n\r\npass\r\n" + (b">" * 1999 + b"\r\n") * 900
+    assert parse_inbound(deep).text == "pass"
+    one_line = b"From: a@b.c\r\nContent-Type: text/plain\r\n\r\npass\r\n" + b"> " * 500_000
+    assert parse_inbound(one_line).text == "pass"
