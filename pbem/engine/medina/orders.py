@@ -90,6 +90,8 @@ def parse_order(state, seat: int, text: str) -> Place:
             unknown.append(w)
     if kind is None and colour is not None:
         kind = "palace"  # "orange E5"
+    if kind is None and site is not None and site.startswith("W"):
+        kind = "wall"    # "W12"
     if kind is None:
         raise OrderParseError(
             f"'{raw}' is not a Medina order: start with palace, dome, stable, merchant or wall",

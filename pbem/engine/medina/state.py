@@ -457,8 +457,8 @@ class MedinaState(State):
         if p.owner is None or holder == p.owner:
             return
         if holder is not None:
-            theirs = next(q for q in self.palaces if q.colour == c and q.owner == holder)
-            if p.size <= theirs.size:
+            theirs = next((q for q in self.palaces if q.colour == c and q.owner == holder), None)
+            if theirs is not None and p.size <= theirs.size:
                 return
         self.palace_tiles[c] = p.owner
         frm = "the table" if holder is None else seat_name(holder)

@@ -24,6 +24,7 @@ def midgame():
     ("palace gray C4", Place("palace", "C4", "grey")),
     ("wall W16", Place("wall", "W16")),
     ("wall 16", Place("wall", "W16")),
+    ("W16", Place("wall", "W16")),
     ("muuri w16.", Place("wall", "W16")),
     ("merchant H5", Place("merchant", "H5")),
     ("asukas h7", Place("merchant", "H7")),
