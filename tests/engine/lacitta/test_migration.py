@@ -1,0 +1,149 @@
+"""Phase 6 (Voice of the People) and phase 7 (migration)."""
+import pytest
+
+from pbem.engine import get_game
+from tests.engine.lacitta.fixtures import legal, play, position
+
+G = get_game("lacitta")
+
+# Seat 2 plays the last turn of the year; then the Voice is revealed.
+BASE = """
+seats {seats}
+phase political year 1 round 5 seat {last}
+start 1
+gold 0 0 0
+food 30 30 30
+voice {voice}
+voice_deck culture culture culture health health health education education
+"""
+
+
+def pos(cities, voice="culture culture culture health", seats=2, extra=""):
+    text = BASE.format(seats=seats, last=seats, voice=voice) + cities + extra
+    s = position(text)
+    s.food = s.food[:seats]
+    s.gold = s.gold[:seats]
+    return s
+
+
+def finish(s):
+    """Play the last political turn; return the migration events."""
+    ev = play(s, f"{s.n}: gold")
+    return [e for e in ev if e.kind == "migration"], ev
+
+
+@pytest.mark.parametrize(("voice", "wishes"), [
+    ("culture culture culture culture", ["culture"]),
+    ("health culture culture culture", ["culture"]),
+    ("culture health culture education", ["culture"]),
+    ("education health health education", ["education", "health"]),
+])
+def test_voice_of_the_people_wishes(voice, wishes):
+    s = pos("city 1 J6 3\ncity 2 Q13 3\n", voice=voice)
+    _, ev = finish(s)
+    reveal = next(e for e in ev if e.kind == "reveal")
+    assert reveal.data["wishes"] == wishes
+
+
+def test_city_with_more_arches_takes_a_citizen_from_a_neighbour():
+    s = pos("city 1 J6 3: statue K6\ncity 2 M7 3\n")
+    mig, _ = finish(s)
+    assert [(m.data["from"], m.data["to"]) for m in mig] == [("M7", "J6")]
+    # then growth of year 2: +1 each
+    assert s.cities["J6"].citizens == 5 and s.cities["M7"].citizens == 3
+
+
+def test_two_free_sites_between_are_neighbours():
+    s = pos("city 1 J6 3: statue K6\ncity 2 N7 3\n")     # L6, M6 between
+    mig, _ = finish(s)
+    assert len(mig) == 1
+
+
+def test_three_free_sites_between_no_migration():
+    s = pos("city 1 J6 3: statue K6\ncity 2 O6 3\n")     # L6, M6, N6 between
+    mig, _ = finish(s)
+    assert mig == []
+
+
+def test_no_migration_between_cities_of_one_player():
+    s = pos("city 1 J6 3: statue K6\ncity 1 M7 3\ncity 2 Q13 3\n")
+    mig, _ = finish(s)
+    assert mig == []
+
+
+def test_equal_arches_no_migration():
+    s = pos("city 1 J6 3: statue K6\ncity 2 M7 3: statue L8\n")
+    mig, _ = finish(s)
+    assert mig == []
+
+
+def test_only_the_wish_colour_counts():
+    s = pos("city 1 J6 3: school K6\ncity 2 M7 3\n")      # education arch, culture wished
+    mig, _ = finish(s)
+    assert mig == []
+
+
+def test_full_city_does_not_stop_the_loss_citizen_to_bank():
+    s = pos("city 1 J6 5: statue K6\ncity 2 M7 3\n")      # 5 = limit without market
+    bank = s.bank
+    mig, _ = finish(s)
+    assert len(mig) == 1 and not mig[0].data["arrived"] and "back to the bank" in mig[0].text
+    assert s.cities["M7"].citizens == 3                   # 3 - 1 + growth
+    assert s.cities["J6"].citizens == 5
+    assert s.bank == bank + 1 - 1                         # +1 migration, -1 growth of M7
+
+
+def test_gains_one_citizen_from_each_poorer_neighbour():
+    s = pos("city 1 M6 4: statue M5\ncity 2 K6 3\ncity 2 O6 3\n")
+    mig, _ = finish(s)
+    assert sorted(m.data["from"] for m in mig) == ["K6", "O6"]
+
+
+def test_city_without_citizens_gives_nothing():
+    # seat 2's city at M7 has one citizen and two richer neighbours of seat 1
+    s = pos("city 1 J6 3: statue K6\ncity 1 L9 3: statue K10\ncity 2 M7 1\n")
+    mig, _ = finish(s)
+    assert len(mig) == 1
+    assert "M7" not in s.cities                           # lost with its last citizen
+
+
+def test_notables_count_as_arches_in_migration():
+    s = pos("city 1 J6 3: statue K6\ncity 2 M7 3: statue L8\n", extra="notable L8 2 culture\n")
+    mig, _ = finish(s)
+    assert [(m.data["from"], m.data["to"]) for m in mig] == [("J6", "M7")]
+
+
+def test_migration_goes_seat_by_seat_from_the_start_player():
+    # two wishes: seat 1 takes with health first, then seat 2 takes back with culture
+    s = pos("city 1 J6 3: fountain K6\ncity 2 M7 3: statue L8\n",
+            voice="health culture culture health")
+    _, ev = finish(s)
+    assert s.phase_name == "migration" and s.current_seats() == [0]
+    assert legal(s, 1) == {"wish J6 culture", "wish J6 health"}
+    ev = play(s, "1: wish J6 health")
+    assert s.current_seats() == [1]
+    ev += play(s, "2: wish M7 culture")
+    mig = [e for e in ev if e.kind == "migration"]
+    assert [(m.data["from"], m.data["to"]) for m in mig] == [("M7", "J6"), ("J6", "M7")]
+
+
+def test_two_wish_choice_not_asked_when_both_give_the_same():
+    # seat 1's city wins in both colours: no question
+    s = pos("city 1 J6 3: hospital K6\ncity 2 M7 3\n", voice="health education education health")
+    mig, _ = finish(s)
+    assert len(mig) == 1 and s.phase_name != "migration"
+
+
+def test_two_wish_choice_per_city_any_site_names_the_city():
+    s = pos("city 1 J6 3: fountain K6\ncity 2 M7 3: statue L8\n",
+            voice="health culture culture health")
+    finish(s)
+    o = G.parse_action(s, 0, "Wunsch k6 gesundheit")
+    assert o.to_text() == "wish J6 health"
+
+
+def test_default_wish_takes_the_most_citizens():
+    s = pos("city 1 J6 3: fountain K6\ncity 2 M7 3: statue L8\n",
+            voice="health culture culture health")
+    finish(s)
+    assert s.default_action(0).to_text() == "wish J6 health"
