@@ -1,0 +1,79 @@
+"""Shared fixtures of the whole suite.
+
+Integration tests (``@pytest.mark.integration``) run against a real
+PostgreSQL and Redis named by ``PBEM_TEST_POSTGRES_URL`` and
+``PBEM_TEST_REDIS_URL`` (``.ci/run`` sets both). When a variable is absent
+the test skips and says which variable is missing, except when ``CI=true``:
+there a missing service is a failure, so CI can never pass by skipping.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+
+import pytest
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+
+
+def need_service(reason: str) -> None:
+    """Skip with ``reason``, or fail with it under ``CI=true``."""
+    if in_ci():
+        pytest.fail(f"{reason} (CI=true: integration tests must run, not skip)", pytrace=False)
+    pytest.skip(reason)
+
+
+def _psycopg_url(url: str) -> str:
+    for prefix in ("postgresql+psycopg://", "postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    raise ValueError(f"PBEM_TEST_POSTGRES_URL is not a PostgreSQL URL: {url!r}")
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    """SQLAlchemy URL of a fresh, empty PostgreSQL database
+    (``pbem_test_<random>``) created for this test session on the server of
+    ``PBEM_TEST_POSTGRES_URL`` and dropped afterwards."""
+    base = os.environ.get("PBEM_TEST_POSTGRES_URL")
+    if not base:
+        need_service("PBEM_TEST_POSTGRES_URL is not set (a PostgreSQL URL whose user may CREATE DATABASE)")
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    admin_url = make_url(_psycopg_url(base))
+    name = f"pbem_test_{secrets.token_hex(6)}"
+    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+    except Exception as err:  # server down, bad credentials
+        admin.dispose()
+        need_service(f"PostgreSQL at PBEM_TEST_POSTGRES_URL is not usable: {err}")
+    url = admin_url.set(database=name).render_as_string(hide_password=False)
+    try:
+        yield url
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def redis_url():
+    """``PBEM_TEST_REDIS_URL`` after checking that Redis answers. Tests keep
+    to their own keys (a queue name of their own), never FLUSHDB."""
+    url = os.environ.get("PBEM_TEST_REDIS_URL")
+    if not url:
+        need_service("PBEM_TEST_REDIS_URL is not set (a Redis URL, e.g. redis://127.0.0.1:6379/15)")
+    import redis
+
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=3)
+        client.ping()
+        client.close()
+    except Exception as err:
+        need_service(f"Redis at PBEM_TEST_REDIS_URL is not usable: {err}")
+    return url
