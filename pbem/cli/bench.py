@@ -49,3 +49,9 @@ def engine(game_name: str, seats: int, games: int, seed: int, opts: tuple[str, .
         result = play_random(game_name, seats, games, seed, **options)
     click.echo(f"{result.games} games, {result.seats} seats, {result.seconds:.2f} s")
     click.echo(result.line())
+
+
+# ``pbem bench service``: the production-stack load benchmark (pbem/benchmarks/service.py)
+from pbem.benchmarks.service import service as _service  # noqa: E402
+
+bench.add_command(_service)

@@ -1,0 +1,1 @@
+"""Benchmark commands that live outside pbem/cli/bench.py (one module each)."""

@@ -1,0 +1,55 @@
+"""``pbem bench service``: load benchmark of the production stack.
+
+The machinery is in ``bench/service.py`` (repository root); this module is
+only the command, added to the ``bench`` group by pbem/cli/bench.py.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+
+@click.command("service")
+@click.option("--games", type=int, default=100, show_default=True, help="concurrent games")
+@click.option("--seats", type=int, default=3, show_default=True, help="seats per game")
+@click.option("--seconds", type=float, default=30.0, show_default=True, help="measured time")
+@click.option("--warmup", type=float, default=5.0, show_default=True, help="unmeasured time first")
+@click.option("--stored-games", "stored", type=int, default=0, show_default=True,
+              help="finished games bulk-inserted into the database first")
+@click.option("--web-workers", type=int, default=3, show_default=True, help="gunicorn sync workers")
+@click.option("--worker-concurrency", type=int, default=2, show_default=True, help="celery worker processes")
+@click.option("--no-delivery", is_flag=True, help="point SMTP at a closed port (outbox delivery fails fast)")
+@click.option("--pg-url", default="postgresql://postgres@127.0.0.1:5432/postgres", show_default=True,
+              help="PostgreSQL to use (an admin connection; the bench creates and drops its own database)")
+@click.option("--db-name", default="pbem_bench", show_default=True)
+@click.option("--redis-url", default="redis://127.0.0.1:6379/12", show_default=True,
+              help="Redis database used as the broker (emptied before and after)")
+@click.option("--keep-db", is_flag=True, help="do not drop the bench database afterwards")
+@click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="keep the gunicorn/celery/smtp logs here")
+@click.option("--seed", type=int, default=1, show_default=True)
+def service(games: int, seats: int, seconds: float, warmup: float, stored: int, web_workers: int,
+            worker_concurrency: int, no_delivery: bool, pg_url: str, db_name: str, redis_url: str,
+            keep_db: bool, log_dir: Path | None, seed: int) -> None:
+    """Play GAMES concurrent La Città games against gunicorn + a celery
+    worker + PostgreSQL + Redis on this machine, orders posted over HTTP.
+
+    The last line is ``service: <orders/s> orders/s, p50 <ms> ms, p99 <ms>
+    ms order-to-notification``.
+    """
+    root = str(Path(__file__).resolve().parents[2])    # repo root holds bench/
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    from bench.service import StackConfig, run_service_bench
+
+    if log_dir is not None:
+        log_dir.mkdir(parents=True, exist_ok=True)
+    cfg = StackConfig(pg_admin_url=pg_url, db_name=db_name, redis_url=redis_url, web_workers=web_workers,
+                      worker_concurrency=worker_concurrency, deliver=not no_delivery, keep_db=keep_db,
+                      log_dir=log_dir)
+    result = run_service_bench(games, seats, seconds=seconds, warmup=warmup, stored=stored, cfg=cfg,
+                               seed=seed, echo=click.echo)
+    click.echo(result.details())
+    click.echo(result.line())
