@@ -94,8 +94,11 @@ def why_illegal(st: "MedinaState", seat: int, a: Any) -> str:
         from pbem.engine.medina.state import PALACE as P
         pids = {st.pal[j] for j in B.ORTH[i] if st.kind[j] == P}
         if not pids:
-            return (f"{site} is not orthogonally next to a palace piece; a stable goes next to a "
-                    f"palace, not only next to another stable")
+            from pbem.engine.medina.state import STABLE as S_
+            if any(st.kind[j] == S_ for j in B.ORTH[i]):
+                return (f"{site} is next only to a stable; a stable goes orthogonally next to a "
+                        f"palace piece, not only next to another stable")
+            return f"{site} is not orthogonally next to a palace piece; stables go next to palaces"
         pid = next(iter(pids))
         if len(pids) > 1 or st.blocked(i, pid):
             return (f"a stable on {site} would touch {_touching(st, i, pid)}; stables keep the "

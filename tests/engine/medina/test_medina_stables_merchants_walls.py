@@ -32,8 +32,10 @@ def test_a_stable_may_not_be_next_to_only_another_stable():
     # "Pelaaja ei saa asettaa tallia paikkaan, jossa sen vierekkäin ainoastaan toisen tallin kanssa"
     st = fresh([". . . . g s . . . . . . . . . ."], first_row=5)
     assert "G5" not in stables(st)
-    with pytest.raises(IllegalOrderError, match="not only next to another stable"):
+    with pytest.raises(IllegalOrderError, match="next only to a stable"):
         play(st, "stable G5")
+    with pytest.raises(IllegalOrderError, match="not orthogonally next to a palace piece"):
+        play(st, "stable D4")   # diagonal to E5 only
 
 
 def test_stables_keep_the_street_between_palaces():
