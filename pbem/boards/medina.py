@@ -28,7 +28,7 @@ FONT = "DejaVu Sans"
 U = 40            # square size, SVG user units
 WB = 22           # wall band width
 M = 24            # margin for the coordinates
-STRIP = 70        # bottom strip with seats and tiles
+STRIP = 92        # bottom strip with seats, tiles, phase and legend
 X0 = M + WB
 Y0 = M + WB
 WIDTH = 2 * (M + WB) + B.COLS * U
@@ -94,6 +94,41 @@ TOWER_CENTRE = {1: (X0 - WB / 2, Y0 - WB / 2), 2: (X0 + B.COLS * U + WB / 2, Y0 
 
 def _seat_label(seat: Any) -> str:
     return "none" if seat is None else f"seat {int(seat) + 1}"
+
+
+def _legend(x: float, y: float) -> str:
+    """One row: what each piece looks like."""
+    out = ['<g class="legend" pointer-events="none">']
+
+    def label(dx: float, s: str) -> None:
+        out.append(_text(x + dx, y + 13, s, 10.5, anchor="start"))
+
+    out.append(f'<rect x="{x}" y="{y}" width="16" height="16" rx="2" fill="{PALACE_FILL["orange"]}" '
+               f'stroke="{PALACE_EDGE["orange"]}" stroke-width="2" stroke-dasharray="4 3"/>')
+    label(20, "under construction")
+    out.append(f'<rect x="{x + 125}" y="{y}" width="16" height="16" rx="2" fill="{PALACE_FILL["grey"]}" '
+               f'stroke="{PALACE_EDGE["grey"]}" stroke-width="2"/>'
+               f'<path d="M{x + 128},{y + 12} A5,5 0 0 1 {x + 138},{y + 12} Z" fill="{SEAT_FILL["red"]}" '
+               f'stroke="#ffffff" stroke-width="1"/>')
+    label(145, "claimed (dome)")
+    out.append(f'<rect x="{x + 240}" y="{y + 4}" width="14" height="12" fill="{STABLE_FILL}" '
+               f'stroke="#6b5122" stroke-width="1.2"/>')
+    label(258, "stable")
+    out.append(f'<circle cx="{x + 312}" cy="{y + 5}" r="3.5" fill="{MERCHANT_FILL}" stroke="{INK}"/>'
+               f'<path d="M{x + 306},{y + 16} Q{x + 312},{y + 3} {x + 318},{y + 16} Z" '
+               f'fill="{MERCHANT_FILL}" stroke="{INK}"/>')
+    label(322, "merchant")
+    out.append(f'<rect x="{x + 385}" y="{y + 2}" width="20" height="13" fill="{WALL_FILL}" '
+               f'stroke="#6f5430" stroke-width="1.2"/>')
+    label(409, "wall")
+    out.append(f'<rect x="{x + 450}" y="{y}" width="16" height="16" fill="none" stroke="{LEGAL}" '
+               f'stroke-width="2.5"/>')
+    label(470, "legal now")
+    out.append(f'<rect x="{x + 540}" y="{y}" width="16" height="16" fill="none" stroke="{PICKED}" '
+               f'stroke-width="2" stroke-dasharray="3 2"/>')
+    label(560, "latest turn")
+    out.append("</g>")
+    return "".join(out)
 
 
 def render_svg(view: dict[str, Any], highlight: Iterable[str] = ()) -> str:
@@ -227,5 +262,6 @@ def render_svg(view: dict[str, Any], highlight: Iterable[str] = ()) -> str:
              + "  |  Tower tiles: " + ", ".join(f"{t}: {_seat_label(tt.get(t))}" for t in sorted(tt)))
     out.append(_text(M, y + 20, tiles, 11, anchor="start"))
     out.append(_text(M, y + 36, str(view.get("phase", "")), 11, anchor="start", bold=True))
+    out.append(_legend(M, y + 50))
     out.append("</svg>")
     return "\n".join(out)
