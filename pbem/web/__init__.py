@@ -20,6 +20,11 @@ log = logging.getLogger(__name__)
 BLUEPRINTS: list[tuple[str, str]] = [
     ("pbem.web.orders_api", "bp"),
     ("pbem.mail.dev_page", "bp"),
+    ("pbem.web.assets", "bp"),
+    ("pbem.web.auth", "bp"),
+    ("pbem.web.dashboard", "bp"),
+    ("pbem.web.games", "bp"),
+    ("pbem.web.orders", "bp"),
 ]
 
 
@@ -45,6 +50,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from pbem.service.celery_app import init_celery
 
     init_celery(app)
+
+    from pbem.web import extensions  # CSRF, rate limits, the signed-in player
+
+    extensions.init_app(app)
 
     for module, attr in BLUEPRINTS:
         try:

@@ -1,0 +1,120 @@
+"""Signing in without passwords.
+
+- ``GET /signin/<token>``: checks an emailed link (signed, expiring, single
+  use) and shows a "Continue" button; the link is used up only by the
+  ``POST`` of that button, so mail scanners that open links do not burn it.
+  A player already signed in as the link's player goes straight on.
+- ``GET/POST /signin``: "send me a sign-in link" by email address
+  (rate limited per address and per client).
+- ``POST /signout``.
+- ``GET/POST /account``: name and time zone of the signed-in player.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, flash, g, redirect, render_template, request, session, url_for
+
+from pbem.mail.tokens import BadToken, ExpiredToken
+from pbem.service.db import db
+from pbem.service.web_queries import check_signin, safe_path, send_signin_link, use_signin
+from pbem.web.extensions import limiter, login_required
+from pbem.web.zones import ZONES, zone_or_none
+
+bp = Blueprint("auth", __name__, template_folder="templates")
+
+#: per client address
+SEND_LIMIT = "5 per minute; 20 per hour"
+#: per email address asked for (so one address cannot be flooded from many clients)
+SEND_LIMIT_PER_ADDRESS = "3 per 15 minutes; 10 per day"
+#: attempts to use sign-in links, per client
+USE_LIMIT = "20 per minute; 200 per day"
+
+
+def _address_key() -> str:
+    return "signin-address:" + (request.form.get("email") or "").strip().lower()[:320]
+
+
+def sign_in_as(player_id: int) -> None:
+    session.clear()  # nothing from before the sign-in survives it
+    session.permanent = True
+    session["player_id"] = player_id
+
+
+def _token_problem(err: Exception) -> str:
+    if isinstance(err, ExpiredToken):
+        return "This sign-in link has expired."
+    if err.__class__.__name__ == "UsedTokenError":
+        return "This sign-in link has been used already: each link works once."
+    return "This sign-in link is not valid (it may have been cut short by your mail program)."
+
+
+@bp.route("/signin/<token>", methods=["GET"])
+@limiter.limit(USE_LIMIT)
+def link(token: str):
+    try:
+        claim, player, email = check_signin(token)
+    except BadToken as err:
+        # an already signed-in player clicking an old link loses nothing
+        return render_template("web/signin.html", problem=_token_problem(err), email="",
+                               next="/"), 410
+    nxt = safe_path((claim.subject or {}).get("next") if isinstance(claim.subject, dict) else "/")
+    if player is not None and g.player is not None and g.player.id == player.id:
+        return redirect(nxt)
+    return render_template("web/signin_confirm.html", token=token, player=player, email=email, next=nxt)
+
+
+@bp.route("/signin/<token>", methods=["POST"])
+@limiter.limit(USE_LIMIT)
+def use(token: str):
+    try:
+        result = use_signin(token)
+    except BadToken as err:
+        return render_template("web/signin.html", problem=_token_problem(err), email="", next="/"), 410
+    sign_in_as(result.player_id)
+    return redirect(result.next_path)
+
+
+@bp.route("/signin", methods=["GET"])
+def signin():
+    if g.player is not None and request.args.get("next"):
+        return redirect(safe_path(request.args.get("next")))
+    return render_template("web/signin.html", email="", next=safe_path(request.args.get("next")))
+
+
+@bp.route("/signin", methods=["POST"])
+@limiter.limit(SEND_LIMIT)
+@limiter.limit(SEND_LIMIT_PER_ADDRESS, key_func=_address_key)
+def send_link():
+    email = (request.form.get("email") or "").strip()
+    nxt = safe_path(request.form.get("next"))
+    if not send_signin_link(email, nxt):
+        return render_template("web/signin.html", email=email, next=nxt,
+                               problem="That does not look like an email address."), 422
+    # the same answer whether or not the address is known: the page tells nobody who plays here
+    return render_template("web/signin_sent.html", email=email)
+
+
+@bp.route("/signout", methods=["POST"])
+def signout():
+    session.clear()
+    flash("You are signed out.")
+    return redirect(url_for("dashboard.index"))
+
+
+@bp.route("/account", methods=["GET", "POST"])
+@login_required
+def account():
+    player = g.player
+    problem = None
+    if request.method == "POST":
+        name = (request.form.get("name") or "").strip()
+        zone = zone_or_none(request.form.get("timezone"))
+        if not name or len(name) > 100:
+            problem = "Please give a name of 1 to 100 characters."
+        elif zone is None:
+            problem = "Please choose a time zone from the list."
+        else:
+            player.name, player.timezone = name, zone
+            db.session.commit()
+            flash("Saved. Deadlines are shown in " + zone + ".")
+            return redirect(url_for("auth.account"))
+    return render_template("web/account.html", player=player, zones=ZONES, problem=problem)

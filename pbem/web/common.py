@@ -1,0 +1,84 @@
+"""Small helpers shared by the page blueprints: loading a game and a seat
+with access checks, deadlines in the reader's zone, who must move."""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from flask import abort, g
+
+from pbem.engine import get_game
+from pbem.mail.compose import format_deadline
+from pbem.service.db import db
+from pbem.service.models import ACTIVE, FINISHED, Game, Seat, utcnow
+from pbem.service.snapshot import engine_state
+
+
+def get_game_or_404(game_id: int) -> Game:
+    game = db.session.get(Game, game_id)
+    if game is None:
+        abort(404, f"There is no game {game_id}.")
+    return game
+
+
+def seat_of(game: Game, number: int) -> Seat:
+    """Seat ``number`` (as players count, from 1), or 404."""
+    for seat in game.seats:
+        if seat.number == number:
+            return seat
+    abort(404, f"This game has no seat {number}.")
+
+
+def my_seat(game: Game, number: int) -> Seat:
+    """Seat ``number`` when the signed-in player holds it, else 403: no page
+    shows a seat's private information to anyone else."""
+    seat = seat_of(game, number)
+    if g.player is None or seat.player_id != g.player.id:
+        abort(403, "This is another player's seat. Sign in with the link from your own email to see yours.")
+    return seat
+
+
+def viewer_zone(game: Game) -> str:
+    return g.player.timezone if g.get("player") is not None and g.player.timezone else game.timezone
+
+
+def deadline_text(when: dt.datetime | None, zone: str) -> str:
+    return format_deadline(when, zone) if when else ""
+
+
+def time_left(when: dt.datetime | None, now: dt.datetime | None = None) -> str:
+    """"2 days 3 h left", "40 min left", "passed"."""
+    if when is None:
+        return ""
+    seconds = int((when - (now or utcnow())).total_seconds())
+    if seconds <= 0:
+        return "deadline passed"
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    if days:
+        return f"{days} d {hours} h left"
+    if hours:
+        return f"{hours} h {minutes} min left"
+    return f"{max(1, minutes)} min left"
+
+
+@dataclass
+class Situation:
+    """Where a game stands, for lists and headers: ``waiting`` the seats
+    that owe a decision (0-based), ``state`` the engine state (None before
+    the start)."""
+
+    state: object | None
+    waiting: list[int]
+
+
+def situation(game: Game) -> Situation:
+    if game.state is None or game.status == FINISHED:
+        return Situation(engine_state(game) if game.state else None, [])
+    state = engine_state(game)
+    return Situation(state, list(state.current_seats()))
+
+
+def engine_of(game: Game):
+    return get_game(game.kind)

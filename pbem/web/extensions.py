@@ -1,0 +1,101 @@
+"""Flask extensions of the player pages: CSRF on every form (Flask-WTF),
+rate limits (Flask-Limiter), the signed-in player, security headers.
+
+``init_app(app)`` is called once by :func:`pbem.web.create_app`.
+
+Config keys (all optional): ``WTF_CSRF_ENABLED`` (default on),
+``RATELIMIT_ENABLED`` (default on), ``RATELIMIT_STORAGE_URI`` (default
+``memory://``; production may point it at Redis so every gunicorn worker
+shares the counts), ``SESSION_DAYS`` (how long a sign-in lasts, default 30).
+"""
+from __future__ import annotations
+
+import datetime as dt
+from functools import wraps
+from typing import Callable
+
+from flask import Flask, abort, current_app, g, redirect, request, session, url_for
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from flask_wtf.csrf import CSRFError, CSRFProtect
+
+csrf = CSRFProtect()
+limiter = Limiter(key_func=get_remote_address, default_limits=[], storage_uri="memory://",
+                  strategy="fixed-window")
+
+#: a page may not be framed, scripts come only from this site, the board SVG
+#: carries its own <style>; no external resource of any kind
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+       "img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; "
+       "frame-ancestors 'none'")
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    app.config.setdefault("SESSION_COOKIE_SECURE", app.config.get("BASE_URL", "").startswith("https://"))
+    app.config.setdefault("PERMANENT_SESSION_LIFETIME",
+                          dt.timedelta(days=int(app.config.get("SESSION_DAYS", 30))))
+    app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)  # a form may stay open for a day
+    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    if "csrf" not in app.extensions:
+        csrf.init_app(app)
+    if "limiter" not in app.extensions:
+        limiter.init_app(app)
+    app.before_request(_load_player)
+    app.after_request(_security_headers)
+    app.context_processor(_template_globals)
+
+    from pbem.web import errors
+
+    errors.register(app)
+
+
+def _load_player() -> None:
+    from pbem.service.db import db
+    from pbem.service.models import Player
+
+    g.player = None
+    pid = session.get("player_id")
+    if isinstance(pid, int):
+        g.player = db.session.get(Player, pid)
+        if g.player is None:
+            session.pop("player_id", None)
+
+
+def _security_headers(resp):
+    resp.headers.setdefault("X-Content-Type-Options", "nosniff")
+    resp.headers.setdefault("Referrer-Policy", "same-origin")
+    if resp.mimetype == "text/html" and not request.path.startswith("/dev/mail"):
+        resp.headers.setdefault("Content-Security-Policy", CSP)
+        resp.headers.setdefault("X-Frame-Options", "DENY")
+    if request.path.startswith("/signin/"):
+        # the token is in the URL: keep it out of caches and Referer headers
+        resp.headers["Cache-Control"] = "no-store"
+        resp.headers["Referrer-Policy"] = "no-referrer"
+    return resp
+
+
+def _template_globals() -> dict:
+    return {"me": g.get("player")}
+
+
+def current_player():
+    """The signed-in :class:`Player`, or ``None``."""
+    return g.get("player")
+
+
+def login_required(view: Callable) -> Callable:
+    """Send a visitor who is not signed in to the sign-in page (and back)."""
+
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        if g.get("player") is None:
+            return redirect(url_for("auth.signin", next=request.full_path.rstrip("?")))
+        return view(*args, **kwargs)
+
+    return wrapper
+
+
+__all__ = ["csrf", "limiter", "init_app", "current_player", "login_required", "CSRFError", "abort",
+           "current_app"]

@@ -1,0 +1,142 @@
+"""The order page of a seat, and its JSON view.
+
+``GET /games/<id>/seat/<n>``: the board (inline SVG, legal sites
+highlighted), the seat's private information and the public state, recent
+history visible to this seat, the deadline in the player's zone, and the
+legal orders: choose a label, click a highlighted site (board.js), or type
+orders in the command language.
+
+``POST /games/<id>/seat/<n>/review``: shows the orders in the command
+language for confirmation (a dry run; nothing stored), or the refusal.
+``POST /games/<id>/seat/<n>``: submits with the step the form was made on
+(:func:`pbem.service.orders.submit_orders`); stale or illegal orders are
+refused with what was read, why, and what is legal, keeping the text typed.
+
+``GET /games/<id>/seat/<n>/view.json``: that seat's view only.
+
+Only the player holding the seat may open any of these (403 otherwise).
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from flask import Blueprint, flash, g, jsonify, redirect, render_template, request, url_for
+
+from pbem.service.models import ACTIVE, INVITED
+from pbem.service.orders import SubmitResult, submit_orders
+from pbem.service.web_queries import pending_order, preview_orders, visible_events
+from pbem.web.common import (
+    deadline_text, engine_of, get_game_or_404, my_seat, situation, time_left,
+)
+from pbem.web.extensions import limiter, login_required
+from pbem.web.games import _board
+
+bp = Blueprint("seat", __name__, template_folder="templates")
+
+#: most order text accepted from a form (the service refuses long lines too)
+MAX_TEXT = 10_000
+
+
+def _step_field() -> int | None:
+    try:
+        return int(request.form.get("step", ""))
+    except ValueError:
+        return None
+
+
+def _order_key() -> str:
+    return f"orders:{g.player.id}" if g.get("player") else request.remote_addr or "?"
+
+
+def _page(game, seat, *, text: str = "", result: SubmitResult | None = None, status: int = 200):
+    """Render the order page; ``result`` is a refusal to show above the form."""
+    engine = engine_of(game)
+    sit = situation(game)
+    if sit.state is None:
+        return redirect(url_for("games.join" if not seat.joined else "games.show",
+                                game_id=game.id, **({"number": seat.number} if not seat.joined else {})))
+    state = sit.state
+    view = state.view(seat.index)
+    to_move = game.status == ACTIVE and seat.index in sit.waiting
+    actions = state.legal_actions(seat.index) if to_move else []
+    groups: "OrderedDict[str, list]" = OrderedDict()
+    for action in actions:
+        groups.setdefault(action.label, []).append(action)
+    orders = [{"label": a.label, "site": a.site, "text": a.to_text()} for a in actions]
+    sites = sorted({a.site for a in actions if a.site})
+    zone = seat.player.timezone or game.timezone
+    pending = pending_order(game.id, seat.index, game.step) if to_move else None
+    return render_template(
+        "web/order.html", game=game, seat=seat, engine=engine, to_move=to_move,
+        svg=_board(game.kind, view, sites), view_text=engine.view_text(view),
+        groups=groups, orders=orders, text=text, result=result,
+        waiting=[game.seat(i) for i in sit.waiting], pending=pending,
+        deadline=deadline_text(game.deadline_at, zone),
+        left=time_left(game.deadline_at) if game.status == ACTIVE else "", zone=zone,
+        history=visible_events(game.id, seat.index, limit=40), help=engine.order_help(),
+        append=len(groups) > 0 and getattr(engine, "orders_per_turn", 1) > 1,
+    ), status
+
+
+@bp.route("/games/<int:game_id>/seat/<int:number>", methods=["GET"])
+@login_required
+def page(game_id: int, number: int):
+    game = get_game_or_404(game_id)
+    seat = my_seat(game, number)
+    if game.status == INVITED:
+        return redirect(url_for("games.join", game_id=game.id, number=number) if not seat.joined
+                        else url_for("games.show", game_id=game.id))
+    return _page(game, seat, text=request.args.get("orders", "")[:MAX_TEXT])
+
+
+@bp.route("/games/<int:game_id>/seat/<int:number>/review", methods=["POST"])
+@login_required
+def review(game_id: int, number: int):
+    game = get_game_or_404(game_id)
+    seat = my_seat(game, number)
+    text = (request.form.get("orders") or "")[:MAX_TEXT]
+    result = preview_orders(game.id, seat.index, text, expected_step=_step_field())
+    if result.status != "preview":
+        return _page(game, seat, text=text, result=result, status=409 if result.status == "stale" else 422)
+    return render_template("web/confirm.html", game=game, seat=seat, result=result, text=text,
+                           canonical="\n".join(result.orders), step=game.step)
+
+
+@bp.route("/games/<int:game_id>/seat/<int:number>", methods=["POST"])
+@login_required
+@limiter.limit("60 per minute", key_func=_order_key)
+def submit(game_id: int, number: int):
+    game = get_game_or_404(game_id)
+    seat = my_seat(game, number)
+    text = (request.form.get("orders") or "")[:MAX_TEXT]
+    step = _step_field()
+    if step is None:
+        result = SubmitResult("refused", game.id, seat.index, game.step,
+                              message="The form did not say which turn it was made on; please use the order page.")
+        return _page(game, seat, text=text, result=result, status=400)
+    result = submit_orders(game.id, seat.index, text, expected_step=step, source="web")
+    if not result.accepted:
+        game = get_game_or_404(game_id)
+        return _page(game, seat, text=text, result=result, status=409 if result.status == "stale" else 422)
+    flash(result.message)
+    flash("Sent: " + "; ".join(result.orders))
+    return redirect(url_for("seat.page", game_id=game.id, number=number))
+
+
+@bp.route("/games/<int:game_id>/seat/<int:number>/view.json")
+@login_required
+def view_json(game_id: int, number: int):
+    game = get_game_or_404(game_id)
+    seat = my_seat(game, number)
+    sit = situation(game)
+    if sit.state is None:
+        return jsonify({"game": game.id, "seat": seat.number, "status": game.status, "view": None}), 200
+    state = sit.state
+    to_move = game.status == ACTIVE and seat.index in sit.waiting
+    return jsonify({
+        "game": game.id, "seat": seat.number, "status": game.status, "step": game.step, "phase": game.phase,
+        "deadline": game.deadline_at.isoformat() if game.deadline_at else None,
+        "to_move": to_move, "view": state.view(seat.index),
+        "legal": [{"label": a.label, "site": a.site, "text": a.to_text()}
+                  for a in (state.legal_actions(seat.index) if to_move else [])],
+    })
