@@ -173,3 +173,66 @@ def test_same_seed_and_log_give_the_same_game(seats, seed):
         replay_events += [e.text for e in replay.apply(seat, GAME.parse_action(replay, seat, order))]
     assert replay.to_json() == st.to_json()
     assert replay_events == events
+
+
+# ---------------------------------------------------------------- reference
+def reference_legal(st, seat):
+    """Legal placements straight from the rule text, without the engine's
+    caches (mcount, near, interned actions): compared with legal_actions."""
+    kind, pal, sup = st.kind, st.pal, st.supply[seat]
+    out = set()
+
+    def others_near(i, pid):
+        return any(kind[k] in (PALACE, STABLE) and pal[k] != pid for k in B.NEAR[i])
+
+    for i in range(B.SQUARES):
+        if kind[i]:
+            continue
+        name = B.square_name(i)
+        for c in PALACE_COLOURS:
+            if not sup[c] or c in st.returned:
+                continue
+            u = [p for p in st.palaces if p.colour == c and not p.complete]
+            if u:
+                if any(j in u[0].squares for j in B.ORTH[i]) and not others_near(i, u[0].id):
+                    out.add(("palace", name, c))
+            elif not others_near(i, -1):
+                out.add(("palace", name, c))
+        if sup["stables"]:
+            ids = {pal[k] for k in B.NEAR[i] if kind[k] in (PALACE, STABLE)}
+            if len(ids) == 1 and any(kind[j] == PALACE for j in B.ORTH[i]):
+                out.add(("stable", name, None))
+    if sup["merchants"]:
+        def mn(i):
+            return [j for j in B.ORTH[i] if kind[j] == MERCHANT]
+        ext = [i for i in range(B.SQUARES) if not kind[i] and len(mn(i)) == 1 and len(mn(mn(i)[0])) <= 1]
+        pool = ext if ext else [i for i in range(B.SQUARES) if not kind[i] and not mn(i)]
+        out |= {("merchant", B.square_name(i), None) for i in pool}
+    if sup["walls"]:
+        for w in range(B.WALLS):
+            _, first, count = B.SIDES[B.WALL_SIDE[w]]
+            free = sum(1 for x in range(first, first + count) if not st.walls[x])
+            near = any(isinstance(n, str) or st.walls[n] for n in B.RING[w])
+            if not st.walls[w] and near and free >= 2:
+                out.add(("wall", B.wall_name(w), None))
+    if sup["domes"]:
+        for p in st.palaces:
+            if not p.complete and p.colour not in st.claimed[seat]:
+                out |= {("dome", B.square_name(i), None) for i in p.squares}
+    return out
+
+
+@settings(max_examples=6, deadline=None)
+@given(seats=S.sampled_from([3, 4]), seed=S.integers(0, 2**31))
+def test_legal_actions_match_the_rule_text_reference(seats, seed):
+    st = GAME.new_state(seats, seed)
+    rng = random.Random(seed)
+    compared = 0
+    while not st.is_terminal():
+        (seat,) = st.current_seats()
+        legal = st.legal_actions(seat)
+        if not st.setup and not st.lone:
+            assert {(a.kind, a.site, a.colour) for a in legal} == reference_legal(st, seat)
+            compared += 1
+        st.apply(seat, rng.choice(legal))
+    assert compared > 50
