@@ -98,6 +98,9 @@ def parse_order(state, seat: int, text: str) -> Place:
             text=raw, legal=examples)
     if kind == "wall" and site is None and number is not None and 1 <= number <= B.WALLS:
         site = f"W{number}"
+    if any(w in KIND_ALIASES for w in unknown):
+        raise OrderParseError(f"'{raw}' holds more than one order: write one order per line",
+                              text=raw, legal=examples)
     if unknown:
         bad = unknown[0]
         hint = ""

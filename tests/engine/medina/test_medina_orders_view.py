@@ -59,6 +59,7 @@ def test_palace_without_colour_is_read_when_only_one_colour_fits():
     ("stable", "names no site"),
     ("dome orange E5", "only palace pieces have a colour"),
     ("merchant W3", "not on wall space"),
+    ("palace grey C4, stable D4", "one order per line"),
 ])
 def test_text_that_is_no_order_is_a_parse_error_with_legal_examples(text, match):
     st = midgame()
