@@ -55,12 +55,13 @@ def wait_for(condition: Callable[[], object], timeout: float, what: str, every: 
 class _Handler:
     def __init__(self) -> None:
         self.mode = "accept"  # or "refuse" (451 to every message)
-        self.refused = 0
+        self.refusals: list[tuple[str, float]] = []  # (Message-ID, time.monotonic())
         self.messages: list[tuple[list[str], bytes]] = []
 
     async def handle_DATA(self, server, session, envelope):
         if self.mode == "refuse":
-            self.refused += 1
+            msg = message_from_bytes(envelope.original_content or envelope.content, policy=policy.default)
+            self.refusals.append((str(msg["Message-ID"]), time.monotonic()))
             return "451 4.3.0 mailbox busy, try again later"
         self.messages.append((list(envelope.rcpt_tos), envelope.original_content or envelope.content))
         return "250 OK"
