@@ -259,16 +259,14 @@ class MedinaState(State):
         other merchant; when no chain can grow, any empty square touching no
         merchant (a new chain)."""
         kind, mcount = self.kind, self.mcount
-        ext = []
-        for i in range(B.SQUARES):
-            if kind[i] == EMPTY and mcount[i] == 1:
-                for j in B.ORTH[i]:
-                    if kind[j] == MERCHANT:
-                        if mcount[j] <= 1:
-                            ext.append(i)
-                        break
+        ext = set()
+        for m in self.merchants:          # chain ends: at most one merchant neighbour
+            if mcount[m] <= 1:
+                for j in B.ORTH[m]:
+                    if kind[j] == EMPTY and mcount[j] == 1:
+                        ext.add(j)
         if ext:
-            return ext
+            return sorted(ext)
         return [i for i in range(B.SQUARES) if kind[i] == EMPTY and mcount[i] == 0]
 
     def wall_tower(self, w: int) -> int:
