@@ -1,0 +1,167 @@
+"""Signed reply addresses and sign-in links; replies accepted only for
+their own seat and only from that seat's address."""
+from __future__ import annotations
+
+import datetime as dt
+import hmac
+import time
+from email.message import EmailMessage
+from email.utils import make_msgid
+
+import pytest
+from sqlalchemy import func, select
+
+from pbem.mail import tokens
+from pbem.mail.tokens import BadToken, ExpiredToken, make_reply_address, parse_reply_address
+from pbem.service.db import db
+from pbem.service.inbound import handle_inbound
+from pbem.service.models import Game, InboundMessage, OutboxMessage, PendingOrder
+
+from .conftest import CSRF_RE, PLAYERS, new_lacitta, player_id
+
+SECRET = "security-test-secret"
+
+
+def test_reply_address_is_signed_per_game_and_seat():
+    addr = make_reply_address(SECRET, "play@pbem.test", 12, 1)
+    assert parse_reply_address(SECRET, "play@pbem.test", addr) == (12, 1)
+    assert parse_reply_address(SECRET, "play@pbem.test", addr.upper()) == (12, 1)  # case folded by MTAs
+    local, domain = addr.split("@")
+    base, tag = local.split("+")
+    game, seat, sig = tag.split("-")
+    forgeries = [
+        f"{base}+{game}-2-{sig}@{domain}",                      # another seat, same signature
+        f"{base}+13-{seat}-{sig}@{domain}",                     # another game
+        f"{base}+{game}-{seat}-{sig[:-1]}{'a' if sig[-1] != 'a' else 'b'}@{domain}",  # one character
+        f"{base}+{game}-{seat}-{sig[:-1]}@{domain}",            # cut short
+        make_reply_address("another-secret", "play@pbem.test", 12, 1),
+        addr.replace("pbem.test", "evil.test"),
+    ]
+    for forged in forgeries:
+        with pytest.raises(BadToken):
+            parse_reply_address(SECRET, "play@pbem.test", forged)
+
+
+def test_signatures_are_compared_in_constant_time(monkeypatch):
+    calls = []
+    real = hmac.compare_digest
+
+    def spy(a, b):
+        calls.append((a, b))
+        return real(a, b)
+
+    monkeypatch.setattr(hmac, "compare_digest", spy)
+    addr = make_reply_address(SECRET, "play@pbem.test", 3, 0)
+    parse_reply_address(SECRET, "play@pbem.test", addr)
+    with pytest.raises(BadToken):
+        parse_reply_address(SECRET, "play@pbem.test", addr.replace("-0-", "-1-"))
+    assert len(calls) == 2  # reply addresses
+    token, _nonce = tokens.make_signin_token(SECRET, {"player": 1})
+    tokens.read_signin_token(SECRET, token)
+    with pytest.raises(BadToken):
+        tokens.read_signin_token(SECRET, token[:-2] + ("AA" if not token.endswith("AA") else "BB"))
+    assert len(calls) >= 4  # sign-in links (itsdangerous)
+
+
+def test_signin_link_expires(monkeypatch):
+    token, _ = tokens.make_signin_token(SECRET, {"player": 1})
+    assert tokens.read_signin_token(SECRET, token, max_age=3600).subject == {"player": 1}
+    later = time.time() + 3601
+    monkeypatch.setattr("itsdangerous.timed.time.time", lambda: later)
+    with pytest.raises(ExpiredToken):
+        tokens.read_signin_token(SECRET, token, max_age=3600)
+    with pytest.raises(BadToken):
+        tokens.read_signin_token("another-secret", token, max_age=10 ** 9)
+
+
+def test_signin_link_works_once_and_is_kept_out_of_referers(app, client):
+    gid = new_lacitta()
+    from pbem.service import links
+
+    path = links.signin_url(player_id(PLAYERS[1][1]), f"/games/{gid}").removeprefix("http://pbem.test")
+    page = client.get(path)
+    assert page.headers["Referrer-Policy"] == "no-referrer" and "no-store" in page.headers["Cache-Control"]
+    token = CSRF_RE.search(page.get_data(as_text=True)).group(1)
+    assert client.post(path, data={"csrf_token": token}).status_code == 302
+    other = app.test_client()
+    page2 = other.get(path)
+    assert page2.status_code == 410
+    token2 = CSRF_RE.search(other.get("/signin").get_data(as_text=True)).group(1)
+    assert other.post(path, data={"csrf_token": token2}).status_code == 410
+    assert other.get(f"/games/{gid}/seat/2").status_code in (302, 303, 401, 403)
+
+
+# ----------------------------------------------------------------- replies
+def _turn_notice(gid: int, seat: int):
+    from email import message_from_bytes, policy
+
+    rows = db.session.execute(select(OutboxMessage).where(
+        OutboxMessage.game_id == gid, OutboxMessage.kind == "turn",
+        OutboxMessage.seat_index == seat)).scalars().all()
+    return message_from_bytes(rows[-1].raw, policy=policy.default)
+
+
+def _reply(notice, body: str, *, sender: str | None = None, to: str | None = None) -> bytes:
+    msg = EmailMessage()
+    msg["From"] = sender or str(notice["To"])
+    msg["To"] = to or str(notice["Reply-To"])
+    msg["Subject"] = "Re: " + str(notice["Subject"])
+    msg["Message-ID"] = make_msgid(domain="example.org")
+    msg["In-Reply-To"] = str(notice["Message-ID"])
+    msg.set_content(body + "\n")
+    return msg.as_bytes()
+
+
+def _snapshot(gid: int):
+    db.session.rollback()
+    g = db.session.get(Game, gid)
+    db.session.refresh(g)
+    return g.step, g.state, db.session.execute(select(func.count()).select_from(PendingOrder)).scalar_one()
+
+
+def test_reply_from_another_address_is_not_read_as_orders(app):
+    gid = new_lacitta()
+    notice = _turn_notice(gid, 0)
+    before = _snapshot(gid)
+    # Bo (seat 2) answers through Ada's (seat 1) reply address
+    res = handle_inbound(_reply(notice, "castle F7", sender="Bo <bo@example.org>"))
+    assert res.result == "wrong-sender"
+    assert _snapshot(gid) == before
+    answer = db.session.execute(select(OutboxMessage).where(
+        OutboxMessage.recipient == "bo@example.org", OutboxMessage.kind == "refusal")).scalar_one()
+    from email import message_from_bytes, policy
+
+    text = message_from_bytes(answer.raw, policy=policy.default).get_body(("plain",)).get_content()
+    assert "not the one registered" in text
+    assert answer.game_id is None  # names nothing of the game
+
+
+def test_reply_to_a_forged_seat_address_is_not_read(app):
+    gid = new_lacitta()
+    notice = _turn_notice(gid, 0)
+    good = str(notice["Reply-To"]).strip("<>")
+    local, domain = good.split("@")
+    base, tag = local.split("+")
+    g, _seat, sig = tag.split("-")
+    forged = f"{base}+{g}-1-{sig}@{domain}"  # seat 2's number with seat 1's signature
+    before = _snapshot(gid)
+    res = handle_inbound(_reply(notice, "castle F7", sender="Bo <bo@example.org>", to=forged))
+    assert res.result == "unknown"
+    assert _snapshot(gid) == before
+    rec = db.session.execute(select(InboundMessage)).scalar_one()
+    assert rec.result == "unknown" and rec.game_id is None
+
+
+def test_reply_from_the_seat_is_accepted(app):
+    """The two refusals above are about the address: the right sender on
+    the right address is read."""
+    gid = new_lacitta()
+    from pbem.engine import get_game
+    from pbem.service.snapshot import engine_state
+
+    state = engine_state(db.session.get(Game, gid))
+    seat = state.current_seats()[0]
+    order = state.legal_actions(seat)[0].to_text()
+    res = handle_inbound(_reply(_turn_notice(gid, seat), order))
+    assert res.result == "stored", res.detail
+    assert _snapshot(gid)[0] == state.step + 1
