@@ -1014,18 +1014,17 @@ class LaCittaState(State):
             best = max(self.wishes, key=lambda w: (len(self._beaten(c, w)), -self.wishes.index(w)))
             return Order("wish", city, best)
         ye = self.yearend[seat]
+        if ye["stage"] == "starve":
+            left = {c.castle: [c.citizens, len(c.sites)] for c in self.cities_of(seat)}
+            merged: dict[str, int] = {}
+            for _ in range(ye["excess"]):
+                castle = max((k for k in left if left[k][0] > 0),
+                             key=lambda k: (left[k][0] - left[k][1], left[k][0], -ORDER[k]))
+                left[castle][0] -= 1
+                merged[castle] = merged.get(castle, 0) + 1
+            return starve(*merged.items())
         trial = self.copy()
         parts = []
-        if ye["stage"] == "starve":
-            while seat in trial.yearend and trial.yearend[seat]["stage"] == "starve":
-                cities = [c for c in trial.cities_of(seat) if c.citizens > 0]
-                c = max(cities, key=lambda c: (c.spare(), c.citizens, -ORDER[c.castle]))
-                parts.append((c.castle, 1))
-                trial._apply(seat, starve((c.castle, 1)))
-            merged: dict[str, int] = {}
-            for c, k in parts:
-                merged[c] = merged.get(c, 0) + k
-            return starve(*merged.items())
         while seat in trial.yearend and trial.yearend[seat]["stage"] in ("demolish1", "demolish2"):
             opts = trial.legal_actions(seat)
             if not opts:
