@@ -70,12 +70,15 @@ def _queue(game: Game, seat: Seat | None, msg, kind: str, key: str, now: dt.date
 
 
 def board_png(game: Game, view: dict, highlight: Sequence[str] = ()) -> bytes | None:
-    """PNG of the board as this view shows it, or ``None`` when the game has
-    no board picture (the email then carries everything in words)."""
+    """The board picture part as this view shows it: a placeholder that
+    outbox delivery draws into the PNG (:mod:`pbem.service.pictures`; drawing
+    takes far longer than the rest of a turn, so it stays out of the turn's
+    transaction), or ``None`` when the game has no board picture (the email
+    then carries everything in words)."""
     try:
-        from pbem.boards import render_svg, svg_to_png
+        from pbem.service.pictures import placeholder
 
-        return svg_to_png(render_svg(game.kind, view, highlight=highlight))
+        return placeholder(game.kind, view, highlight)
     except KeyError:
         return None
     except Exception:  # a picture must never stop a turn; the text carries everything

@@ -22,6 +22,7 @@ from flask import current_app
 from sqlalchemy import or_, select, update
 
 from pbem.mail import smtp
+from pbem.service import pictures
 from pbem.service.db import begin_write, db
 from pbem.service.models import (
     OUT_FAILED, OUT_PENDING, OUT_SENDING, OUT_SENT, OutboxMessage, utcnow,
@@ -39,7 +40,8 @@ def add(msg: EmailMessage, *, kind: str, dedupe_key: str, game_id: int | None = 
         seat_index: int | None = None, now: dt.datetime | None = None) -> OutboxMessage | None:
     """Queue ``msg`` in the current transaction (does not commit). Returns
     ``None`` when a row with ``dedupe_key`` exists already (the same notice
-    is never written twice)."""
+    is never written twice). Board pictures stay placeholders until
+    delivery (:mod:`pbem.service.pictures`)."""
     existing = db.session.execute(
         select(OutboxMessage.id).where(OutboxMessage.dedupe_key == dedupe_key)).first()
     if existing is not None:
@@ -109,11 +111,12 @@ def deliver_due(*, now: dt.datetime | None = None, limit: int = 100) -> Delivery
             continue  # another worker has it
         row = db.session.get(OutboxMessage, row_id, populate_existing=True)
         raw, recipient = row.raw, row.recipient
-        db.session.commit()  # no transaction (and no SQLite lock) held while talking SMTP
+        db.session.commit()  # no transaction (and no SQLite lock) held while drawing or talking SMTP
         recipients = [r.strip() for r in recipient.split(",") if r.strip()]
         error = None
         try:
-            send_raw(raw, recipients)
+            drawn = pictures.materialize(raw)  # the board PNG is drawn now, not at resolution
+            send_raw(drawn, recipients)
         except Exception as err:  # any failure: keep the row, try later
             error = err
         begin_write()
@@ -139,6 +142,8 @@ def deliver_due(*, now: dt.datetime | None = None, limit: int = 100) -> Delivery
         else:
             row.attempts += 1
             row.status, row.sent_at, row.claimed_at, row.last_error = OUT_SENT, now, None, None
+            if drawn is not raw:
+                row.raw = drawn  # the outbox keeps what was sent
             report.sent += 1
         db.session.commit()
     return report

@@ -37,7 +37,10 @@ def outbox(**filters) -> list[OutboxMessage]:
 
 
 def parsed(row: OutboxMessage):
-    return message_from_bytes(row.raw, policy=policy.default)
+    """The message as delivery will send it (board placeholders drawn)."""
+    from pbem.service.pictures import materialize
+
+    return message_from_bytes(materialize(row.raw), policy=policy.default)
 
 
 def body_text(row: OutboxMessage) -> str:

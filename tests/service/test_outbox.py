@@ -57,11 +57,14 @@ def test_backoff_doubles_and_is_capped(app):
 
 def test_notice_is_multipart_with_inline_board_when_the_game_has_a_picture(app, t0, monkeypatch):
     """The board PNG travels inline (cid) in the HTML part; text part stands alone."""
+    import types
+
     import pbem.boards
 
-    monkeypatch.setattr(pbem.boards, "render_svg",
-                        lambda game, view, highlight=(): '<svg xmlns="http://www.w3.org/2000/svg" '
-                        'width="20" height="20"><rect width="20" height="20" fill="red"/></svg>')
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20">'
+           '<rect width="20" height="20" fill="red"/></svg>')
+    board = types.SimpleNamespace(render_svg=lambda view, highlight=(): svg)
+    monkeypatch.setattr(pbem.boards, "board_module", lambda game: board)
     new_tally(t0)
     from .helpers import parsed
     msg = parsed(outbox(kind="turn")[0])

@@ -1,0 +1,88 @@
+"""Board pictures drawn at delivery, not while a turn resolves.
+
+Drawing a board PNG takes hundreds of milliseconds of CPU (SVG of ~2000
+elements through resvg), far more than everything else a turn costs. So a
+notice is written to the outbox, in the turn's transaction, with a
+*placeholder* in its inline image part: the bytes :data:`MARK` followed by
+JSON ``{"game": <kind>, "view": <the seat's view>, "highlight": [sites]}``
+— exactly what the picture is drawn from. Outbox delivery calls
+:func:`materialize` on the raw message just before sending it, which draws
+the PNG and puts it in place of the placeholder (same Content-ID, so the
+HTML's ``cid:`` reference holds). The seat's view is fixed when the notice
+is written, so the picture shows the board as it was then, whatever
+happened since.
+
+If drawing fails the image part is dropped: the email carries everything
+in words and still goes out.
+"""
+from __future__ import annotations
+
+import base64
+import json
+import logging
+from email import message_from_bytes, policy
+from typing import Any, Iterable
+
+log = logging.getLogger(__name__)
+
+#: first bytes of a placeholder image part
+MARK = b"pbem-board-placeholder1\n"
+# MARK is 24 bytes (a multiple of 3), so its base64 is a fixed prefix of the
+# encoded part body: a cheap test for "has a placeholder" on the raw bytes.
+_MARK_B64 = base64.b64encode(MARK)
+assert len(MARK) % 3 == 0
+
+
+def placeholder(game: str, view: dict[str, Any], highlight: Iterable[str] = ()) -> bytes:
+    """The placeholder bytes for ``game``'s board drawn from ``view`` with
+    ``highlight`` sites marked. Raises ``KeyError`` when ``game`` has no
+    board picture and ``TypeError`` when ``view`` is not JSON-serialisable."""
+    from pbem.boards import board_module
+
+    board_module(game)  # KeyError now, not at delivery
+    spec = {"game": game, "view": view, "highlight": list(dict.fromkeys(s for s in highlight if s))}
+    return MARK + json.dumps(spec, separators=(",", ":"), sort_keys=True).encode()
+
+
+def has_placeholder(raw: bytes) -> bool:
+    return _MARK_B64 in raw
+
+
+def draw(data: bytes) -> bytes:
+    """The PNG a placeholder stands for."""
+    from pbem.boards import render_svg, svg_to_png
+
+    spec = json.loads(data[len(MARK):])
+    return svg_to_png(render_svg(spec["game"], spec["view"], highlight=spec["highlight"]))
+
+
+def materialize(raw: bytes) -> bytes:
+    """``raw`` (an RFC 5322 message) with every board placeholder replaced
+    by its PNG; ``raw`` itself when it has none. Never raises for a picture
+    that cannot be drawn (that part is dropped and the failure logged)."""
+    if not has_placeholder(raw):
+        return raw
+    msg = message_from_bytes(raw, policy=policy.default)  # as compose wrote it
+    for container in list(msg.walk()):
+        if not container.is_multipart():
+            continue
+        parts = container.get_payload()
+        for part in list(parts):
+            if part.get_content_type() != "image/png":
+                continue
+            data = part.get_payload(decode=True) or b""
+            if not data.startswith(MARK):
+                continue
+            try:
+                png = draw(data)
+            except Exception:  # a picture never stops a notice: the text carries everything
+                log.exception("board picture for %s could not be drawn; sent without it",
+                              msg.get("Message-ID"))
+                parts.remove(part)
+                continue
+            part.set_payload(base64.encodebytes(png).decode("ascii"))  # headers (cid, base64) stay
+    crlf = b"\r\n" in raw[:4096]  # keep the line ends the outbox stored (CRLF for SMTP)
+    return msg.as_bytes(policy=msg.policy.clone(linesep="\r\n" if crlf else "\n"))
+
+
+__all__ = ["MARK", "placeholder", "has_placeholder", "draw", "materialize"]
