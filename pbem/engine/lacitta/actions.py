@@ -8,49 +8,44 @@ parts (hospital notable colours, the 'from' castle, demolished sites,
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from pbem.engine.api import Action
 
 
-class Order(Action):
-    __slots__ = ("verb", "site", "what", "n", "extra", "_text", "_hash")
+class Order(tuple, Action):
+    """An order: a tuple ``(verb, site, what, n, extra)`` (fast to build,
+    hash and compare — legal_actions makes many)."""
 
-    def __init__(self, verb: str, site: str | None = None, what: str = "", n: int = 0,
-                 extra: tuple = ()) -> None:
-        st = object.__setattr__
-        st(self, "verb", verb)
-        st(self, "site", site)
-        st(self, "what", what)
-        st(self, "n", n)
-        st(self, "extra", extra)
-        st(self, "_text", None)
-        st(self, "_hash", None)
+    __slots__ = ()
+
+    def __new__(cls, verb: str, site: str | None = None, what: str = "", n: int = 0,
+                extra: tuple = ()) -> "Order":
+        return tuple.__new__(cls, (verb, site, what, n, extra))
+
+    verb = property(itemgetter(0))
+    site = property(itemgetter(1))        # type: ignore[assignment]
+    what = property(itemgetter(2))
+    n = property(itemgetter(3))
+    extra = property(itemgetter(4))
 
     def key(self) -> tuple:
-        return (self.verb, self.site, self.what, self.n, self.extra)
+        return tuple(self)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Order) and self.key() == other.key()
-
-    def __hash__(self) -> int:
-        h = self._hash
-        if h is None:
-            h = hash(self.key())
-            object.__setattr__(self, "_hash", h)
-        return h
+    # equality and hash are the tuple's (C speed); an Order equals only an
+    # Order or the same plain tuple.
 
     def __repr__(self) -> str:
         return f"Order({self.to_text()!r})"
 
     def __setattr__(self, name, value):
-        # immutable after construction, except the two caches
         raise AttributeError("Order is immutable")
 
+    def __reduce__(self):
+        return (Order, tuple(self))
+
     def to_text(self) -> str:
-        t = self._text
-        if t is None:
-            t = _text(self)
-            object.__setattr__(self, "_text", t)
-        return t
+        return _text(self)
 
 
 def _text(o: Order) -> str:

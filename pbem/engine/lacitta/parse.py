@@ -202,8 +202,7 @@ def parse(state, seat: int, text: str) -> Order:
     if order.verb in ("demolish", "starve") and len(order.extra) > 1:
         state.check_multi(seat, order)
         return order
-    legal = state._legal_set(seat)
-    if order in legal:
+    if state.is_legal(seat, order):
         return order
     raise IllegalOrderError(explain(state, seat, order), text=text,
                             legal=[a.to_text() for a in state.legal_actions(seat)[:15]])

@@ -310,7 +310,24 @@ class LaCittaState(State):
                     for b in self.removable(c)]
         return []
 
-    def _political(self, p: int) -> list[Order]:
+    def is_legal(self, seat: int, action: Order) -> bool:
+        """Whether ``action`` is in :meth:`legal_actions` (without listing
+        every order when only one kind of order needs checking)."""
+        cache = self._legal_cache
+        if cache is not None and cache[0] == self._step and cache[1] == seat:
+            acts = cache[2]
+            for x in acts:
+                if x is action:
+                    return True
+            return action in acts
+        if self.phase_name == "political" and seat in self.current_seats():
+            acts = self._political(seat, only=action.verb, what=action.what)
+            return action in acts or (action.verb == "pass" and not self._political(seat))
+        return action in self._legal(seat)
+
+    def _political(self, p: int, only: str | None = None, what: str = "") -> list[Order]:
+        """Legal political-round orders of ``p``; ``only``/``what`` limit the
+        listing to one verb (and building or card) for a quick check."""
         acts: list[Order] = []
         mine = self.cities_of(p)
         gold = self.gold[p]
@@ -335,12 +352,15 @@ class LaCittaState(State):
                     out.append(s)
             return out
 
-        if self.actions[p] > 0:
-            acts.append(_GOLD)
+        if self.actions[p] > 0 and only in (None, "gold", "build", "found"):
+            if only in (None, "gold"):
+                acts.append(_GOLD)
             for kind in D.SMALL:
+                if only not in (None, "build") or (only and kind != what):
+                    continue
                 for s in builds(kind):
                     acts.append(Order("build", s, kind))
-            if not self.founded[p] and self.castles_left(p) > 0:
+            if only in (None, "found") and not self.founded[p] and self.castles_left(p) > 0:
                 givers = [c.castle for c in mine if c.spare() >= 1]
                 if givers:
                     for s in self.castle_sites():
@@ -350,8 +370,12 @@ class LaCittaState(State):
                             for g in givers:
                                 acts.append(Order("found", s, extra=(g,)))
         seen = set()
+        want = {"card": what, "master": "master builder", "bread": "bread and games",
+                "golden": "golden age", "harvest": "rich harvest", "citizens": "citizens"}.get(only or "")
+        if only is not None and want is None:
+            return acts
         for card in self.display:
-            if card in seen:
+            if card in seen or (want is not None and card != want):
                 continue
             seen.add(card)
             if card in D.BUILDING_CARDS:
@@ -360,6 +384,8 @@ class LaCittaState(State):
                         acts.append(Order("card", s, card))
             elif card == "master builder":
                 for kind in D.BUILDABLE:
+                    if only and kind != what:
+                        continue
                     if gold >= D.MASTER_COST[D.BUILDINGS[kind][0]]:
                         for s in builds(kind):
                             acts.append(Order("master", s, kind))
@@ -421,7 +447,7 @@ class LaCittaState(State):
         allowed_default = ph == "political" and action.verb == "pass"
         if multi:
             self.check_multi(seat, action)
-        elif not allowed_default and action not in self._legal_set(seat):
+        elif not allowed_default and not self.is_legal(seat, action):
             raise IllegalOrderError(f"{action.to_text()!r} is not legal now.", text=action.to_text(),
                                     legal=[a.to_text() for a in self.legal_actions(seat)[:12]])
         self._step += 1
