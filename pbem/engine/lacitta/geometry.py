@@ -31,6 +31,8 @@ def _bfs(src: str) -> dict[str, int]:
 
 DIST: dict[str, dict[str, int]] = {n: _bfs(n) for n in NAMES}
 # sites closer than the castle spacing (3 free sites between = distance 4)
+# sites used at each player count, reading order
+USABLE: dict[int, tuple[str, ...]] = {n: tuple(s for s in NAMES if PLAYERS[s] <= n) for n in (2, 3, 4, 5)}
 BALL3: dict[str, tuple[str, ...]] = {n: tuple(m for m, d in DIST[n].items() if d <= 3) for n in NAMES}
 
 

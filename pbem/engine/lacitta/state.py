@@ -23,12 +23,22 @@ from pbem.engine.api import Event, IllegalOrderError, NotYourTurnError, Score, S
 from pbem.engine.lacitta import data as D
 from pbem.engine.lacitta.actions import Order, demolish, starve
 from pbem.engine.lacitta.board import BEGINNER, SLOTS, TILES
-from pbem.engine.lacitta.geometry import BALL3, DIST, NBR, ORDER, PLAYERS, terrain
+from pbem.engine.lacitta.geometry import BALL3, NBR, ORDER, PLAYERS, USABLE, terrain
 from pbem.engine.lacitta.rng import Rng
 
 INF = 10 ** 6
 _GOLD = Order("gold")
 _PASS = Order("pass")
+_PEEK2 = Order("citizens", n=2)
+_PEEK3 = Order("citizens", n=3)
+_mk = tuple.__new__
+_WATER = D.NEEDS_WATER
+_CARD_COST = D.CARD_COST
+_MASTER = {k: D.MASTER_COST[D.BUILDINGS[k][0]] for k in D.BUILDABLE}
+_WANT = {"master": "master builder", "bread": "bread and games", "golden": "golden age",
+         "harvest": "rich harvest", "citizens": "citizens"}
+# hospital notables: e for education, the rest health (canonical order)
+_HOSPITAL = {k: [("education",) * e + ("health",) * (k - e) for e in range(k + 1)] for k in (1, 2, 3)}
 
 
 def seat_name(seat: int) -> str:
@@ -61,6 +71,7 @@ class LaCittaState(State):
         self.game = game
         self.n = seats
         self._legal_cache: tuple | None = None
+        self._by_owner: list | None = None
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -182,7 +193,14 @@ class LaCittaState(State):
         return self.cities[c] if c else None
 
     def cities_of(self, seat: int) -> list[City]:
-        return sorted((c for c in self.cities.values() if c.owner == seat), key=lambda c: ORDER[c.castle])
+        """The seat's cities in reading order of their castles (cached until
+        a city is founded or lost)."""
+        cache = self._by_owner
+        if cache is None:
+            cache = self._by_owner = [[] for _ in range(self.n)]
+            for c in sorted(self.cities.values(), key=lambda c: ORDER[c.castle]):
+                cache[c.owner].append(c)
+        return list(cache[seat])
 
     def capacity(self, city: City) -> int:
         """Population limit (phase 4): 5 without a market, 8 without a
@@ -269,8 +287,7 @@ class LaCittaState(State):
         """Free sites at least 3 free sites from every building
         ("Asettelusääntö", "Välimatkasääntö")."""
         near = self.near
-        n = self.n
-        return [s for s in ORDER if PLAYERS[s] <= n and not near.get(s)]
+        return [s for s in USABLE[self.n] if not near.get(s)]
 
     # --------------------------------------------------------------- legal
     def legal_actions(self, seat: int) -> list[Order]:
@@ -327,101 +344,116 @@ class LaCittaState(State):
 
     def _political(self, p: int, only: str | None = None, what: str = "") -> list[Order]:
         """Legal political-round orders of ``p``; ``only``/``what`` limit the
-        listing to one verb (and building or card) for a quick check."""
+        listing to one verb (and building or card) for a quick check.
+
+        Hot path of random play: sites are gathered once per call into
+        three lists (any building / water building / market) and orders are
+        built with ``tuple.__new__`` directly."""
         acts: list[Order] = []
+        add = acts.append
+        mk = _mk
         mine = self.cities_of(p)
         gold = self.gold[p]
         water = self.terrain.water
-        fronts = {c.castle: self.frontier(c) for c in mine}
-        kinds_of = {c.castle: {self.kind[s] for s in c.sites} for c in mine}
+        kind_of = self.kind
+        spare_sites: list[str] = []      # frontier of cities with a spare citizen
+        market_sites: list[str] = []     # frontier of cities without a market
+        for c in mine:
+            front = None
+            if c.citizens > len(c.sites):
+                front = self.frontier(c)
+                spare_sites += front
+            for x in c.sites:
+                if kind_of[x] == "market":
+                    break
+            else:
+                market_sites += front if front is not None else self.frontier(c)
+        water_sites = [x for x in spare_sites if water[x]]
+        used = self.used
+        supply = D.SUPPLY
+        pile = D.PILE
 
-        def builds(kind: str) -> list[tuple[str, str]]:
-            """(site, city castle) where ``kind`` may be built now."""
-            if self.supply_left(kind) <= 0:
+        def builds(kind: str) -> list[str]:
+            pl = pile[kind]
+            if used[pl] >= supply[pl]:
                 return []
-            out = []
-            for c in mine:
-                if kind == "market":
-                    if "market" in kinds_of[c.castle]:
-                        continue
-                elif c.spare() < 1:
-                    continue
-                for s in fronts[c.castle]:
-                    if kind in D.NEEDS_WATER and not water[s]:
-                        continue
-                    out.append(s)
-            return out
+            if kind == "market":
+                return market_sites
+            return water_sites if kind in _WATER else spare_sites
 
         if self.actions[p] > 0 and only in (None, "gold", "build", "found"):
             if only in (None, "gold"):
-                acts.append(_GOLD)
-            for kind in D.SMALL:
-                if only not in (None, "build") or (only and kind != what):
-                    continue
-                for s in builds(kind):
-                    acts.append(Order("build", s, kind))
+                add(_GOLD)
+            if only in (None, "build"):
+                for kind in D.SMALL:
+                    if only and kind != what:
+                        continue
+                    for x in builds(kind):
+                        add(mk(Order, ("build", x, kind, 0, ())))
             if only in (None, "found") and not self.founded[p] and self.castles_left(p) > 0:
-                givers = [c.castle for c in mine if c.spare() >= 1]
-                if givers:
-                    for s in self.castle_sites():
-                        if len(givers) == 1:
-                            acts.append(Order("found", s))
-                        else:
-                            for g in givers:
-                                acts.append(Order("found", s, extra=(g,)))
-        seen = set()
-        want = {"card": what, "master": "master builder", "bread": "bread and games",
-                "golden": "golden age", "harvest": "rich harvest", "citizens": "citizens"}.get(only or "")
+                givers = [c.castle for c in mine if c.citizens > len(c.sites)]
+                if len(givers) == 1:
+                    for x in self.castle_sites():
+                        add(mk(Order, ("found", x, "", 0, ())))
+                elif givers:
+                    for x in self.castle_sites():
+                        for g in givers:
+                            add(mk(Order, ("found", x, "", 0, (g,))))
+        want = _WANT.get(only or "", what if only == "card" else None)
         if only is not None and want is None:
             return acts
+        seen = set()
         for card in self.display:
             if card in seen or (want is not None and card != want):
                 continue
             seen.add(card)
-            if card in D.BUILDING_CARDS:
-                if gold >= D.CARD_COST[card]:
-                    for s in builds(card):
-                        acts.append(Order("card", s, card))
+            if card in _CARD_COST:
+                if gold >= _CARD_COST[card]:
+                    for x in builds(card):
+                        add(mk(Order, ("card", x, card, 0, ())))
             elif card == "master builder":
                 for kind in D.BUILDABLE:
                     if only and kind != what:
                         continue
-                    if gold >= D.MASTER_COST[D.BUILDINGS[kind][0]]:
-                        for s in builds(kind):
-                            acts.append(Order("master", s, kind))
+                    if gold >= _MASTER[kind]:
+                        for x in builds(kind):
+                            add(mk(Order, ("master", x, kind, 0, ())))
             elif card == "bread and games":
                 free = self.notables_free(p)
+                top = min(3, free)
+                while top and gold < D.NOTABLE_COST[top]:
+                    top -= 1
+                if not top:
+                    continue
                 for c in mine:
-                    for s in sorted(c.sites, key=ORDER.__getitem__):
-                        arch = D.ARCHES[self.kind[s]]
+                    for x in sorted(c.sites, key=ORDER.__getitem__):
+                        arch = D.ARCHES[kind_of[x]]
                         if not arch:
                             continue
-                        for k in range(1, min(3, free) + 1):
-                            if gold < D.NOTABLE_COST[k]:
-                                break
+                        for k in range(1, top + 1):
                             if len(arch) == 1:
-                                acts.append(Order("bread", s, n=k))
+                                add(mk(Order, ("bread", x, "", k, ())))
                             else:
-                                for e in range(k + 1):   # e notables for education
-                                    acts.append(Order("bread", s, n=k,
-                                                      extra=("education",) * e + ("health",) * (k - e)))
+                                for extra in _HOSPITAL[k]:
+                                    add(mk(Order, ("bread", x, "", k, extra)))
             elif card == "golden age":
                 for c in mine:
                     room = self.capacity(c) - c.citizens
                     for k in range(1, min(3, room) + 1):
                         if gold < D.NOTABLE_COST[k]:
                             break
-                        acts.append(Order("golden", c.castle, n=k))
+                        add(mk(Order, ("golden", c.castle, "", k, ())))
             elif card == "rich harvest":
                 if self.year < D.YEARS and self.notables_free(p) > 0:
+                    food = self.terrain.food
                     for c in mine:
-                        for s in sorted(c.sites, key=ORDER.__getitem__):
-                            if self.kind[s] == "farm" and s not in self.harvest and self.terrain.food[s] > 0:
-                                acts.append(Order("harvest", s))
+                        for x in sorted(c.sites, key=ORDER.__getitem__):
+                            if kind_of[x] == "farm" and x not in self.harvest and food[x] > 0:
+                                add(mk(Order, ("harvest", x, "", 0, ())))
             elif card == "citizens":
-                acts.append(Order("citizens", n=2))
+                add(_PEEK2)
                 if gold >= D.PEEK_COST[3]:
-                    acts.append(Order("citizens", n=3))
+                    add(_PEEK3)
         return acts
 
     def removable(self, city: City) -> list[str]:
@@ -556,6 +588,7 @@ class LaCittaState(State):
     def _place_castle(self, seat: int, site: str, citizens: int, setup: bool) -> list[Event]:
         city = City(site, seat, citizens, [site])
         self.cities[site] = city
+        self._by_owner = None
         self._occupy(site, city, "castle")
         self.bank -= citizens
         food = self.terrain.food[site]
@@ -767,20 +800,12 @@ class LaCittaState(State):
 
     def neighbours(self, city: City) -> list[City]:
         """Cities of other players with 1 or 2 sites between their closest
-        buildings and ``city``'s."""
-        out = []
-        for other in self.cities.values():
-            if other.owner == city.owner:
-                continue
-            best = INF
-            for a in city.sites:
-                da = DIST[a]
-                for b in other.sites:
-                    d = da[b]
-                    if d < best:
-                        best = d
-            if best <= 3:
-                out.append(other)
+        buildings and ``city``'s (distance at most 3)."""
+        zone: set[str] = set()
+        for a in city.sites:
+            zone.update(BALL3[a])
+        out = [o for o in self.cities.values()
+               if o.owner != city.owner and not zone.isdisjoint(o.sites)]
         out.sort(key=lambda c: ORDER[c.castle])
         return out
 
@@ -971,6 +996,7 @@ class LaCittaState(State):
         self.food[p] -= f
         self._vacate(city.castle)
         del self.cities[city.castle]
+        self._by_owner = None
         ev.append(Event(f"{Seat(p)} loses the city at {city.castle}: the castle goes back to its owner"
                         + (f" (−{f} food)." if f else "."), kind="lose_city",
                         data={"seat": p, "city": city.castle}))
