@@ -6,10 +6,21 @@ from __future__ import annotations
 import re
 
 import pytest
+from flask.testing import FlaskClient
 
 from pbem.service.db import db
 
 PLAYERS = [("Ada", "ada@example.org"), ("Bo", "bo@example.org"), ("Cy", "cy@example.org")]
+
+
+class FreshContextClient(FlaskClient):
+    """Each request in an app context of its own, as in production (the
+    test's own app context would otherwise share ``g``, and the CSRF token
+    cached there, between requests of different clients)."""
+
+    def open(self, *args, **kwargs):
+        with self.application.app_context():
+            return super().open(*args, **kwargs)
 
 
 @pytest.fixture
@@ -30,6 +41,7 @@ def app(tmp_path):
         "SMTP_PORT": 1,
     })
     app.extensions["celery"].conf.task_always_eager = True
+    app.test_client_class = FreshContextClient
     with app.app_context():
         db.create_all()
         yield app
