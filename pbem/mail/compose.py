@@ -242,7 +242,7 @@ def _msgid(env: Envelope, kind: str) -> str:
 def _one_line(value: str) -> str:
     """Header text from user-written values: no line breaks or control
     characters (they would be refused, or inject headers)."""
-    return re.sub(r"[\x00-\x1f\x7f\u2028\u2029]+", " ", value or "").strip()
+    return re.sub(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+", " ", value or "").strip()
 
 
 def _render(kind: str, context: dict) -> tuple[str, str]:
