@@ -59,6 +59,8 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parents[1]
 #: seconds between two looks at the outbox by the notification poller
 POLL = 0.005
+#: Celery queue of outbox delivery in the bench stack (see bench/service_worker.py)
+MAIL_QUEUE = "pbem-mail"
 #: the poller looks this many ids back for rows committed out of id order
 LOOKBACK = 400
 
@@ -73,6 +75,7 @@ class StackConfig:
     web_workers: int = 3
     worker_concurrency: int = 2
     deliver: bool = True
+    mail_worker: bool = True
     keep_db: bool = False
     log_dir: Path | None = None
 
@@ -99,6 +102,8 @@ class ServiceBenchResult:
     client_cpu_seconds: float = 0.0
     client_engine_seconds: float = 0.0
     outbox_backlog: int = 0
+    cpu: dict[str, float] = field(default_factory=dict)
+    load: str = ""
 
     @property
     def orders_per_s(self) -> float:
@@ -120,7 +125,9 @@ class ServiceBenchResult:
                 f"p90 {self.percentile(90):.0f} ms, max {max(lat) if lat else float('nan'):.0f} ms; "
                 f"errors {errs}; notification timeouts {self.timeouts}; games finished {self.finished_games}; "
                 f"outbox not yet delivered at the end {self.outbox_backlog}; "
-                f"client CPU {self.client_cpu_seconds:.1f} s (engine {self.client_engine_seconds:.1f} s)")
+                f"client CPU {self.client_cpu_seconds:.1f} s (engine {self.client_engine_seconds:.1f} s); "
+                f"CPU s in the window: " + ", ".join(f"{k} {v:.1f}" for k, v in self.cpu.items())
+                + f"; load average at the end {self.load}")
 
     def line(self) -> str:
         return (f"service: {self.orders_per_s:.0f} orders/s, p50 {self.percentile(50):.0f} ms, "
@@ -232,9 +239,17 @@ class Stack:
         self._spawn("web", [str(bindir / "gunicorn"), "--workers", str(self.cfg.web_workers),
                             "--bind", f"127.0.0.1:{self.web_port}", "--worker-class", "sync",
                             "--timeout", "60", "--log-level", "warning", "pbem.web:create_app()"])
-        self._spawn("worker", [str(bindir / "celery"), "-A", "worker", "worker", "--pool", "prefork",
-                               "--concurrency", str(self.cfg.worker_concurrency), "--loglevel", "info",
-                               "--without-gossip", "--without-mingle", "--without-heartbeat"])
+        quiet = ["--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel", "info"]
+        if self.cfg.mail_worker:
+            # turns on one worker; pictures and SMTP on another, niced: mail may lag, turns may not
+            self._spawn("worker", [str(bindir / "celery"), "-A", "bench.service_worker", "worker", "-Q", "celery",
+                                   "--concurrency", str(self.cfg.worker_concurrency), "-n", "turns@%h", *quiet])
+            self._spawn("mailer", ["nice", "-n", "10", str(bindir / "celery"), "-A", "bench.service_worker",
+                                   "worker", "-Q", "pbem-mail", "--concurrency", "1", "-n", "mail@%h", *quiet])
+            self._wait_log("mailer", "ready.", 60)
+        else:
+            self._spawn("worker", [str(bindir / "celery"), "-A", "worker", "worker",
+                                   "--concurrency", str(self.cfg.worker_concurrency), *quiet])
         self._wait_log("worker", "ready.", 60)
         end = time.monotonic() + 60
         while True:
@@ -272,6 +287,34 @@ class Stack:
         self.stop()
         if self.cfg.log_dir is None:
             shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def cpu_snapshot(groups: dict[str, int]) -> dict[str, float]:
+    """CPU seconds (user + system) used so far by each named process group
+    (live processes only) and by all ``postgres`` processes (which include
+    any other PostgreSQL users of this machine)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    by_group = {pgid: name for name, pgid in groups.items()}
+    out = dict.fromkeys([*groups, "postgres"], 0.0)
+    try:
+        pg_uid = __import__("pwd").getpwnam("postgres").pw_uid
+    except KeyError:
+        pg_uid = None
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+            uid = os.stat(f"/proc/{entry}").st_uid
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        pgid, cpu = int(fields[2]), (int(fields[11]) + int(fields[12])) / tick
+        if pgid in by_group:
+            out[by_group[pgid]] += cpu
+        elif uid == pg_uid:
+            out["postgres"] += cpu
+    return out
 
 
 # --------------------------------------------------------------------------- games and sessions
@@ -518,6 +561,8 @@ def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: 
             from pbem.web import create_app
 
             app = create_app(stack.app_config())
+            if cfg.mail_worker:
+                app.extensions["celery"].conf.task_routes = {"pbem.deliver_outbox": {"queue": MAIL_QUEUE}}
             clients = create_games(app, games, seats, seed=seed, echo=echo)
             with app.app_context():
                 from pbem.service.db import db
@@ -525,7 +570,8 @@ def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: 
                 db.engine.dispose()
             stack.start()
             echo(f"stack up: gunicorn x{cfg.web_workers} on 127.0.0.1:{stack.web_port}, "
-                 f"celery worker x{cfg.worker_concurrency}, broker {cfg.redis_url}, database {cfg.db_name}"
+                 f"celery worker x{cfg.worker_concurrency}"
+                 + (" + niced mail worker x1" if cfg.mail_worker else "") + f", broker {cfg.redis_url}, database {cfg.db_name}"
                  + ("" if cfg.deliver else ", delivery to nowhere"))
             with psycopg.connect(cfg.libpq_url, autocommit=True) as conn:
                 start_id = conn.execute("SELECT coalesce(max(id), 0) FROM outbox").fetchone()[0]
@@ -535,11 +581,17 @@ def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: 
             watch.start(start_id)
             sink = Sink()
             cpu0 = os.times()
+            groups = {name: proc.pid for name, proc in stack.procs}
             threads = [GameClient(gid, seat_clients, url=cfg.libpq_url, port=stack.web_port, watch=watch,
                                   measure_from=measure_from, stop_at=stop_at, seed=seed * 7919 + i, sink=sink)
                        for i, (gid, seat_clients) in enumerate(clients.items())]
             for t in threads:
                 t.start()
+            time.sleep(max(0.0, measure_from - time.monotonic()))
+            proc_cpu0 = cpu_snapshot(groups)
+            time.sleep(max(0.0, stop_at - time.monotonic()))
+            proc_cpu1 = cpu_snapshot(groups)
+            load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
             for t in threads:
                 t.join(timeout=max(0.0, stop_at - time.monotonic()) + 40)
             cpu1 = os.times()
@@ -554,7 +606,8 @@ def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: 
                 latencies_ms=sink.latencies, errors=sink.errors, timeouts=sink.timeouts,
                 finished_games=sink.finished_games,
                 client_cpu_seconds=(cpu1.user - cpu0.user) + (cpu1.system - cpu0.system),
-                client_engine_seconds=sink.engine_seconds, outbox_backlog=backlog)
+                client_engine_seconds=sink.engine_seconds, outbox_backlog=backlog,
+                cpu={k: proc_cpu1[k] - proc_cpu0[k] for k in proc_cpu1}, load=load)
     finally:
         try:
             flush_broker(cfg)

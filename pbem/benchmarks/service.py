@@ -20,6 +20,8 @@ import click
               help="finished games bulk-inserted into the database first")
 @click.option("--web-workers", type=int, default=3, show_default=True, help="gunicorn sync workers")
 @click.option("--worker-concurrency", type=int, default=2, show_default=True, help="celery worker processes")
+@click.option("--one-worker", is_flag=True,
+              help="no separate mail worker: delivery shares the turn worker's queue")
 @click.option("--no-delivery", is_flag=True, help="point SMTP at a closed port (outbox delivery fails fast)")
 @click.option("--pg-url", default="postgresql://postgres@127.0.0.1:5432/postgres", show_default=True,
               help="PostgreSQL to use (an admin connection; the bench creates and drops its own database)")
@@ -31,7 +33,7 @@ import click
               help="keep the gunicorn/celery/smtp logs here")
 @click.option("--seed", type=int, default=1, show_default=True)
 def service(games: int, seats: int, seconds: float, warmup: float, stored: int, web_workers: int,
-            worker_concurrency: int, no_delivery: bool, pg_url: str, db_name: str, redis_url: str,
+            worker_concurrency: int, one_worker: bool, no_delivery: bool, pg_url: str, db_name: str, redis_url: str,
             keep_db: bool, log_dir: Path | None, seed: int) -> None:
     """Play GAMES concurrent La Città games against gunicorn + a celery
     worker + PostgreSQL + Redis on this machine, orders posted over HTTP.
@@ -47,7 +49,7 @@ def service(games: int, seats: int, seconds: float, warmup: float, stored: int, 
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)
     cfg = StackConfig(pg_admin_url=pg_url, db_name=db_name, redis_url=redis_url, web_workers=web_workers,
-                      worker_concurrency=worker_concurrency, deliver=not no_delivery, keep_db=keep_db,
+                      worker_concurrency=worker_concurrency, deliver=not no_delivery, mail_worker=not one_worker, keep_db=keep_db,
                       log_dir=log_dir)
     result = run_service_bench(games, seats, seconds=seconds, warmup=warmup, stored=stored, cfg=cfg,
                                seed=seed, echo=click.echo)
