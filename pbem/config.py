@@ -24,6 +24,10 @@ on port 8025). Production sets the ``PBEM_*`` variables (see README.md):
 ``PBEM_OUTBOX_BACKOFF``    first retry delay of a failed email, seconds; doubles per attempt; default 30
 ``PBEM_OUTBOX_MAX_ATTEMPTS``  give up (status ``failed``) after this many; default 12
 ``PBEM_TIMEZONE``          default time zone of new games and players; default ``UTC``
+``PBEM_RATELIMIT_STORAGE_URI``  where rate-limit counts live (sign-in, inbound mail), shared by
+                           every process: default the broker URL when it is Redis, else ``memory://``
+``PBEM_INBOUND_RATE_LIMIT``  inbound mails read per sender address; default
+                           ``10 per minute; 60 per hour`` (more are dropped unanswered)
 ``PBEM_TASK_QUEUE``        Celery queue the tasks go to and workers read; default ``celery``
                            (two deployments sharing one Redis need different names)
 =========================  ==================================================
@@ -81,11 +85,15 @@ def load_config(instance_path: str | os.PathLike[str], environ: Mapping[str, str
     if tls in {"0", "false", "no"}:
         tls = "off"
     secret = env.get("PBEM_SECRET_KEY") or _secret_key(instance)
+    broker_url = get("BROKER_URL", f"sqla+sqlite:///{instance / 'broker.sqlite'}")
     return {
         "SECRET_KEY": secret,
         "SQLALCHEMY_DATABASE_URI": database_url,
         "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
-        "BROKER_URL": get("BROKER_URL", f"sqla+sqlite:///{instance / 'broker.sqlite'}"),
+        "BROKER_URL": broker_url,
+        "RATELIMIT_STORAGE_URI": get("RATELIMIT_STORAGE_URI", broker_url if broker_url.startswith(
+            ("redis://", "rediss://")) else "memory://"),
+        "INBOUND_RATE_LIMIT": get("INBOUND_RATE_LIMIT", "10 per minute; 60 per hour"),
         "RESULT_BACKEND": get("RESULT_BACKEND", "") or None,
         "SMTP_HOST": get("SMTP_HOST", "127.0.0.1"),
         "SMTP_PORT": int(get("SMTP_PORT", "8025")),

@@ -24,7 +24,7 @@ from sqlalchemy import select
 
 from pbem.mail.inbound import InboundRejected, parse_inbound, reply_target
 from pbem.mail.tokens import BadToken
-from pbem.service import notify, queue
+from pbem.service import notify, queue, ratelimit
 from pbem.service.db import begin_write, db
 from pbem.service.errors import GameNotFound
 from pbem.service.models import Game, InboundMessage, Player, utcnow
@@ -42,7 +42,8 @@ class InboundResult:
     """``result``: ``stored`` (orders accepted), ``refused``, ``stale``,
     ``duplicate`` (Message-ID seen before: nothing done), ``rejected``
     (dropped unanswered: automatic, looping, oversized or broken mail),
-    ``unknown`` (no valid reply address), ``wrong-sender``."""
+    ``unknown`` (no valid reply address), ``wrong-sender``, ``rate-limited``
+    (over ``INBOUND_RATE_LIMIT`` for the sender: dropped unanswered)."""
 
     result: str
     detail: str = ""
@@ -95,6 +96,12 @@ def handle_inbound(raw: bytes, *, now: dt.datetime | None = None) -> InboundResu
         db.session.rollback()
         return InboundResult("duplicate", f"{mail.message_id} was processed before")
     sender = mail.from_address.lower()
+    if not ratelimit.allow_inbound(sender):
+        # dropped unanswered: an answer would feed a flood (or a loop)
+        _record(mail.message_id, sender, "rate-limited", "over INBOUND_RATE_LIMIT")
+        db.session.commit()
+        log.warning("inbound mail from %s dropped: over the rate limit", sender)
+        return InboundResult("rate-limited", f"too many mails from {sender}")
     cfg = current_app.config
     try:
         game_id, seat_index, _addr = reply_target(mail, cfg["SECRET_KEY"], cfg["INBOUND_ADDRESS"])

@@ -20,8 +20,9 @@ from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
 csrf = CSRFProtect()
-limiter = Limiter(key_func=get_remote_address, default_limits=[], storage_uri="memory://",
-                  strategy="fixed-window")
+# No storage_uri here: a constructor argument would override the app's
+# RATELIMIT_STORAGE_URI (Redis in production, see pbem.config).
+limiter = Limiter(key_func=get_remote_address, default_limits=[], strategy="fixed-window")
 
 #: a page may not be framed, scripts come only from this site, the board SVG
 #: carries its own <style>; no external resource of any kind
@@ -38,6 +39,7 @@ def init_app(app: Flask) -> None:
                           dt.timedelta(days=int(app.config.get("SESSION_DAYS", 30))))
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)  # a form may stay open for a day
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     if "csrf" not in app.extensions:
         csrf.init_app(app)
     if "limiter" not in app.extensions:

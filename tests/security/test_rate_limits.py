@@ -1,0 +1,76 @@
+"""Rate limits on sign-in and inbound mail (memory storage on the embedded
+defaults; Redis shared by every process in production: see
+tests/integration/test_rate_limits_redis.py)."""
+from __future__ import annotations
+
+from email.message import EmailMessage
+from email.utils import make_msgid
+
+from sqlalchemy import func, select
+
+from pbem.config import load_config
+from pbem.service.db import db
+from pbem.service.inbound import handle_inbound
+from pbem.service.models import InboundMessage, OutboxMessage
+
+from .conftest import csrf_token, new_lacitta
+
+
+def test_signin_requests_are_rate_limited_per_client(app, client):
+    token = csrf_token(client)
+    codes = [client.post("/signin", data={"csrf_token": token, "email": f"p{i}@example.org"}).status_code
+             for i in range(8)]
+    assert codes[:5] == [200] * 5
+    assert codes[5:] == [429] * 3
+
+
+def test_signin_links_for_one_address_are_rate_limited(app):
+    """Many clients asking links for one address cannot flood its inbox."""
+    codes = []
+    for i in range(5):
+        c = app.test_client()
+        token = csrf_token(c)
+        codes.append(c.post("/signin", data={"csrf_token": token, "email": "victim@example.org"},
+                            environ_base={"REMOTE_ADDR": f"10.0.0.{i + 1}"}).status_code)
+    assert codes[:3] == [200] * 3 and codes[3:] == [429, 429]
+    db.session.rollback()
+    sent = db.session.execute(select(func.count()).select_from(OutboxMessage).where(
+        OutboxMessage.recipient == "victim@example.org")).scalar_one()
+    assert sent <= 3
+
+
+def _mail(sender: str, to: str, i: int) -> bytes:
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = to
+    msg["Subject"] = f"orders {i}"
+    msg["Message-ID"] = make_msgid(domain="example.org")
+    msg.set_content("castle F7\n")
+    return msg.as_bytes()
+
+
+def test_inbound_mail_is_rate_limited_per_sender(app):
+    app.config["INBOUND_RATE_LIMIT"] = "4 per minute"
+    new_lacitta()
+    results = [handle_inbound(_mail("ada@example.org", "play@pbem.test", i)).result for i in range(7)]
+    assert results[:4] == ["unknown"] * 4  # read (not a reply address: answered once each)
+    assert results[4:] == ["rate-limited"] * 3
+    db.session.rollback()
+    answers = db.session.execute(select(func.count()).select_from(OutboxMessage).where(
+        OutboxMessage.recipient == "ada@example.org", OutboxMessage.kind == "refusal")).scalar_one()
+    assert answers == 4  # the dropped ones get no answer
+    # another sender is not affected
+    assert handle_inbound(_mail("bo@example.org", "play@pbem.test", 9)).result == "unknown"
+    limited = db.session.execute(select(func.count()).select_from(InboundMessage).where(
+        InboundMessage.result == "rate-limited")).scalar_one()
+    assert limited == 3
+
+
+def test_production_config_keeps_rate_limits_in_redis(tmp_path):
+    cfg = load_config(tmp_path, {"PBEM_BROKER_URL": "redis://redis.internal:6379/0"})
+    assert cfg["RATELIMIT_STORAGE_URI"] == "redis://redis.internal:6379/0"
+    cfg = load_config(tmp_path, {})
+    assert cfg["RATELIMIT_STORAGE_URI"] == "memory://"
+    cfg = load_config(tmp_path, {"PBEM_BROKER_URL": "redis://r:6379/0",
+                                 "PBEM_RATELIMIT_STORAGE_URI": "redis://other:6379/2"})
+    assert cfg["RATELIMIT_STORAGE_URI"] == "redis://other:6379/2"
