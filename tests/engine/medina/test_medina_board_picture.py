@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 from pbem.boards import render_svg, svg_to_png
 from pbem.engine.medina import board as B
 
-from .helpers import GAME, play
+from .helpers import GAME
 
 NS = "{http://www.w3.org/2000/svg}"
 

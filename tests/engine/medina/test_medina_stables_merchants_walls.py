@@ -3,7 +3,7 @@ import pytest
 
 from pbem.engine import IllegalOrderError
 
-from .helpers import GAME, board, legal_texts, play, pos
+from .helpers import board, legal_texts, play, pos
 
 
 def fresh(rows=(), first_row=1, extra="", seats=3):
