@@ -72,6 +72,8 @@ class LaCittaState(State):
         self.n = seats
         self._legal_cache: tuple | None = None
         self._by_owner: list | None = None
+        # (givers, found orders): valid until a building is placed or removed
+        self._found_cache: tuple | None = None
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -247,6 +249,7 @@ class LaCittaState(State):
     def _occupy(self, site: str, city: City, kind: str) -> None:
         self.occ[site] = city.castle
         self.kind[site] = kind
+        self._found_cache = None
         near = self.near
         for m in BALL3[site]:
             near[m] = near.get(m, 0) + 1
@@ -254,6 +257,7 @@ class LaCittaState(State):
     def _vacate(self, site: str) -> None:
         del self.occ[site]
         del self.kind[site]
+        self._found_cache = None
         near = self.near
         for m in BALL3[site]:
             near[m] -= 1
@@ -391,14 +395,17 @@ class LaCittaState(State):
                     for x in builds(kind):
                         add(mk(Order, ("build", x, kind, 0, ())))
             if only in (None, "found") and not self.founded[p] and self.castles_left(p) > 0:
-                givers = [c.castle for c in mine if c.citizens > len(c.sites)]
-                if len(givers) == 1:
-                    for x in self.castle_sites():
-                        add(mk(Order, ("found", x, "", 0, ())))
-                elif givers:
-                    for x in self.castle_sites():
-                        for g in givers:
-                            add(mk(Order, ("found", x, "", 0, (g,))))
+                givers = tuple(c.castle for c in mine if c.citizens > len(c.sites))
+                if givers:
+                    fc = self._found_cache
+                    if fc is None or fc[0] != givers:
+                        sites = self.castle_sites()
+                        if len(givers) == 1:
+                            found = [mk(Order, ("found", x, "", 0, ())) for x in sites]
+                        else:
+                            found = [mk(Order, ("found", x, "", 0, (g,))) for x in sites for g in givers]
+                        fc = self._found_cache = (givers, found)
+                    acts += fc[1]
         want = _WANT.get(only or "", what if only == "card" else None)
         if only is not None and want is None:
             return acts
