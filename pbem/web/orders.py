@@ -118,8 +118,7 @@ def submit(game_id: int, number: int):
     if not result.accepted:
         game = get_game_or_404(game_id)
         return _page(game, seat, text=text, result=result, status=409 if result.status == "stale" else 422)
-    flash(result.message)
-    flash("Sent: " + "; ".join(result.orders))
+    flash("Sent: " + "; ".join(result.orders) + ". " + result.message)
     return redirect(url_for("seat.page", game_id=game.id, number=number))
 
 

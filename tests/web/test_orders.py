@@ -79,7 +79,7 @@ def test_review_shows_orders_in_the_command_language_then_submit_notifies_next_s
     after = _state(gid)
     assert after.step == state.step + 1 and after.current_seats() == [1]
     page = ada.get(f"/games/{gid}/seat/1").get_data(as_text=True)
-    assert "Sent: " + farm.to_text() in page and "Not your move now" in page
+    assert "Sent: " + farm.to_text() + "." in page and "Not your move now" in page
     notices = db.session.execute(select(OutboxMessage).where(OutboxMessage.kind == "turn",
                                                              OutboxMessage.seat_index == 1)).scalars().all()
     assert [n.recipient for n in notices] == ["bo@example.org"]
