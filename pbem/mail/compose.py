@@ -22,9 +22,9 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from email import policy as _policy
-from email.headerregistry import HeaderRegistry
+from email.headerregistry import Address, HeaderRegistry
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr, make_msgid, parseaddr
+from email.utils import format_datetime, make_msgid, parseaddr
 from pathlib import Path
 from typing import Sequence
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -266,8 +266,9 @@ def _build(kind: str, env: Envelope, subject: str, context: dict, *,
 
     msg = EmailMessage(policy=POLICY)
     msg["From"] = env.sender
-    to_name = _one_line(env.to_name)
-    msg["To"] = formataddr((to_name, env.to_address)) if to_name else env.to_address
+    # An Address object, not formataddr(): the stdlib's parser crashes on
+    # some encoded display names (". ¡") when it re-reads a formatted string.
+    msg["To"] = Address(display_name=_one_line(env.to_name), addr_spec=env.to_address.strip())
     if env.reply_to:
         msg["Reply-To"] = env.reply_to
     msg["Subject"] = _one_line(subject)
