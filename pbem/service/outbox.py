@@ -52,7 +52,8 @@ def add(msg: EmailMessage, *, kind: str, dedupe_key: str, game_id: int | None = 
                         # CRLF line ends, as RFC 5322 and SMTP DATA want them
                         raw=msg.as_bytes(policy=msg.policy.clone(linesep="\r\n")),
                         dedupe_key=dedupe_key, status=OUT_PENDING, attempts=0,
-                        next_attempt_at=now or utcnow(), created_at=now or utcnow())
+                        # due at once, whether ``now`` is the real clock or an injected one
+                        next_attempt_at=min(now or utcnow(), utcnow()), created_at=now or utcnow())
     db.session.add(row)
     return row
 

@@ -1,0 +1,122 @@
+"""``pbem demo [--port 5000]``: the whole service on one machine.
+
+On the embedded defaults (or whatever ``PBEM_*`` variables say) it starts,
+in this one process: the Flask app on SQLite (migrated to the newest
+schema), a Celery worker and beat on the SQLite broker, and the local SMTP
+sink (:mod:`pbem.mail.sink`) that stores every mail for ``/dev/mail`` and
+hands mail for the inbound address to the inbound pipeline. It seeds a
+3-seat La Città demo game (once) and prints a sign-in link for each seat.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import sys
+
+import click
+
+
+def seed_demo_game(kind: str = "lacitta", *, seats: int = 3):
+    """Create and start the demo game unless one exists; returns it.
+    Every seat is joined at once (the demo players are fictional)."""
+    from sqlalchemy import select
+
+    from pbem.service.db import db
+    from pbem.service.lifecycle import SeatSpec, create_game, join_game
+    from pbem.service.models import Game
+
+    existing = db.session.execute(select(Game).where(Game.title.like("%(demo)%"))
+                                  .order_by(Game.id.desc())).scalars().first()
+    if existing is not None and existing.status != "finished":
+        return existing
+    people = [("Alice", "alice@example.com", "Europe/Helsinki"),
+              ("Bruno", "bruno@example.com", "Europe/Rome"),
+              ("Carla", "carla@example.com", "America/New_York"),
+              ("Dora", "dora@example.com", "Europe/Berlin"),
+              ("Emil", "emil@example.com", "Europe/Prague")][:seats]
+    from pbem.engine import get_game
+
+    title = f"{get_game(kind).title} (demo)"
+    game = create_game(kind, people[0][1], [SeatSpec(e, n, tz) for n, e, tz in people], title=title)
+    for index in range(1, seats):
+        join_game(game.id, index)
+    return db.session.get(Game, game.id)
+
+
+@click.command()
+@click.option("--port", default=5000, show_default=True, help="HTTP port of the web app")
+@click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
+@click.option("--smtp-port", default=None, type=int, help="port of the local SMTP sink (default 8025)")
+@click.option("--game", "kind", default="lacitta", show_default=True, help="game of the demo table")
+@click.option("--instance", default=None, help="instance folder (database, mail); default ./instance")
+def demo(port: int, host: str, smtp_port: int | None, kind: str, instance: str | None) -> None:
+    """Run pbem on embedded defaults with a demo game."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for noisy in ("celery", "kombu", "amqp", "alembic", "mail.log"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+    os.environ.setdefault("PBEM_BASE_URL", f"http://localhost:{port}")
+    if smtp_port is not None:
+        os.environ["PBEM_SMTP_PORT"] = str(smtp_port)
+    if instance:
+        os.environ["PBEM_INSTANCE_PATH"] = os.path.abspath(instance)
+    elif not os.environ.get("PBEM_INSTANCE_PATH"):
+        os.environ["PBEM_INSTANCE_PATH"] = os.path.abspath("instance")
+
+    from pbem.mail.sink import MailSink
+    from pbem.service import links
+    from pbem.service.db import db
+    from pbem.service.embedded import EmbeddedWorker
+    from pbem.service.inbound import handle_inbound
+    from pbem.service.migrate import upgrade
+    from pbem.web import create_app
+
+    app = create_app()
+    cfg = app.config
+    upgrade(cfg["SQLALCHEMY_DATABASE_URI"])
+
+    def on_inbound(raw: bytes) -> None:
+        with app.app_context():
+            try:
+                result = handle_inbound(raw)
+            finally:
+                db.session.remove()
+        logging.getLogger("pbem.demo").info("inbound mail: %s %s", result.result, result.detail)
+
+    sink = None
+    if cfg["SMTP_HOST"] in ("127.0.0.1", "localhost", "::1"):
+        sink = MailSink(cfg["MAIL_SINK_DIR"], host="127.0.0.1", port=int(cfg["SMTP_PORT"]),
+                        inbound_address=cfg["INBOUND_ADDRESS"], on_inbound=on_inbound)
+        try:
+            sink.start()
+        except OSError as err:
+            raise click.ClickException(f"cannot start the local SMTP sink on port {cfg['SMTP_PORT']}: {err} "
+                                       "(use --smtp-port)") from None
+    worker = EmbeddedWorker(app, concurrency=2, beat=True).start()
+    try:
+        with app.app_context():
+            try:
+                game = seed_demo_game(kind)
+            except KeyError as err:
+                raise click.ClickException(str(err)) from None
+            base = cfg["BASE_URL"]
+            click.echo("")
+            click.echo(f"pbem demo: {game.title} #{game.id}, {game.phase}")
+            click.echo(f"  web app:   {base}/")
+            click.echo(f"  game page: {base}{links.game_path(game.id)}")
+            if sink is not None:
+                click.echo(f"  mail:      {base}/dev/mail  (SMTP sink on 127.0.0.1:{sink.port}; "
+                           f"inbound address {cfg['INBOUND_ADDRESS']})")
+            click.echo("  sign in as (each link works once; the turn emails carry fresh ones):")
+            for seat in game.seats:
+                url = links.signin_url(seat.player_id, links.order_path(game.id, seat.index))
+                click.echo(f"    seat {seat.number} {seat.player.name} <{seat.player.email}>: {url}")
+            click.echo("")
+            db.session.remove()
+        sys.stdout.flush()
+        from werkzeug.serving import run_simple
+
+        run_simple(host, port, app, threaded=True, use_reloader=False, use_debugger=False)
+    finally:
+        worker.stop()
+        if sink is not None:
+            sink.stop()
