@@ -18,7 +18,6 @@ log = logging.getLogger(__name__)
 
 #: (module, attribute) of each blueprint; a module not yet written is skipped
 BLUEPRINTS: list[tuple[str, str]] = [
-    ("pbem.web.orders_api", "bp"),
     ("pbem.mail.dev_page", "bp"),
     ("pbem.web.assets", "bp"),
     ("pbem.web.auth", "bp"),
