@@ -1,0 +1,71 @@
+"""Exactly once on the embedded defaults: racing submissions and resolutions
+(threads, each with its own connection to the SQLite file)."""
+from __future__ import annotations
+
+import threading
+
+from sqlalchemy import func, select
+
+from pbem.service.db import db
+from pbem.service.models import Move, OutboxMessage
+from pbem.service.orders import submit_orders
+from pbem.service.resolve import resolve_game
+
+from .helpers import game, new_tally
+
+
+def race(app, *calls):
+    """Run each call in its own thread (own app context), all released at once."""
+    barrier = threading.Barrier(len(calls))
+    results, errors = [None] * len(calls), []
+
+    def run(i, fn):
+        with app.app_context():
+            try:
+                barrier.wait()
+                results[i] = fn()
+            except Exception as err:  # reported below
+                errors.append(err)
+            finally:
+                db.session.remove()
+
+    threads = [threading.Thread(target=run, args=(i, fn)) for i, fn in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert not errors, errors
+    return results
+
+
+def test_two_final_simultaneous_orders_at_the_same_moment_resolve_once(app, t0):
+    gid = new_tally(t0)
+    for seat in range(3):
+        submit_orders(gid, seat, "add 1", expected_step=game(gid).step, source="web")
+    step = game(gid).step
+    submit_orders(gid, 0, "bid 0", expected_step=step, source="web")
+    r1, r2 = race(app,
+                  lambda: submit_orders(gid, 1, "bid 0", expected_step=step, source="web"),
+                  lambda: submit_orders(gid, 2, "bid 0", expected_step=step, source="email"))
+    assert {r1.status, r2.status} == {"stored"}
+    assert r1.ready or r2.ready  # the later of the two saw everything in
+    assert game(gid).step == step + 3
+    assert db.session.scalar(select(func.count()).select_from(Move).where(Move.step >= step)) == 3
+    turn_rows = db.session.scalar(select(func.count()).select_from(OutboxMessage).where(
+        OutboxMessage.dedupe_key.like(f"turn:{gid}:{step + 3}:%")))
+    assert turn_rows == 1
+
+
+def test_the_same_resolution_run_twice_at_once_applies_once(app, t0):
+    gid = new_tally(t0)
+    # store the order without letting the eager task resolve it
+    app.extensions["celery"].conf.task_always_eager = False
+    app.config["BROKER_URL"] = "memory://"
+    app.extensions["celery"].conf.broker_url = "memory://"
+    submit_orders(gid, 0, "add 2", expected_step=0, source="web")
+    assert game(gid).step == 0
+    a, b = race(app, lambda: resolve_game(gid), lambda: resolve_game(gid))
+    # one applies the turn; the other then finds the next decision waiting for orders
+    assert sorted([a.status, b.status]) == ["resolved", "waiting"]
+    assert game(gid).step == 1
+    assert db.session.scalar(select(func.count()).select_from(Move)) == 1
