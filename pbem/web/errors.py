@@ -42,6 +42,10 @@ def register(app: Flask) -> None:
     def _status(err):
         return page(409, str(err), title="Not now")
 
+    @app.errorhandler(500)
+    def _server_error(err):
+        return page(500)
+
     for code in (400, 403, 404, 405, 429):
         app.register_error_handler(code, lambda err, code=code: page(code, getattr(err, "description", None)
                                                                       if code not in (404, 405, 429) else None))

@@ -4,13 +4,16 @@ rate limits (Flask-Limiter), the signed-in player, security headers.
 ``init_app(app)`` is called once by :func:`pbem.web.create_app`.
 
 Config keys (all optional): ``WTF_CSRF_ENABLED`` (default on),
-``RATELIMIT_ENABLED`` (default on), ``RATELIMIT_STORAGE_URI`` (default
+``RATELIMIT_ENABLED`` (default on), ``PROXY_COUNT`` (or ``PBEM_PROXY_COUNT``:
+how many reverse proxies add X-Forwarded-For; default 0, set it to 1 behind
+nginx so rate limits count clients, not the proxy), ``RATELIMIT_STORAGE_URI`` (default
 ``memory://``; production may point it at Redis so every gunicorn worker
 shares the counts), ``SESSION_DAYS`` (how long a sign-in lasts, default 30).
 """
 from __future__ import annotations
 
 import datetime as dt
+import os
 from functools import wraps
 from typing import Callable
 
@@ -18,6 +21,7 @@ from flask import Flask, abort, current_app, g, redirect, request, session, url_
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 csrf = CSRFProtect()
 # No storage_uri here: a constructor argument would override the app's
@@ -40,6 +44,11 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)  # a form may stay open for a day
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    proxies = int(app.config.get("PROXY_COUNT") or os.environ.get("PBEM_PROXY_COUNT") or 0)
+    if proxies and not isinstance(app.wsgi_app, ProxyFix):
+        # behind nginx/a load balancer: rate limits must count the client's
+        # address from X-Forwarded-For, not the proxy's
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
     if "csrf" not in app.extensions:
         csrf.init_app(app)
     if "limiter" not in app.extensions:

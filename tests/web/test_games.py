@@ -177,8 +177,13 @@ def test_finished_game_shows_final_scores(app):
     assert "Final scores" in html
     for score in state.scores():
         assert re.search(rf"<td>{score.rank}</td><td>{['Ada', 'Bo'][score.seat]} .*?<td>{score.points}</td>", html)
-    dash = _client(app, "ada@example.org").get("/").get_data(as_text=True)
+    ada = _client(app, "ada@example.org")
+    dash = ada.get("/").get_data(as_text=True)
     assert "Finished" in dash and "won by" in dash
+    page = ada.get(f"/games/{gid}/seat/1").get_data(as_text=True)
+    assert "The game is over" in page and 'id="order-form"' not in page
+    mine = next(s for s in state.scores() if s.seat == 0)
+    assert re.search(rf"<td>{mine.rank}</td><td>Ada \(you\)</td><td>{mine.points}</td>", page)
 
 
 def test_dashboard_lists_games_whose_move_and_deadline_in_players_zone(app):

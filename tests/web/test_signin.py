@@ -154,3 +154,28 @@ def test_account_sets_name_and_zone(app, client):
     p = db.session.get(Player, player_id("ada@example.org"))
     assert (p.name, p.timezone) == ("Ada L.", "Europe/Helsinki")
     assert "(Europe/Helsinki)" in client.get("/").get_data(as_text=True)
+
+
+def test_behind_a_proxy_limits_count_each_client(tmp_path):
+    """With PROXY_COUNT=1 the per-client limit uses X-Forwarded-For, so one
+    noisy client behind nginx does not lock everyone else out."""
+    from pbem.web import create_app
+
+    app = create_app({"INSTANCE_PATH": str(tmp_path / "i"), "SECRET_KEY": "k", "PROXY_COUNT": 1,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'db.sqlite'}",
+                      "BROKER_URL": f"sqla+sqlite:///{tmp_path / 'b.sqlite'}", "CELERY_EAGER": True,
+                      "DELIVER_AFTER_COMMIT": False, "SMTP_PORT": 1})
+    with app.app_context():
+        db.create_all()
+    try:
+        noisy, calm = app.test_client(), app.test_client()
+        for client, ip in ((noisy, "203.0.113.1"), (calm, "203.0.113.2")):
+            client.environ_base["HTTP_X_FORWARDED_FOR"] = ip
+        token = csrf_token(noisy)
+        codes = [noisy.post("/signin", data={"csrf_token": token, "email": f"n{i}@example.org"}).status_code
+                 for i in range(6)]
+        assert codes[-1] == 429
+        assert calm.post("/signin", data={"csrf_token": csrf_token(calm), "email": "c@example.org"}).status_code == 200
+    finally:
+        with app.app_context():
+            db.engine.dispose()
