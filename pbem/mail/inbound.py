@@ -110,6 +110,11 @@ class InboundMail:
     ``text`` is the newly written text (the orders); ``body`` the whole
     decoded text before quote stripping; ``from_html`` tells that the text
     came from an HTML-only body. ``date`` is timezone-aware or ``None``.
+    ``suppress_auto_response`` holds the values of Exchange's
+    ``X-Auto-Response-Suppress`` (upper-cased: ``ALL``, ``OOF``,
+    ``AUTOREPLY``...): the orders are still read; the sender's system asked
+    for no automatic answers, and whether a confirmation counts as one is
+    the service's call.
     """
 
     message_id: str
@@ -124,6 +129,7 @@ class InboundMail:
     date: datetime | None = None
     from_html: bool = False
     defects: tuple[str, ...] = field(default=())
+    suppress_auto_response: frozenset[str] = frozenset()
 
 
 # --- decoding helpers (never raise) -----------------------------------------
@@ -214,8 +220,8 @@ def _check_automatic(msg: Message, from_address: str) -> None:
     auto = _strip_comments(_header(msg, "Auto-Submitted"))
     if auto and auto.split(";")[0].strip() != "no":
         raise AutomaticMail("auto-submitted", f"Auto-Submitted: {auto}")
-    if _header(msg, "X-Auto-Response-Suppress"):
-        raise AutomaticMail("auto-reply", "X-Auto-Response-Suppress present")
+    # X-Auto-Response-Suppress is deliberately not a refusal: Exchange puts it
+    # on mail people write too (it asks *us* not to auto-reply; see InboundMail).
     for name in ("X-Autoreply", "X-Autorespond", "X-Autoresponse"):
         if _header(msg, name):
             raise AutomaticMail("auto-reply", f"{name} present")
@@ -449,6 +455,8 @@ def _parse(raw: bytes, *, max_order_lines: int, own_addresses: Iterable[str]) ->
         date=date,
         from_html=from_html,
         defects=defects,
+        suppress_auto_response=frozenset(
+            v.strip().upper() for v in _header(msg, "X-Auto-Response-Suppress").split(",") if v.strip()),
     )
 
 

@@ -96,13 +96,20 @@ def test_size_and_line_limits():
     ("Precedence: junk\r\n", AutomaticMail),
     ("List-Id: <x.example.org>\r\n", AutomaticMail),
     ("Return-Path: <>\r\n", AutomaticMail),
-    ("X-Auto-Response-Suppress: OOF\r\n", AutomaticMail),
     ("X-PBEM-Loop: play@pbem.example\r\n", MailLoop),
     ("Received: x\r\n" * 45, MailLoop),
 ])
 def test_rfc3834_and_loop_headers(header, cls):
     with pytest.raises(cls):
         parse_inbound(_mail("pass", header))
+
+
+def test_auto_response_suppress_is_read_not_refused():
+    # Exchange sets it on mail people write; refusing it loses real orders.
+    mail = parse_inbound(_mail("pass", "X-Auto-Response-Suppress: DR, OOF, AutoReply\r\n"))
+    assert mail.text == "pass"
+    assert mail.suppress_auto_response == {"DR", "OOF", "AUTOREPLY"}
+    assert parse_inbound(_mail("pass")).suppress_auto_response == frozenset()
 
 
 def test_auto_submitted_no_is_a_person():
