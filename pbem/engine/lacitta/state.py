@@ -648,15 +648,16 @@ class LaCittaState(State):
             self.rng.shuffle(self.deck)
         return self.deck.pop(0) if self.deck else None
 
-    def _political_apply(self, p: int, a: Order) -> list[Event]:
+    def _political_apply(self, p: int, a: Order, forced: bool = False) -> list[Event]:
         v = a.verb
         S = Seat(p)
         if v == "pass":
             card = self._draw()
             if card is not None:
                 self.played[p].append(card)
-            return [Event(f"{S} passes: the top political card goes face down unplayed.", kind="pass",
-                          data={"seat": p})]
+            why = "has no other order and " if forced else ""
+            return [Event(f"{S} {why}passes: the top political card goes face down unplayed.",
+                          kind="pass", data={"seat": p, "forced": forced})]
         if v in ("gold", "build", "found"):
             self.actions[p] -= 1
             if v == "gold":
@@ -735,7 +736,20 @@ class LaCittaState(State):
             if self.round == 1 and self.famine_next[p]:
                 ev += self._famine_skip(p)
                 continue
+            if self._forced_pass(p):
+                ev += self._political_apply(p, _PASS, forced=True)
+                continue
             return ev
+
+    def _forced_pass(self, p: int) -> bool:
+        """True when ``p``'s only legal order is pass (then it is not asked:
+        RULINGS.md "A choice with only one legal outcome is never asked").
+        Otherwise the listing is kept as this step's legal actions."""
+        acts = self._political(p)
+        if acts:
+            self._legal_cache = (self._step, p, acts, None)
+            return False
+        return True
 
     def _famine_skip(self, p: int) -> list[Event]:
         """Rangaistus nälän takia: the first political round is lost; one
@@ -782,6 +796,9 @@ class LaCittaState(State):
         p = self.start
         if self.famine_next[p]:
             ev += self._famine_skip(p)
+            ev += self._next_turn()
+        elif self._forced_pass(p):
+            ev += self._political_apply(p, _PASS, forced=True)
             ev += self._next_turn()
         return ev
 
