@@ -254,12 +254,15 @@ def _render(kind: str, context: dict) -> tuple[str, str]:
 
 
 def _build(kind: str, env: Envelope, subject: str, context: dict, *,
-           board_png: bytes | None = None, board_alt: str = "", answering: bool = False) -> EmailMessage:
+           board_png: bytes | None = None, board_alt: str = "", answering: bool = False,
+           asks_for_orders: bool = False) -> EmailMessage:
     sent_at = env.sent_at or datetime.now(timezone.utc)
     board_cid = make_msgid(idstring="board", domain="pbem.invalid") if board_png else None
     context = {
         "env": env, "subject": subject, "board_cid": board_cid[1:-1] if board_cid else None,
         "board_alt": board_alt or "The board", "max_legal": MAX_LEGAL_SHOWN,
+        # the footer invites a reply with orders only where orders are due
+        "asks_for_orders": asks_for_orders and bool(env.reply_to),
         **context,
     }
     text, html = _render(kind, context)
@@ -333,7 +336,7 @@ def turn_notice(env: Envelope, game: GameRef, turn: Turn) -> EmailMessage:
     the seat's last move, legal orders with examples, deadline, order link."""
     subject = f"{subject_prefix(game)} — your move ({turn.phase})"
     return _build("turn_notice", env, subject, {"game": game, **_turn_context(env, turn)},
-                  board_png=turn.board_png, board_alt=turn.board_alt)
+                  board_png=turn.board_png, board_alt=turn.board_alt, asks_for_orders=True)
 
 
 def reminder(env: Envelope, game: GameRef, turn: Turn) -> EmailMessage:
@@ -344,7 +347,7 @@ def reminder(env: Envelope, game: GameRef, turn: Turn) -> EmailMessage:
     subject = f"{subject_prefix(game)} — reminder: your move, {left}" if left else \
         f"{subject_prefix(game)} — reminder: your move"
     return _build("reminder", env, subject, {"game": game, "left": left, **_turn_context(env, turn)},
-                  board_png=turn.board_png, board_alt=turn.board_alt)
+                  board_png=turn.board_png, board_alt=turn.board_alt, asks_for_orders=True)
 
 
 def turn_result(env: Envelope, game: GameRef, result: Result) -> EmailMessage:
@@ -397,7 +400,8 @@ def order_refusal(env: Envelope, game: GameRef, *, lines_read: Sequence[str], fa
         context.update(_turn_context(env, turn))
     else:
         context.update({"deadline": "", "legal_shown": [], "legal_more": 0, "examples": []})
-    return _build("order_refusal", env, subject, context, answering=env.in_reply_to is not None)
+    return _build("order_refusal", env, subject, context, answering=env.in_reply_to is not None,
+                  asks_for_orders=turn is not None)
 
 
 def game_over(env: Envelope, game: GameRef, *, scores: Sequence[ScoreLine], events: Sequence[str] = (),

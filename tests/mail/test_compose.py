@@ -217,3 +217,17 @@ def test_any_user_text_is_escaped_and_never_breaks_headers(name, title, event, o
         assert str(escape(value)) in html
         if "<" in value:
             assert value not in html
+
+
+def test_footer_asks_for_orders_only_when_orders_are_due():
+    ask = "Reply to this email with your orders"
+    assert ask in parts(c.turn_notice(envelope(), GAME, turn()))[1]
+    assert ask in parts(c.order_refusal(envelope(), GAME, lines_read=["x"], failed_line=1, reason="r",
+                                        turn=turn()))[1]
+    assert ask not in parts(c.turn_notice(envelope(reply_to=None), GAME, turn()))[1]
+    for msg in [c.game_over(envelope(), GAME, scores=[c.ScoreLine(1, "A", 3)]),
+                c.turn_result(envelope(), GAME, c.Result(phase="p")),
+                c.invitation(envelope(), GAME, host_name="A", seat="seat 1", other_players=[],
+                             signin_url="http://x/s", deadline_hours=48)]:
+        _, text, html = parts(msg)
+        assert ask not in text and ask not in html
