@@ -1,0 +1,151 @@
+"""`pbem mail ingest` (an MTA pipes one message to it) and `pbem demo`."""
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+from click.testing import CliRunner
+
+from pbem.cli import main
+
+from .test_inbound import reply_to_notice
+
+
+@pytest.fixture
+def env(tmp_path, monkeypatch):
+    values = {
+        "PBEM_INSTANCE_PATH": str(tmp_path / "inst"),
+        "PBEM_DATABASE_URL": f"sqlite:///{tmp_path / 'cli.sqlite'}",
+        "PBEM_BROKER_URL": f"sqla+sqlite:///{tmp_path / 'broker.sqlite'}",
+        "PBEM_SECRET_KEY": "cli-secret",
+        "PBEM_INBOUND_ADDRESS": "play@pbem.test",
+        "PBEM_MAIL_FROM": "pbem <pbem@pbem.test>",
+        "PBEM_CELERY_EAGER": "1",
+        "PBEM_SMTP_PORT": "1",
+    }
+    for k, v in values.items():
+        monkeypatch.setenv(k, v)
+    return values
+
+
+def test_mail_ingest_applies_an_emailed_order_once(env, t0):
+    from pbem.service.db import db
+    from pbem.service.migrate import upgrade
+    from pbem.web import create_app
+
+    from .helpers import game, new_tally, outbox
+
+    upgrade(env["PBEM_DATABASE_URL"])
+    app = create_app()
+    with app.app_context():
+        gid = new_tally(t0)
+        raw = reply_to_notice(outbox(kind="turn")[0], "add 3")
+        db.session.remove()
+    runner = CliRunner()
+    first = runner.invoke(main, ["mail", "ingest"], input=raw)
+    assert first.exit_code == 0, first.output
+    assert first.output.startswith("stored game 1 seat 1")
+    second = runner.invoke(main, ["mail", "ingest"], input=raw)
+    assert second.exit_code == 0 and second.output.startswith("duplicate")
+    with app.app_context():
+        assert game(gid).step == 1
+
+
+def test_mail_ingest_asks_the_mta_to_retry_when_the_database_is_down(env, monkeypatch):
+    monkeypatch.setenv("PBEM_DATABASE_URL", "postgresql+psycopg://nobody@127.0.0.1:1/none")
+    raw = (b"From: ada@example.org\r\nTo: play+1-0-aaaaaaaaaaaaaaaa@pbem.test\r\n"
+           b"Message-ID: <x1@example.org>\r\nSubject: orders\r\n\r\nadd 1\r\n")
+    result = CliRunner().invoke(main, ["mail", "ingest"], input=raw)
+    assert result.exit_code == 75
+    assert "temporary failure" in result.output
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.slow
+def test_demo_serves_the_app_seeds_a_table_and_takes_mail(tmp_path):
+    """`pbem demo` as a newcomer runs it: web app, sink, worker, a seeded game."""
+    port, smtp_port = _free_port(), _free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_")}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from pbem.cli import main; main()", "demo", "--port", str(port),
+         "--smtp-port", str(smtp_port), "--instance", str(tmp_path / "instance")],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, cwd=tmp_path)
+    try:
+        out = b""
+        deadline = time.monotonic() + 120
+        while b"seat 3" not in out and time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            out += line
+        text = out.decode()
+        assert "La Citt\u00e0 (demo)" in text, text
+        links = re.findall(r"seat (\d) \w+ <[^>]+>: (http://localhost:\d+/signin/\S+)", text)
+        assert [n for n, _ in links] == ["1", "2", "3"]
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/dev/mail/", timeout=5) as resp:
+                    page = resp.read().decode()
+                break
+            except OSError:
+                time.sleep(0.2)
+        else:
+            pytest.fail("the web app did not answer")
+        # the first seat's turn notice reaches the sink through the worker
+        for _ in range(150):
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/dev/mail/", timeout=5) as resp:
+                page = resp.read().decode()
+            if "alice@example.com" in page:
+                break
+            time.sleep(0.2)
+        assert "alice@example.com" in page
+        # Alice answers her turn notice with any SMTP client: the sink hands it to the
+        # inbound pipeline, and the confirmation comes back to her
+        from email import message_from_bytes, policy
+        from email.message import EmailMessage
+
+        from pbem.mail import sink
+
+        box = tmp_path / "instance" / "mail"
+        notice = message_from_bytes(sink.read_message(box, sink.list_messages(
+            box, recipient="alice@example.com")[0].id), policy=policy.default)
+        reply = EmailMessage()
+        reply["From"], reply["To"] = "alice@example.com", notice["Reply-To"]
+        reply["Subject"], reply["In-Reply-To"] = "Re: " + notice["Subject"], notice["Message-ID"]
+        reply["Message-ID"] = "<demo-reply-1@example.com>"
+        reply.set_content("gold\n")
+        import smtplib
+
+        with smtplib.SMTP("127.0.0.1", smtp_port) as client:
+            client.send_message(reply)
+        subjects = []
+        for _ in range(150):
+            subjects = [m.subject for m in sink.list_messages(box, recipient="alice@example.com")]
+            if any("orders accepted" in s for s in subjects):
+                break
+            time.sleep(0.2)
+        assert any("orders accepted" in s for s in subjects), subjects
+        # the worker resolves the turn: Bruno, next in turn, is told
+        for _ in range(150):
+            if any("your move" in m.subject for m in sink.list_messages(box, recipient="bruno@example.com")):
+                break
+            time.sleep(0.2)
+        else:
+            pytest.fail("the next seat was not told")
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
