@@ -20,7 +20,7 @@ import re
 from datetime import datetime, timezone
 from email import policy
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr, getaddresses, make_msgid, parseaddr
+from email.utils import format_datetime, getaddresses, make_msgid, parseaddr
 from pathlib import Path
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for

@@ -14,6 +14,7 @@ Reading side: :func:`list_messages`, :func:`read_message`,
 """
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -112,7 +113,7 @@ class _Handler:
                    and is_inbound_address(r, self.sink.inbound_address)]
         self.sink.store(raw, mail_from=mail_from, rcpt_to=rcpts, inbound=bool(inbound))
         if inbound and self.sink.on_inbound is not None:
-            loop = __import__("asyncio").get_running_loop()
+            loop = asyncio.get_running_loop()
             for rcpt in inbound:
                 delivered = (f"Return-Path: <{mail_from}>\r\nDelivered-To: {rcpt}\r\n").encode(
                     "utf-8", "replace") + raw

@@ -201,7 +201,6 @@ _user_text = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), min_s
 @settings(max_examples=60, deadline=None)
 @given(name=_user_text, title=_user_text, event=_user_text, order=_user_text)
 def test_any_user_text_is_escaped_and_never_breaks_headers(name, title, event, order):
-    import html as html_mod
 
     msg = c.turn_notice(envelope(to_name=name), c.GameRef(title, 5), turn(since_last=[event], legal_orders=[order]))
     m, text, html = parts(msg)  # serializes and parses back: no header injection, no crash

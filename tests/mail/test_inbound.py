@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from pbem.mail import inbound, tokens
+from pbem.mail import inbound
 from pbem.mail.inbound import (AutomaticMail, InboundRejected, MailLoop, MalformedMail, Oversized,
                                TooManyLines, parse_inbound)
 
