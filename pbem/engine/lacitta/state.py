@@ -293,6 +293,19 @@ class LaCittaState(State):
         near = self.near
         return [s for s in USABLE[self.n] if not near.get(s)]
 
+    def _roomiest_sites(self) -> list[str]:
+        """Setup fallback when no site keeps 3 free sites to every castle
+        (a crowded 5-player board): the free sites farthest from the
+        nearest building (docs/rules/lacitta.md "Setup")."""
+        from pbem.engine.lacitta.geometry import DIST
+        free = [s for s in USABLE[self.n] if s not in self.occ
+                and all(n not in self.occ for n in NBR[s])]
+        if not free:
+            return []
+        best = {s: min(DIST[s][b] for b in self.occ) for s in free}
+        top = max(best.values())
+        return [s for s in free if best[s] == top]
+
     # --------------------------------------------------------------- legal
     def legal_actions(self, seat: int) -> list[Order]:
         cache = self._legal_cache
@@ -314,7 +327,8 @@ class LaCittaState(State):
             return []
         ph = self.phase_name
         if ph == "setup":
-            return [Order("castle", s) for s in self.castle_sites()]
+            sites = self.castle_sites() or self._roomiest_sites()
+            return [Order("castle", s) for s in sites]
         if ph == "political":
             acts = self._political(seat)
             return acts or [_PASS]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pbem.engine import get_game
 from pbem.engine.lacitta import data as D
+from pbem.engine.lacitta.board import SITES
 from pbem.engine.lacitta.geometry import terrain
 from pbem.engine.lacitta.state import LaCittaState
 
@@ -120,6 +121,10 @@ def position(text: str, seed: int = 1) -> LaCittaState:
         d["turn"] = (seat - d["start"]) % seats
     if len(d["voice"]) != 4 and kind != "setup":
         raise ValueError("fixture needs 4 voice cards")
+    for c in d["cities"]:
+        for site, _k in c["buildings"]:
+            if site not in SITES:
+                raise ValueError(f"fixture names {site}, which is not a site on the board")
     ter = terrain(d["landscape"])
     if not explicit_food:
         food = [0] * seats

@@ -67,3 +67,16 @@ def test_setup_castles_three_free_sites_apart():
         G.parse_action(s, 1, "castle M7")           # 2 sites between
     assert "castle M5" not in {a.to_text() for a in s.legal_actions(1)}   # distance 3
     s.apply(1, G.parse_action(s, 1, "castle N6"))   # L6, M6... 3 sites between (K6 L6 M6)
+
+
+def test_crowded_setup_falls_back_to_the_roomiest_sites():
+    from pbem.engine.lacitta.geometry import DIST
+    s = G.new_state(2, 5, setup="experienced")
+    while s.castle_sites():          # crowd the board with seat 2's castles
+        s._place_castle(1, s.castle_sites()[0], 3, setup=True)
+    s._legal_cache = None
+    sites = {a.site for a in s.legal_actions(0)}
+    assert sites
+    best = {x: min(DIST[x][b] for b in s.occ) for x in sites}
+    assert len(set(best.values())) == 1 and min(best.values()) >= 2
+    s.apply(0, s.legal_actions(0)[0])
