@@ -1,13 +1,11 @@
-"""La Città rules engine (issue 2). ``GAME`` is the registered game."""
+"""La Città rules engine (issue 2). ``GAME`` is the registered game.
+
+Modules: ``board`` (the board as data), ``geometry`` (site-graph tables),
+``data`` (components), ``actions`` (orders), ``state`` (position and rules),
+``parse`` (command language), ``view`` / ``text`` (what a seat sees),
+``game`` (the :class:`~pbem.engine.api.Game`). Rules as played:
+docs/rules/lacitta.md.
+"""
 from __future__ import annotations
 
-try:
-    from pbem.engine.lacitta.game import GAME  # noqa: F401
-except ModuleNotFoundError as _exc:  # game module still being written: stay unregistered
-    if _exc.name != __name__ + ".game":
-        raise
-
-    def __getattr__(name: str):
-        if name == "GAME":
-            raise ModuleNotFoundError("La Città engine not built yet", name=__name__)
-        raise AttributeError(name)
+from pbem.engine.lacitta.game import GAME  # noqa: F401

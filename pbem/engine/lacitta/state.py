@@ -672,6 +672,10 @@ class LaCittaState(State):
             why = "has no other order and " if forced else ""
             return [Event(f"{S} {why}passes: the top political card goes face down unplayed.",
                           kind="pass", data={"seat": p, "forced": forced})]
+        if forced:
+            ev = self._political_apply(p, a)
+            return [Event(f"{S} has only one legal order: {a.to_text()}.", kind="forced",
+                          data={"seat": p, "order": a.to_text()}), *ev]
         if v in ("gold", "build", "found"):
             self.actions[p] -= 1
             if v == "gold":
@@ -750,20 +754,24 @@ class LaCittaState(State):
             if self.round == 1 and self.famine_next[p]:
                 ev += self._famine_skip(p)
                 continue
-            if self._forced_pass(p):
-                ev += self._political_apply(p, _PASS, forced=True)
+            only = self._only_order(p)
+            if only is not None:
+                ev += self._political_apply(p, only, forced=True)
                 continue
             return ev
 
-    def _forced_pass(self, p: int) -> bool:
-        """True when ``p``'s only legal order is pass (then it is not asked:
-        RULINGS.md "A choice with only one legal outcome is never asked").
-        Otherwise the listing is kept as this step's legal actions."""
+    def _only_order(self, p: int) -> Order | None:
+        """``p``'s order when it has exactly one legal order (then it is not
+        asked: RULINGS.md "A choice with only one legal outcome is never
+        asked"); else None, and the listing is kept as this step's legal
+        actions."""
         acts = self._political(p)
-        if acts:
-            self._legal_cache = (self._step, p, acts, None)
-            return False
-        return True
+        if not acts:
+            return _PASS
+        if len(acts) == 1:
+            return acts[0]
+        self._legal_cache = (self._step, p, acts, None)
+        return None
 
     def _famine_skip(self, p: int) -> list[Event]:
         """Rangaistus nälän takia: the first political round is lost; one
@@ -811,9 +819,11 @@ class LaCittaState(State):
         if self.famine_next[p]:
             ev += self._famine_skip(p)
             ev += self._next_turn()
-        elif self._forced_pass(p):
-            ev += self._political_apply(p, _PASS, forced=True)
-            ev += self._next_turn()
+        else:
+            only = self._only_order(p)
+            if only is not None:
+                ev += self._political_apply(p, only, forced=True)
+                ev += self._next_turn()
         return ev
 
     def _end_politics(self) -> list[Event]:
