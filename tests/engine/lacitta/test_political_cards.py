@@ -184,3 +184,22 @@ def test_political_card_only_when_effect_possible():
     assert not any(o.split()[0] in ("palazzo", "dom", "hospital", "university", "bathhouse")
                    for o in legal(s, 1))
     assert texts([]) == []
+
+
+def test_a_single_legal_order_is_played_without_asking():
+    s = position("""
+        seats 2
+        phase political year 1 round 2 seat 2
+        start 1
+        city 1 I6 1
+        city 2 Q13 4
+        gold 0 1
+        actions 0 3
+        display citizens, dom, dom
+        deck palazzo, palazzo, palazzo
+        voice health culture education culture
+        """)
+    ev = play(s, "2: gold")
+    assert any(e.text == "Seat 1 has only one legal order: citizens 2." for e in ev)
+    assert any(e.kind == "peek" and e.seat == 0 for e in ev)
+    assert s.current_seats() == [1] and s.round == 3
