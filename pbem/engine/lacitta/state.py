@@ -37,6 +37,12 @@ _CARD_COST = D.CARD_COST
 _MASTER = {k: D.MASTER_COST[D.BUILDINGS[k][0]] for k in D.BUILDABLE}
 _WANT = {"master": "master builder", "bread": "bread and games", "golden": "golden age",
          "harvest": "rich harvest", "citizens": "citizens"}
+# orders made once per site (the listing reuses them)
+_BUILD_ORDERS = {x: tuple(Order("build", x, k) for k in ("farm", "quarry", "statue", "school"))
+                 for x in ORDER}
+_FOUNTAIN_ORDERS = {x: Order("build", x, "fountain") for x in ORDER}
+_MARKET_ORDERS = {x: Order("build", x, "market") for x in ORDER}
+_FOUND_ORDERS = {x: Order("found", x) for x in ORDER}
 # hospital notables: e for education, the rest health (canonical order)
 _HOSPITAL = {k: [("education",) * e + ("health",) * (k - e) for e in range(k + 1)] for k in (1, 2, 3)}
 
@@ -92,6 +98,8 @@ class LaCittaState(State):
         s.occ: dict[str, str] = {}          # site -> castle of its city
         s.kind: dict[str, str] = {}         # site -> building kind
         s.near: dict[str, int] = {}         # site -> buildings within distance 3
+        s.open = set(USABLE[seats])          # usable sites with no building within distance 3
+        s.touch: dict[str, dict] = {}        # site -> {castle: its buildings next to the site}
         s.bank = D.CITIZEN_BANK
         s.gold = [D.START_GOLD] * seats
         s.food = [0] * seats
@@ -247,27 +255,51 @@ class LaCittaState(State):
         return D.CASTLES_PER_PLAYER - sum(1 for c in self.cities.values() if c.owner == seat)
 
     def _occupy(self, site: str, city: City, kind: str) -> None:
-        self.occ[site] = city.castle
+        castle = city.castle
+        self.occ[site] = castle
         self.kind[site] = kind
+        touch = self.touch
+        for j in NBR[site]:
+            t = touch.get(j)
+            if t is None:
+                touch[j] = {castle: 1}
+            else:
+                t[castle] = t.get(castle, 0) + 1
         self._found_cache = None
         near = self.near
+        opened = self.open
         for m in BALL3[site]:
-            near[m] = near.get(m, 0) + 1
+            k = near.get(m, 0)
+            if not k:
+                opened.discard(m)
+            near[m] = k + 1
 
     def _vacate(self, site: str) -> None:
-        del self.occ[site]
+        castle = self.occ.pop(site)
         del self.kind[site]
+        touch = self.touch
+        for j in NBR[site]:
+            t = touch[j]
+            if t[castle] == 1:
+                del t[castle]
+            else:
+                t[castle] -= 1
         self._found_cache = None
         near = self.near
+        opened = self.open
+        usable = self.n
         for m in BALL3[site]:
-            near[m] -= 1
+            k = near[m] - 1
+            near[m] = k
+            if not k and PLAYERS[m] <= usable:
+                opened.add(m)
 
     def frontier(self, city: City) -> list[str]:
         """Free sites where ``city`` may build: next to one of its buildings,
         used at this player count, and not next to another city
         ("Rakennuksen sijoittaminen")."""
         occ = self.occ
-        me = city.castle
+        touch = self.touch
         seen = set()
         out = []
         n = self.n
@@ -276,13 +308,8 @@ class LaCittaState(State):
                 if j in seen or j in occ:
                     continue
                 seen.add(j)
-                if PLAYERS[j] > n:
-                    continue
-                for k in NBR[j]:
-                    o = occ.get(k)
-                    if o is not None and o != me:
-                        break
-                else:
+                # next to this city only (touch[j] holds every city next to j)
+                if PLAYERS[j] <= n and len(touch[j]) == 1:
                     out.append(j)
         out.sort(key=ORDER.__getitem__)
         return out
@@ -290,8 +317,7 @@ class LaCittaState(State):
     def castle_sites(self) -> list[str]:
         """Free sites at least 3 free sites from every building
         ("Asettelusääntö", "Välimatkasääntö")."""
-        near = self.near
-        return [s for s in USABLE[self.n] if not near.get(s)]
+        return sorted(self.open, key=ORDER.__getitem__)
 
     def _roomiest_sites(self) -> list[str]:
         """Setup fallback when no site keeps 3 free sites to every castle
@@ -402,7 +428,15 @@ class LaCittaState(State):
         if self.actions[p] > 0 and only in (None, "gold", "build", "found"):
             if only in (None, "gold"):
                 add(_GOLD)
-            if only in (None, "build"):
+            if only is None and all(used[pile[k]] < supply[pile[k]] for k in D.SMALL):
+                # fast path: the small-building orders of each site are made once
+                for x in spare_sites:
+                    acts += _BUILD_ORDERS[x]
+                for x in water_sites:
+                    add(_FOUNTAIN_ORDERS[x])
+                for x in market_sites:
+                    add(_MARKET_ORDERS[x])
+            elif only in (None, "build"):
                 for kind in D.SMALL:
                     if only and kind != what:
                         continue
@@ -415,7 +449,7 @@ class LaCittaState(State):
                     if fc is None or fc[0] != givers:
                         sites = self.castle_sites()
                         if len(givers) == 1:
-                            found = [mk(Order, ("found", x, "", 0, ())) for x in sites]
+                            found = [_FOUND_ORDERS[x] for x in sites]
                         else:
                             found = [mk(Order, ("found", x, "", 0, (g,))) for x in sites for g in givers]
                         fc = self._found_cache = (givers, found)
@@ -1184,6 +1218,8 @@ class LaCittaState(State):
         s.occ = {}
         s.kind = {}
         s.near = {}
+        s.open = set(USABLE[s.n])
+        s.touch = {}
         for c in d["cities"]:
             city = City(c["castle"], c["owner"], c["citizens"], [])
             s.cities[city.castle] = city
