@@ -43,6 +43,7 @@ _BUILD_ORDERS = {x: tuple(Order("build", x, k) for k in ("farm", "quarry", "stat
 _FOUNTAIN_ORDERS = {x: Order("build", x, "fountain") for x in ORDER}
 _MARKET_ORDERS = {x: Order("build", x, "market") for x in ORDER}
 _FOUND_ORDERS = {x: Order("found", x) for x in ORDER}
+_FOUND_FROM: dict[tuple[str, str], Order] = {}      # (site, giving castle) -> order, filled lazily
 # hospital notables: e for education, the rest health (canonical order)
 _HOSPITAL = {k: [("education",) * e + ("health",) * (k - e) for e in range(k + 1)] for k in (1, 2, 3)}
 
@@ -365,8 +366,8 @@ class LaCittaState(State):
             ye = self.yearend[seat]
             if ye["stage"] == "starve":
                 k = ye["excess"]
-                return [starve((c.castle, m)) for c in self.cities_of(seat)
-                        for m in range(1, min(k, c.citizens) + 1)]
+                return [_mk(Order, ("starve", c.castle, "", 0, ((c.castle, m),)))
+                        for c in self.cities_of(seat) for m in range(1, min(k, c.citizens) + 1)]
             return [demolish(b) for c in self.cities_of(seat) if len(c.sites) > c.citizens
                     for b in self.removable(c)]
         return []
@@ -451,7 +452,13 @@ class LaCittaState(State):
                         if len(givers) == 1:
                             found = [_FOUND_ORDERS[x] for x in sites]
                         else:
-                            found = [mk(Order, ("found", x, "", 0, (g,))) for x in sites for g in givers]
+                            found = []
+                            for x in sites:
+                                for g in givers:
+                                    o = _FOUND_FROM.get((x, g))
+                                    if o is None:
+                                        o = _FOUND_FROM[(x, g)] = mk(Order, ("found", x, "", 0, (g,)))
+                                    found.append(o)
                         fc = self._found_cache = (givers, found)
                     acts += fc[1]
         want = _WANT.get(only or "", what if only == "card" else None)
