@@ -127,7 +127,30 @@ class ServiceBenchResult:
                 f"outbox not yet delivered at the end {self.outbox_backlog}; "
                 f"client CPU {self.client_cpu_seconds:.1f} s (engine {self.client_engine_seconds:.1f} s); "
                 f"CPU s in the window: " + ", ".join(f"{k} {v:.1f}" for k, v in self.cpu.items())
-                + f"; load average at the end {self.load}")
+                + f"; load average at the end {self.load}\n"
+                + "CPU ms per order: " + ", ".join(f"{k} {v:.1f}" for k, v in self.cpu_ms_per_order().items())
+                + f"; server-side capacity on 2 idle cores ~{self.capacity():.0f} orders/s")
+
+    def cpu_ms_per_order(self) -> dict[str, float]:
+        """CPU milliseconds per measured order of the order path (gunicorn,
+        turn worker, PostgreSQL, the scripted clients) and, apart, of mail
+        delivery (mail worker drawing pictures + SMTP sink). Steadier than
+        wall-clock figures on a machine shared with other work."""
+        if not self.orders:
+            return {}
+        path = {k: self.cpu.get(k, 0.0) for k in ("web", "worker", "postgres")}
+        path["client"] = self.client_cpu_seconds
+        out = {k: 1000 * v / self.orders for k, v in path.items()}
+        out["order path"] = sum(out.values())
+        out["mail"] = 1000 * (self.cpu.get("mailer", 0.0) + self.cpu.get("smtp", 0.0)) / self.orders
+        return out
+
+    def capacity(self, cores: int = 2) -> float:
+        """Orders/s the order path could take on ``cores`` idle cores at the
+        measured CPU cost (server side only: gunicorn, worker, PostgreSQL)."""
+        c = self.cpu_ms_per_order()
+        server = c.get("web", 0) + c.get("worker", 0) + c.get("postgres", 0)
+        return 1000 * cores / server if server else float("nan")
 
     def line(self) -> str:
         return (f"service: {self.orders_per_s:.0f} orders/s, p50 {self.percentile(50):.0f} ms, "
@@ -580,7 +603,6 @@ def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: 
             watch = NotificationWatch(cfg.libpq_url, stop_at + 35)
             watch.start(start_id)
             sink = Sink()
-            cpu0 = os.times()
             groups = {name: proc.pid for name, proc in stack.procs}
             threads = [GameClient(gid, seat_clients, url=cfg.libpq_url, port=stack.web_port, watch=watch,
                                   measure_from=measure_from, stop_at=stop_at, seed=seed * 7919 + i, sink=sink)
@@ -588,13 +610,12 @@ def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: 
             for t in threads:
                 t.start()
             time.sleep(max(0.0, measure_from - time.monotonic()))
-            proc_cpu0 = cpu_snapshot(groups)
+            proc_cpu0, cpu0 = cpu_snapshot(groups), os.times()
             time.sleep(max(0.0, stop_at - time.monotonic()))
-            proc_cpu1 = cpu_snapshot(groups)
+            proc_cpu1, cpu1 = cpu_snapshot(groups), os.times()
             load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
             for t in threads:
                 t.join(timeout=max(0.0, stop_at - time.monotonic()) + 40)
-            cpu1 = os.times()
             if watch.error is not None:
                 raise RuntimeError(f"outbox poller failed: {watch.error}")
             with psycopg.connect(cfg.libpq_url, autocommit=True) as conn:
