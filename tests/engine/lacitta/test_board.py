@@ -82,3 +82,19 @@ def test_beginner_layouts():
             for b in castles:
                 if a != b:
                     assert DIST[a][b] - 1 >= 3     # at least 3 free sites between
+
+
+def test_distance_runs_along_sites_never_through_landscape():
+    def hexdist(a, b):
+        dq, dr = a.q - b.q, a.r - b.r
+        return max(abs(dq), abs(dr), abs(dq + dr))
+    longer = 0
+    for a in B.SITES.values():
+        for b in B.SITES.values():
+            d = DIST[a.name][b.name]
+            assert d >= hexdist(a, b)
+            longer += d > hexdist(a, b)
+    assert longer > 0
+    # J6 and L9 lie on two sides of the slot T11: 3 hexes apart as the crow
+    # flies, 5 steps round the slot
+    assert hexdist(B.SITES["J6"], B.SITES["L9"]) == 3 and DIST["J6"]["L9"] == 5
