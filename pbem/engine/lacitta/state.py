@@ -1137,8 +1137,8 @@ class LaCittaState(State):
     # ------------------------------------------------------------- default
     def default_action(self, seat: int) -> Order:
         """Missed deadline (docs/rules/lacitta.md "Missed deadlines"):
-        political round: pass; setup: the first legal castle site in reading
-        order; two-wish year: for each city the wish that takes the most
+        political round: pass; setup: the legal castle site with the most
+        food (first in reading order); two-wish year: for each city the wish that takes the most
         citizens; demolition: cheapest buildings first; famine: citizens
         leave the cities with the most spare citizens first."""
         if seat not in self.current_seats():
@@ -1147,7 +1147,8 @@ class LaCittaState(State):
         if ph == "political":
             return _PASS
         if ph == "setup":
-            return self.legal_actions(seat)[0]
+            food = self.terrain.food
+            return max(self.legal_actions(seat), key=lambda a: (food[a.site], -ORDER[a.site]))
         if ph == "migration":
             city = next(c for c in sorted(self.wish_choice, key=ORDER.__getitem__)
                         if self.wish_choice[c] is None)

@@ -80,3 +80,10 @@ def test_crowded_setup_falls_back_to_the_roomiest_sites():
     best = {x: min(DIST[x][b] for b in s.occ) for x in sites}
     assert len(set(best.values())) == 1 and min(best.values()) >= 2
     s.apply(0, s.legal_actions(0)[0])
+
+
+def test_missed_setup_deadline_places_the_castle_with_most_food():
+    s = G.new_state(3, 8, setup="experienced")
+    a = s.default_action(0)
+    best = max(s.terrain.food[x.site] for x in s.legal_actions(0))
+    assert a.verb == "castle" and s.terrain.food[a.site] == best
