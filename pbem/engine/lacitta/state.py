@@ -769,7 +769,14 @@ class LaCittaState(State):
         if v == "citizens":
             cost = D.PEEK_COST[a.n]
             self.gold[p] -= cost
-            positions = [1, 2] if a.n == 2 else [1, 2, 3]
+            if a.n == 3:
+                positions = [1, 2, 3]
+            else:
+                # the two hidden cards this seat has not seen yet, lowest first
+                # (which two is otherwise a blind choice; a second Bürgernähe
+                # in one year thus shows the third card)
+                unseen = [i for i in (1, 2, 3) if i not in self.peeked[p]]
+                positions = sorted((unseen + [i for i in (1, 2, 3) if i not in unseen])[:2])
             for i in positions:
                 if i not in self.peeked[p]:
                     self.peeked[p].append(i)

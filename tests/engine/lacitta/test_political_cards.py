@@ -203,3 +203,11 @@ def test_a_single_legal_order_is_played_without_asking():
     assert any(e.text == "Seat 1 has only one legal order: citizens 2." for e in ev)
     assert any(e.kind == "peek" and e.seat == 0 for e in ev)
     assert s.current_seats() == [1] and s.round == 3
+
+
+def test_second_citizens_card_shows_the_unseen_card():
+    s = pos(gold=0, display="citizens, citizens", extra="peeked 1 2 3\n")
+    ev = play(s, "1: citizens 2")
+    private = next(e for e in ev if e.seat == 0)
+    assert "card 4: culture" in private.text
+    assert [c["wish"] for c in s.view(0)["voice"]] == ["health", "culture", "education", "culture"]
