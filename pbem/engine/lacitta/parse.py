@@ -23,7 +23,12 @@ def _norm(text: str) -> str:
     for a, b in (("ß", "ss"), ("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("à", "a"), ("è", "e")):
         t = t.replace(a, b)
     t = re.sub(r"[.;:!]+$", "", t)
-    return re.sub(r"\s+", " ", t.replace(",", " , ")).strip()
+    words = t.replace(",", " , ").split()
+    # email politeness and English glue: "please build a farm at F7"
+    return " ".join(w for w in words if w not in _FILLER)
+
+
+_FILLER = frozenset({"a", "an", "the", "at", "on", "in", "into", "please", "i", "play", "plays"})
 
 
 def _norm_keys(d: dict[str, str]) -> list[tuple[str, str]]:
@@ -37,7 +42,8 @@ _VERBS = [("castle", "castle"), ("burg", "castle"), ("place castle", "castle"),
           ("take 2 gold", "gold"), ("take gold", "gold"), ("2 gold", "gold"), ("gold 2", "gold"),
           ("gold", "gold"), ("geld", "gold"),
           ("build", "build"), ("bauen", "build"), ("baue", "build"),
-          ("found city", "found"), ("found", "found"), ("new city", "found"), ("gruenden", "found"),
+          ("found new city", "found"), ("found city", "found"), ("found", "found"), ("new city", "found"),
+          ("gruenden", "found"),
           ("pass", "pass"), ("passe", "pass"),
           ("wish", "wish"), ("wunsch", "wish"),
           ("demolish", "demolish"), ("abreissen", "demolish"),

@@ -47,6 +47,9 @@ def s():
     ("found n6", "found N6"),
     ("new city N6", "found N6"),
     ("palazzo K6.", "palazzo K6"),
+    ("Please build a farm at I5.", "build farm I5"),
+    ("found a new city at N6", "found N6"),
+    ("I play the Dom on K6", "dom K6"),
 ])
 def test_forms_and_aliases(s, text, canonical):
     assert G.parse_action(s, 0, text).to_text() == canonical
