@@ -448,12 +448,15 @@ class NotificationWatch:
 
 
 class GameClient(threading.Thread):
-    """Plays one game until ``stop_at`` (monotonic) or the game ends."""
+    """Plays one game until ``stop_at`` (monotonic); when its game ends it
+    takes a spare game from ``spares`` (if any is left) and plays on."""
 
     def __init__(self, gid: int, seats: list[SeatClient], *, url: str, port: int, watch: NotificationWatch,
-                 measure_from: float, stop_at: float, seed: int, sink: "Sink"):
+                 measure_from: float, stop_at: float, seed: int, sink: "Sink",
+                 spares: "list[tuple[int, list[SeatClient]]] | None" = None):
         super().__init__(name=f"game-{gid}", daemon=True)
         self.gid, self.seats, self.url, self.port = gid, seats, url, port
+        self.spares = spares if spares is not None else []
         self.watch, self.measure_from, self.stop_at = watch, measure_from, stop_at
         self.rng = random.Random(seed)
         self.sink = sink
@@ -487,7 +490,11 @@ class GameClient(threading.Thread):
                         "SELECT step, status, state FROM games WHERE id = %s", (self.gid,)).fetchone()
                     if status != "active":
                         self.sink.finished(self.gid)
-                        return
+                        try:
+                            self.gid, self.seats = self.spares.pop()  # list.pop is atomic
+                        except IndexError:
+                            return
+                        continue
                     have = {r[0] for r in cur.execute(
                         "SELECT seat_index FROM pending_orders WHERE game_id = %s AND step = %s",
                         (self.gid, step))}
@@ -562,10 +569,11 @@ class Sink:
 
 
 def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: float = 5.0,
-                      stored: int = 0, cfg: StackConfig | None = None, seed: int = 1,
+                      stored: int = 0, cfg: StackConfig | None = None, seed: int = 1, spares: int = 4,
                       echo: Callable[[str], None] = print) -> ServiceBenchResult:
     """Start the stack, create and play ``games`` games for ``warmup +
-    seconds`` seconds, stop everything, drop the database (unless
+    seconds`` seconds (``spares`` more games wait for clients whose game
+    ends), stop everything, drop the database (unless
     ``cfg.keep_db``); returns the figures."""
     import psycopg
 
@@ -586,7 +594,9 @@ def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: 
             app = create_app(stack.app_config())
             if cfg.mail_worker:
                 app.extensions["celery"].conf.task_routes = {"pbem.deliver_outbox": {"queue": MAIL_QUEUE}}
-            clients = create_games(app, games, seats, seed=seed, echo=echo)
+            # spare games for clients whose game ends within the run (a few seats play fast)
+            clients = create_games(app, games + spares, seats, seed=seed, echo=echo)
+            spare_games = [(gid, clients.pop(gid)) for gid in sorted(clients)[games:]]
             with app.app_context():
                 from pbem.service.db import db
 
@@ -605,7 +615,8 @@ def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: 
             sink = Sink()
             groups = {name: proc.pid for name, proc in stack.procs}
             threads = [GameClient(gid, seat_clients, url=cfg.libpq_url, port=stack.web_port, watch=watch,
-                                  measure_from=measure_from, stop_at=stop_at, seed=seed * 7919 + i, sink=sink)
+                                  measure_from=measure_from, stop_at=stop_at, seed=seed * 7919 + i, sink=sink,
+                                  spares=spare_games)
                        for i, (gid, seat_clients) in enumerate(clients.items())]
             for t in threads:
                 t.start()
