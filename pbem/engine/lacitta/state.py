@@ -1195,7 +1195,8 @@ class LaCittaState(State):
     # ---------------------------------------------------------------- json
     def to_dict(self) -> dict[str, Any]:
         return {
-            "v": 1, "seats": self.n, "seed": self.seed, "setup": self.setup, "rng": self.rng.state,
+            "v": 1, "seats": self.n, "seed": self.seed, "setup": self.setup,
+            "rng": f"{self.rng.state:016x}",     # hex text: exact in any JSON reader
             "step": self._step, "year": self.year, "round": self.round, "turn": self.turn,
             "start": self.start, "phase": self.phase_name, "landscape": self.landscape,
             "cities": [{"castle": c.castle, "owner": c.owner, "citizens": c.citizens,
@@ -1220,7 +1221,8 @@ class LaCittaState(State):
         s = cls(game, d["seats"])
         s.seed = d["seed"]
         s.setup = d["setup"]
-        s.rng = Rng(d["rng"])
+        r = d["rng"]
+        s.rng = Rng(int(r, 16) if isinstance(r, str) else r)
         s._step = d["step"]
         s.year = d["year"]
         s.round = d["round"]
