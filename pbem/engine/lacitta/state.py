@@ -1055,7 +1055,7 @@ class LaCittaState(State):
             if sites in seen:
                 return True
             seen.add(sites)
-            for b in sites:
+            for b in sorted(sites, key=ORDER.__getitem__):   # deterministic budget use
                 if b != city.castle and _connected(city.castle, sites - {b}):
                     if not walk(sites - {b}, k - 1):
                         return False
