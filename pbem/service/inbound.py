@@ -14,6 +14,7 @@ orders and the Message-ID record, so a message is applied and answered once.
 from __future__ import annotations
 
 import datetime as dt
+import email.errors
 import logging
 import re
 from dataclasses import dataclass
@@ -115,8 +116,8 @@ def handle_inbound(raw: bytes, *, now: dt.datetime | None = None) -> InboundResu
         player = db.session.execute(select(Player).where(Player.email == sender)).scalar_one_or_none()
         _record(mail.message_id, sender, "unknown", str(err))
         if player is not None:
-            notify.plain_answer(
-                sender, player.name,
+            _answer(
+                notify.plain_answer, sender, player.name,
                 "Your email reached pbem, but not through a game's reply address, so it was not "
                 "read as orders. Please reply to the turn email of your game (its Reply-To address "
                 "says which game and seat), or use the order page.",
@@ -130,8 +131,8 @@ def handle_inbound(raw: bytes, *, now: dt.datetime | None = None) -> InboundResu
         _record(mail.message_id, sender, "wrong-sender", f"seat holder is {seat.player.email}",
                 game_id, seat_index)
         # The answer goes to the sender and names nothing private of the game.
-        notify.plain_answer(
-            sender, mail.from_name or sender,
+        _answer(
+            notify.plain_answer, sender, mail.from_name or sender,
             f"Your email was not read as orders: the address {sender} is not the one registered "
             "for that seat. Please send orders from the address the game emails you at, or use "
             "the order page.", in_reply_to=mail.message_id,
@@ -149,8 +150,8 @@ def handle_inbound(raw: bytes, *, now: dt.datetime | None = None) -> InboundResu
         _record(mail.message_id, sender, res.status, res.message, game_id, seat_index)
         g = db.session.get(Game, game_id)
         state = engine_state(g) if g.state is not None else None
-        notify.order_answer(g, g.seat(seat_index), res, in_reply_to=mail.message_id,
-                            dedupe_key=f"inbound:{mail.message_id}", state=state, now=now)
+        _answer(notify.order_answer, g, g.seat(seat_index), res, in_reply_to=mail.message_id,
+                dedupe_key=f"inbound:{mail.message_id}", state=state, now=now)
 
     try:
         res = submit_orders(game_id, seat_index, mail.text, expected_step=expected, source="email",
@@ -164,3 +165,15 @@ def handle_inbound(raw: bytes, *, now: dt.datetime | None = None) -> InboundResu
 
 class _Duplicate(Exception):
     pass
+
+
+def _answer(write, *args, **kwargs) -> None:
+    """Write an answer to the outbox with ``write``. Hostile mail can carry
+    what no email header may hold (a NUL in the sender's address or in its
+    Message-ID); such mail stays unanswered instead of crashing the worker
+    (which would retry it forever). The answer is built before its outbox
+    row is added, so a failure leaves nothing half written."""
+    try:
+        write(*args, **kwargs)
+    except (ValueError, TypeError, email.errors.MessageError) as err:
+        log.warning("inbound mail left unanswered: the answer could not be addressed (%s)", err)
