@@ -168,3 +168,15 @@ def test_paused_game_takes_no_orders(app):
     assert "paused by the host" in html and 'id="order-form"' not in html
     resp = ada.post(f"/games/{gid}/seat/1", data={"csrf_token": token, "orders": "gold", "step": 0})
     assert resp.status_code == 422 and "paused" in resp.get_data(as_text=True)
+
+
+def test_change_on_the_review_page_brings_the_typed_text_back(app):
+    gid = new_lacitta()
+    ada = _signed_in(app, "ada@example.org")
+    token = csrf_token(ada, f"/games/{gid}/seat/1")
+    review = ada.post(f"/games/{gid}/seat/1/review", data={"csrf_token": token, "orders": "GOLD", "step": 0}) \
+        .get_data(as_text=True)
+    typed = re.search(r'<form method="get"[^>]*>\s*<textarea name="orders" hidden>(.*?)</textarea>', review, re.S)
+    assert typed and typed.group(1) == "GOLD"
+    page = ada.get(f"/games/{gid}/seat/1", query_string={"orders": typed.group(1)}).get_data(as_text=True)
+    assert ">GOLD</textarea>" in page

@@ -179,3 +179,17 @@ def test_behind_a_proxy_limits_count_each_client(tmp_path):
     finally:
         with app.app_context():
             db.engine.dispose()
+
+
+def test_a_page_that_needs_sign_in_comes_back_after_the_emailed_link(app, client):
+    gid = new_lacitta()
+    resp = client.get(f"/games/{gid}/seat/2")
+    assert resp.status_code == 302
+    form = client.get(resp.headers["Location"]).get_data(as_text=True)
+    nxt = re.search(r'name="next" value="([^"]+)"', form).group(1)
+    assert nxt == f"/games/{gid}/seat/2"
+    client.post("/signin", data={"csrf_token": csrf_token(client), "email": "bo@example.org", "next": nxt})
+    row = db.session.execute(select(OutboxMessage).where(OutboxMessage.kind == "signin")).scalar_one()
+    landed = _post_token(client, _link_in(row))
+    assert landed.headers["Location"] == f"/games/{gid}/seat/2"
+    assert client.get(landed.headers["Location"]).status_code == 200
