@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
 
 import click
@@ -115,7 +116,12 @@ def demo(port: int, host: str, smtp_port: int | None, kind: str, instance: str |
         sys.stdout.flush()
         from werkzeug.serving import run_simple
 
-        run_simple(host, port, app, threaded=True, use_reloader=False, use_debugger=False)
+        # SIGTERM (a service manager, `kill`) stops as cleanly as Ctrl-C
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
+        try:
+            run_simple(host, port, app, threaded=True, use_reloader=False, use_debugger=False)
+        except KeyboardInterrupt:
+            click.echo("pbem demo: stopping")
     finally:
         worker.stop()
         if sink is not None:
