@@ -2,7 +2,7 @@
 is refused.  Forms and aliases: docs/rules/lacitta.md "Orders".
 
 Case-insensitive; German card and building names work (umlauts may be
-written ae/oe/ue, ß as ss).  Sites are column letter + row (``f7`` = ``F7``);
+written ae/oe/ue, ß as ss).  Sites are column letter + row (``f7`` = ``F6``);
 a city is named by any of its sites (its castle is the canonical name).
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ def _norm(text: str) -> str:
         t = t.replace(a, b)
     t = re.sub(r"[.;:!]+$", "", t)
     words = t.replace(",", " , ").split()
-    # email politeness and English glue: "please build a farm at F7"
+    # email politeness and English glue: "please build a farm at F6"
     return " ".join(w for w in words if w not in _FILLER)
 
 
@@ -61,7 +61,7 @@ def _take(text: str, table) -> tuple[str | None, str]:
 def _site(tok: str, text: str) -> str:
     if not _SITE.match(tok):
         raise OrderParseError(f"{tok!r} is not a site; sites are a column letter and a row number, "
-                              f"like F7.", text=text)
+                              f"like F6.", text=text)
     name = tok.upper()
     if name not in SITES:
         raise OrderParseError(f"There is no site {name} on the board.", text=text)
@@ -90,7 +90,7 @@ def read(text: str) -> Order:
     toks = rest.split()
     if verb is None:
         kind, rest2 = _take(t, _BUILDINGS)
-        if kind:                                   # "palazzo F7", "farm F7"
+        if kind:                                   # "palazzo F6", "farm F6"
             verb, toks = "build", [*_kind_words(kind), *rest2.split()]
         else:
             raise OrderParseError(f"Cannot read {raw.strip()!r}: it does not start with an order word "
@@ -106,39 +106,39 @@ def read(text: str) -> Order:
         return Order("pass")
     if verb == "castle":
         if len(toks) != 1:
-            raise OrderParseError("Write 'castle' and one site, like: castle F7", text=raw)
+            raise OrderParseError("Write 'castle' and one site, like: castle F6", text=raw)
         return Order("castle", _site(toks[0], raw))
     if verb == "build":
         kind, rest2 = _take(" ".join(toks), _BUILDINGS)
         if kind is None:
-            raise OrderParseError("Build what? Write for example: build farm F7 (farm, quarry, market, "
-                                  "statue, school, fountain; palazzo F7, dom F7 ... for political "
+            raise OrderParseError("Build what? Write for example: build farm F6 (farm, quarry, market, "
+                                  "statue, school, fountain; palazzo F6, dom F6 ... for political "
                                   "cards).", text=raw)
         toks = rest2.split()
         if len(toks) != 1:
-            raise OrderParseError(f"Write one site after the building, like: build {kind} F7", text=raw)
+            raise OrderParseError(f"Write one site after the building, like: build {kind} F6", text=raw)
         site = _site(toks[0], raw)
         if kind in D.SMALL:
             return Order("build", site, kind)
         return Order("card", site, kind)
     if verb == "found":
         if not toks:
-            raise OrderParseError("Found where? Write for example: found F7 (or found F7 from C3)",
+            raise OrderParseError("Found where? Write for example: found F6 (or found F6 from E3)",
                                   text=raw)
         site = _site(toks[0], raw)
         if len(toks) == 1:
             return Order("found", site)
         if len(toks) == 3 and toks[1] in ("from", "von", "aus"):
             return Order("found", site, extra=(_site(toks[2], raw),))
-        raise OrderParseError("Write: found F7, or found F7 from C3", text=raw)
+        raise OrderParseError("Write: found F6, or found F6 from E3", text=raw)
     if verb == "wish":
         if len(toks) != 2 or toks[1] not in _WISHES:
-            raise OrderParseError("Write: wish C3 culture (or education, health)", text=raw)
+            raise OrderParseError("Write: wish E3 culture (or education, health)", text=raw)
         return Order("wish", _site(toks[0], raw), _WISHES[toks[1]])
     if verb == "demolish":
         sites = [_site(x, raw) for x in toks if x != ","]
         if not sites:
-            raise OrderParseError("Demolish what? Write: demolish F7 (or demolish F7 G7)", text=raw)
+            raise OrderParseError("Demolish what? Write: demolish F6 (or demolish F6 G6)", text=raw)
         return demolish(*sites)
     if verb == "starve":
         parts = [p.split() for p in " ".join(toks).split(",") if p.strip()]
@@ -149,9 +149,9 @@ def read(text: str) -> Order:
             elif len(p) == 2 and p[1].isdigit() and int(p[1]) > 0:
                 out.append((_site(p[0], raw), int(p[1])))
             else:
-                raise OrderParseError("Write: starve C3 2, K9 1 (city and number of citizens)", text=raw)
+                raise OrderParseError("Write: starve E3 2, J9 1 (city and number of citizens)", text=raw)
         if not out:
-            raise OrderParseError("Write: starve C3 2, K9 1 (city and number of citizens)", text=raw)
+            raise OrderParseError("Write: starve E3 2, J9 1 (city and number of citizens)", text=raw)
         return starve(*out)
     raise OrderParseError(f"Cannot read {raw.strip()!r}.", text=raw)
 
@@ -165,7 +165,7 @@ def _read_card(card: str, toks: list[str], raw: str) -> Order:
     if card == "master builder":
         kind, rest = _take(" ".join(toks), _BUILDINGS)
         if kind is None or len(rest.split()) != 1:
-            raise OrderParseError("Write: master builder dom F7 (a building and a site)", text=raw)
+            raise OrderParseError("Write: master builder dom F6 (a building and a site)", text=raw)
         return Order("master", _site(rest.split()[0], raw), kind)
     if card == "citizens":
         if not toks:
@@ -174,12 +174,12 @@ def _read_card(card: str, toks: list[str], raw: str) -> Order:
             return Order("citizens", n=int(toks[0]))
         raise OrderParseError("Write: citizens 2 (free) or citizens 3 (2 gold)", text=raw)
     if not toks:
-        raise OrderParseError(f"{D.CARD_TITLE[card]} needs a site, like: {card} F7", text=raw)
+        raise OrderParseError(f"{D.CARD_TITLE[card]} needs a site, like: {card} F6", text=raw)
     site = _site(toks[0], raw)
     rest = toks[1:]
     if card == "rich harvest":
         if rest:
-            raise OrderParseError("Write: rich harvest F7 (the farm's site)", text=raw)
+            raise OrderParseError("Write: rich harvest F6 (the farm's site)", text=raw)
         return Order("harvest", site)
     n = 1
     if rest and _COUNT.match(rest[0]):
@@ -187,7 +187,7 @@ def _read_card(card: str, toks: list[str], raw: str) -> Order:
         rest = rest[1:]
     if card == "golden age":
         if rest:
-            raise OrderParseError("Write: golden age C3 x2 (a city and 1, 2 or 3 citizens)", text=raw)
+            raise OrderParseError("Write: golden age E3 x2 (a city and 1, 2 or 3 citizens)", text=raw)
         return Order("golden", site, n=n)
     wishes = []
     for w in rest:
@@ -216,7 +216,7 @@ def parse(state, seat: int, text: str) -> Order:
 
 def canonical(state, seat: int, o: Order) -> Order:
     """Name cities by their castle, drop redundant parts, fill in the only
-    possible choice ('found F7' with a single spare castle)."""
+    possible choice ('found F6' with a single spare castle)."""
     v = o.verb
     city = state.city_of(o.site) if o.site else None
     if v in ("golden", "wish") and city is not None:
@@ -258,13 +258,13 @@ def explain(s, p: int, o: Order) -> str:
     text = o.to_text()
     if ph == "setup":
         if v != "castle":
-            return f"During setup the only order is 'castle F7' (now: {s.phase()})."
+            return f"During setup the only order is 'castle F6' (now: {s.phase()})."
         return _site_problem(s, p, o.site, castle=True) or f"{o.site} cannot take a castle now."
     if v == "castle":
-        return f"Castles are placed only during setup; now: {s.phase()}. To start a new city: found F7."
+        return f"Castles are placed only during setup; now: {s.phase()}. To start a new city: found F6."
     if ph == "migration":
         if v != "wish":
-            return "Now each city's wish is chosen: wish C3 culture."
+            return "Now each city's wish is chosen: wish E3 culture."
         if o.site not in s.wish_choice:
             return f"{o.site} is not one of your cities that needs a wish now."
         if o.what not in s.wishes:
@@ -275,7 +275,7 @@ def explain(s, p: int, o: Order) -> str:
         if stage == "starve":
             if v != "starve":
                 return (f"{s.yearend[p]['excess']} of your citizens must leave for lack of food first: "
-                        f"starve C3 1.")
+                        f"starve E3 1.")
             castle, k = o.extra[0]
             c = s.cities.get(castle)
             if c is None or c.owner != p:
@@ -285,7 +285,7 @@ def explain(s, p: int, o: Order) -> str:
                 return f"Only {ex} citizen{'s' if ex > 1 else ''} must leave."
             return f"The city at {castle} has only {c.citizens} citizens."
         if v != "demolish":
-            return "Now buildings without citizens must be demolished: demolish F7."
+            return "Now buildings without citizens must be demolished: demolish F6."
         site = o.site
         c = s.city_of(site)
         if c is None or c.owner != p:

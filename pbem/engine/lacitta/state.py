@@ -573,7 +573,7 @@ class LaCittaState(State):
         if action.verb == "demolish":
             if ye["stage"] == "starve":
                 raise IllegalOrderError(f"{ye['excess']} citizens must leave for lack of food first "
-                                        f"(starve C3 1).", text=text)
+                                        f"(starve E3 1).", text=text)
             if len(set(action.extra)) != len(action.extra):
                 raise IllegalOrderError("A site is named twice.", text=text)
             per: dict[str, set] = {}

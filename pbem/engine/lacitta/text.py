@@ -11,36 +11,38 @@ ORDER_HELP = """\
 La Città orders — one per line, upper or lower case.
 
 Setup (experienced game)
-  castle F7                      place a castle (at least 3 free sites from every other castle)
+  castle F6                      place a castle (at least 3 free sites from every other castle)
 
 Action cards (3 a year)
   gold                           take 2 gold
-  build farm F7                  a small building, free: farm, quarry, market, statue, school,
+  build farm F6                  a small building, free: farm, quarry, market, statue, school,
                                  fountain (German: Bauernhof, Steinbruch, Markt, Statue,
                                  Klosterschule, Brunnen)
-  found F7                       a new city: castle at F7, one spare citizen from one of your castles
-  found F7 from C3               ... naming the castle that gives the citizen, when several could
+  found F6                       a new city: castle at F6, one spare citizen from one of your castles
+  found F6 from E3               ... naming the castle that gives the citizen, when several could
 
 Political cards (from the display of 7)
-  palazzo F7    hospital F7    bathhouse F7    dom F7    university F7
+  palazzo F6    hospital F6    bathhouse F6    dom F6    university F6
                                  build that building (1, 1, 1, 3, 3 gold; Badhaus, Universität)
-  master builder dom F7          Großer Baumeister: any building, small 1 / medium 2 / large 4 gold
-  bread and games F7 x2          Brot und Spiele: 1, 2 or 3 notables on the building at F7
+  master builder dom F6          Großer Baumeister: any building, small 1 / medium 2 / large 4 gold
+  bread and games F6 x2          Brot und Spiele: 1, 2 or 3 notables on the building at F6
                                  (0, 2 or 5 gold); on a hospital say each notable's arch:
-  bread and games F7 x2 education health
-  golden age C3 x3               Goldene Zeiten: 1, 2 or 3 citizens (0, 2 or 5 gold) into the
-                                 city whose castle is at C3 (any site of the city works)
-  rich harvest F7                Reiche Ernte: double the farm at F7 this year (not in year 6)
+  bread and games F6 x2 education health
+  golden age E3 x3               Goldene Zeiten: 1, 2 or 3 citizens (0, 2 or 5 gold) into the
+                                 city whose castle is at E3 (any site of the city works)
+  rich harvest F6                Reiche Ernte: double the farm at F6 this year (not in year 6)
   citizens 2 / citizens 3        Bürgernähe: look at 2 (free) or all 3 (2 gold) hidden Voice cards
-  pass                           only when nothing else is legal: the top card face down
+  pass                           only when nothing else is legal (then the engine plays it
+                                 for you): the top political card face down, no effect
 
 End of the year (asked only when there is a real choice)
-  wish C3 culture                two-wish year: the wish your city at C3 uses (culture,
+  wish E3 culture                two-wish year: the wish your city at E3 uses (culture,
                                  education, health; Kultur, Bildung, Gesundheit)
-  demolish F7 G7                 buildings without citizens that go (from the edge)
-  starve C3 2, K9 1              famine: how many citizens leave which city
+  demolish F6 G6                 buildings without citizens that go (from the edge)
+  starve E3 2, J9 1              famine: how many citizens leave which city
 
-Examples:  build market D4   |   dom F7   |   golden age C3 x2   |   found K9 from C3
+Examples:  build market D6   |   dom F6   |   golden age E3 x2   |   found J9 from E3
+Sites are the coordinates printed on the board picture (column letter, row number).
 """
 
 

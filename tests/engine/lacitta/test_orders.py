@@ -65,7 +65,7 @@ def test_forms_and_aliases(s, text, canonical):
     ("golden age I6 x7", "not a count"),
     ("citizens 4", "citizens 2"),
     ("bread and games J6 x1 purple", "not an arch colour"),
-    ("starve", "starve C3 2"),
+    ("starve", "starve E3 2"),
 ])
 def test_unreadable_orders(s, text, match):
     with pytest.raises(OrderParseError, match=match):
@@ -107,11 +107,16 @@ def test_every_action_sets_site_and_label(s):
 
 def test_order_help_lists_every_form():
     text = G.order_help()
-    for form in ["castle F7", "gold", "build farm F7", "found F7 from C3", "palazzo F7",
-                 "master builder dom F7", "bread and games F7 x2", "golden age C3 x3",
-                 "rich harvest F7", "citizens 2", "pass", "wish C3 culture", "demolish F7 G7",
-                 "starve C3 2, K9 1"]:
+    for form in ["castle F6", "gold", "build farm F6", "found F6 from E3", "palazzo F6",
+                 "master builder dom F6", "bread and games F6 x2", "golden age E3 x3",
+                 "rich harvest F6", "citizens 2", "pass", "wish E3 culture", "demolish F6 G6",
+                 "starve E3 2, J9 1"]:
         assert form in text
+    # every site in the examples is a real site of the board
+    from pbem.engine.lacitta.board import SITES
+    import re
+    for site in re.findall(r"\b([A-W]\d{1,2})\b", text):
+        assert site in SITES, site
 
 
 def test_view_text_private_first(s):
