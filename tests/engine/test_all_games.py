@@ -35,7 +35,14 @@ def _lacitta_check(state, seat, view):
     assert '"deck"' not in text and '"voice_deck"' not in text
 
 
-PROBES = {"lacitta": _lacitta_check}
+def _medina_check(state, seat, view):
+    """Pieces behind a screen (``supply``) are shown only to their owner."""
+    for p in view["players"]:
+        if p["seat"] != seat:
+            assert p.get("supply") is None
+
+
+PROBES = {"lacitta": _lacitta_check, "medina": _medina_check}
 
 CASES = [(name, seats) for name, g in sorted(GAMES.items())
          for seats in range(g.min_seats, g.max_seats + 1)]
