@@ -1,0 +1,21 @@
+/* Host a new game: show only the chosen game's options and say how many
+   seats it takes. Without JavaScript every option stays visible. */
+(function () {
+  "use strict";
+  var form = document.getElementById("new-game");
+  if (!form) return;
+  var note = document.getElementById("seat-note");
+  function update() {
+    var chosen = form.querySelector('input[name="kind"]:checked');
+    var kind = chosen ? chosen.value : "";
+    Array.prototype.forEach.call(form.querySelectorAll(".option[data-kind]"), function (el) {
+      el.hidden = el.getAttribute("data-kind") !== kind;
+    });
+    if (note && chosen) {
+      note.textContent = chosen.getAttribute("data-title") + " is for " + chosen.getAttribute("data-min") +
+        " to " + chosen.getAttribute("data-max") + " players.";
+    }
+  }
+  form.addEventListener("change", function (ev) { if (ev.target.name === "kind") update(); });
+  update();
+})();
