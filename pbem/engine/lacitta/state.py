@@ -936,16 +936,18 @@ class LaCittaState(State):
                 if self.arches(o, wish) >= self.arches(c, wish) or o.citizens <= 0:
                     continue
                 o.citizens -= 1
-                if c.citizens < self.capacity(c):
+                arrived = c.citizens < self.capacity(c)
+                if arrived:
                     c.citizens += 1
-                    where = f"moves to the city at {c.castle}"
+                    tail = "."
                 else:
                     self.bank += 1
-                    where = f"leaves for the city at {c.castle}, which is full: back to the bank"
-                ev.append(Event(f"Migration ({wish}): a citizen of {seat_name(o.owner)}'s city at "
-                                f"{o.castle} {where} ({Seat(p)}).", kind="migration",
-                                data={"from": o.castle, "to": c.castle, "wish": wish,
-                                      "arrived": where.startswith("moves")}))
+                    tail = ", but that city is full: the citizen goes back to the bank."
+                ev.append(Event(f"Migration ({wish} {self.arches(c, wish)} against "
+                                f"{self.arches(o, wish)}): {seat_name(p)}'s city at {c.castle} draws a "
+                                f"citizen from {seat_name(o.owner)}'s city at {o.castle}{tail}",
+                                kind="migration",
+                                data={"from": o.castle, "to": c.castle, "wish": wish, "arrived": arrived}))
         self.wish_choice = {}
         return ev
 

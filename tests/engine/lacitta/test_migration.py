@@ -87,7 +87,7 @@ def test_full_city_does_not_stop_the_loss_citizen_to_bank():
     s = pos("city 1 J6 5: statue K6\ncity 2 M7 3\n")      # 5 = limit without market
     bank = s.bank
     mig, _ = finish(s)
-    assert len(mig) == 1 and not mig[0].data["arrived"] and "back to the bank" in mig[0].text
+    assert len(mig) == 1 and not mig[0].data["arrived"] and "goes back to the bank" in mig[0].text
     assert s.cities["M7"].citizens == 3                   # 3 - 1 + growth
     assert s.cities["J6"].citizens == 5
     assert s.bank == bank + 1 - 1                         # +1 migration, -1 growth of M7
