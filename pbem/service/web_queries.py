@@ -23,6 +23,7 @@ from pbem.mail.tokens import (
 )
 from pbem.service import links, outbox, queue
 from pbem.service.db import begin_write, db
+from pbem.service.errors import ServiceError
 from pbem.service.lifecycle import get_or_create_player, normalise_email
 from pbem.service.models import ACTIVE, PAUSED, Game, GameEvent, PendingOrder, Player, Seat, UsedToken, utcnow
 from pbem.service.orders import MAX_LINE, MAX_LINES, LineResult, SubmitResult, legal_orders, split_lines
@@ -104,7 +105,7 @@ def send_signin_link(email: str, next_path: str = "/", *, now: dt.datetime | Non
     now = now or utcnow()
     try:
         email = normalise_email(email)
-    except Exception:
+    except ServiceError:
         return False
     cfg = current_app.config
     next_path = safe_path(next_path)

@@ -10,7 +10,7 @@ from flask import abort, g
 from pbem.engine import get_game
 from pbem.mail.compose import format_deadline
 from pbem.service.db import db
-from pbem.service.models import ACTIVE, FINISHED, Game, Seat, utcnow
+from pbem.service.models import FINISHED, Game, Seat, utcnow
 from pbem.service.snapshot import engine_state
 
 

@@ -14,7 +14,7 @@ from pbem.boards import render_svg
 from pbem.engine import GAMES, get_game
 from pbem.service import lifecycle
 from pbem.service.errors import ServiceError
-from pbem.service.models import ACTIVE, FINISHED, INVITED, PAUSED
+from pbem.service.models import ACTIVE, FINISHED, INVITED
 from pbem.service.replay import state_at
 from pbem.service.web_queries import pending_order, visible_events
 from pbem.web.common import (

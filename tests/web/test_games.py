@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from pbem.engine import GAMES
 from pbem.service.db import db
-from pbem.service.models import Game, GameEvent, OutboxMessage, Seat
+from pbem.service.models import Game, GameEvent, OutboxMessage
 from pbem.service.snapshot import engine_state
 
 from .conftest import csrf_token, new_lacitta, player_id, sign_in
