@@ -493,6 +493,8 @@ class GameClient(threading.Thread):
                         try:
                             self.gid, self.seats = self.spares.pop()  # list.pop is atomic
                         except IndexError:
+                            if time.monotonic() < self.stop_at:
+                                self.sink.error("client out of games before the end (use --spare-games)")
                             return
                         continue
                     have = {r[0] for r in cur.execute(
@@ -569,7 +571,7 @@ class Sink:
 
 
 def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: float = 5.0,
-                      stored: int = 0, cfg: StackConfig | None = None, seed: int = 1, spares: int = 4,
+                      stored: int = 0, cfg: StackConfig | None = None, seed: int = 1, spares: int | None = None,
                       echo: Callable[[str], None] = print) -> ServiceBenchResult:
     """Start the stack, create and play ``games`` games for ``warmup +
     seconds`` seconds (``spares`` more games wait for clients whose game
@@ -594,7 +596,10 @@ def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: 
             app = create_app(stack.app_config())
             if cfg.mail_worker:
                 app.extensions["celery"].conf.task_routes = {"pbem.deliver_outbox": {"queue": MAIL_QUEUE}}
-            # spare games for clients whose game ends within the run (a few seats play fast)
+            # spare games for clients whose game ends within the run: a La Città game is about
+            # 100 decisions, and this stack has not gone past ~15 orders/s here
+            if spares is None:
+                spares = max(2, int(15 * (warmup + seconds) / 90) + 1)
             clients = create_games(app, games + spares, seats, seed=seed, echo=echo)
             spare_games = [(gid, clients.pop(gid)) for gid in sorted(clients)[games:]]
             with app.app_context():

@@ -31,10 +31,12 @@ import click
 @click.option("--keep-db", is_flag=True, help="do not drop the bench database afterwards")
 @click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="keep the gunicorn/celery/smtp logs here")
+@click.option("--spare-games", type=int, default=None,
+              help="games waiting for clients whose game ends (default: enough for ~15 orders/s)")
 @click.option("--seed", type=int, default=1, show_default=True)
 def service(games: int, seats: int, seconds: float, warmup: float, stored: int, web_workers: int,
             worker_concurrency: int, one_worker: bool, no_delivery: bool, pg_url: str, db_name: str, redis_url: str,
-            keep_db: bool, log_dir: Path | None, seed: int) -> None:
+            keep_db: bool, log_dir: Path | None, spare_games: int | None, seed: int) -> None:
     """Play GAMES concurrent La Città games against gunicorn + a celery
     worker + PostgreSQL + Redis on this machine, orders posted over HTTP.
 
@@ -52,6 +54,6 @@ def service(games: int, seats: int, seconds: float, warmup: float, stored: int, 
                       worker_concurrency=worker_concurrency, deliver=not no_delivery, mail_worker=not one_worker, keep_db=keep_db,
                       log_dir=log_dir)
     result = run_service_bench(games, seats, seconds=seconds, warmup=warmup, stored=stored, cfg=cfg,
-                               seed=seed, echo=click.echo)
+                               seed=seed, spares=spare_games, echo=click.echo)
     click.echo(result.details())
     click.echo(result.line())
