@@ -1018,7 +1018,7 @@ class LaCittaState(State):
         city.citizens -= k
         self.bank += k
         self.yearend[p]["excess"] -= k
-        return [Event(f"{Seat(p)}: {k} citizen{'s' if k > 1 else ''} of the city at {castle} leave "
+        return [Event(f"{Seat(p)}: {k} citizen{'s leave' if k > 1 else ' leaves'} the city at {castle} "
                       f"for lack of food.", kind="starve", data={"seat": p, "city": castle, "n": k})]
 
     def _auto_demolish(self, p: int) -> list[Event]:

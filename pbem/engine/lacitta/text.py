@@ -75,7 +75,7 @@ def view_text(v: dict[str, Any]) -> str:
             lines.append("  Voice of the People cards you looked at: "
                          + ", ".join(f"card {k}: {w}" for k, w in priv["peeked"].items()) + ".")
         if me["famine_next_year"]:
-            lines.append("  Famine: you lose the first political round of next year.")
+            lines.append(f"  Famine: you lose the first political round of {_when(v)}.")
         for c in cities_by_owner.get(p, []):
             lines.append("  " + _city_line(c, v))
         if str(p) in v.get("pending", {}):
@@ -98,7 +98,7 @@ def view_text(v: dict[str, Any]) -> str:
         lines.append(f"{_seat(p).capitalize()}: {pl['points']} points, gold {pl['gold']}, food {pl['food']}, "
                      f"citizens {pl['citizens']}, action cards {pl['action_cards']}, "
                      f"political cards played {pl['political_played']}"
-                     + (", famine: loses round 1 next year" if pl["famine_next_year"] else "")
+                     + (f", famine: loses round 1 of {_when(v)}" if pl["famine_next_year"] else "")
                      + (", famine in year 6 (−5)" if pl["famine_year6"] else "") + ".")
         if p != viewer:
             for c in cities_by_owner.get(p, []):
@@ -107,6 +107,11 @@ def view_text(v: dict[str, Any]) -> str:
     lines.append("Landscape: " + ", ".join(f"{k} {TILE_NAMES[t]}" for k, t in v["landscape"].items()) + ".")
     lines.append("Supply: " + ", ".join(f"{k} {n}" for k, n in v["supply"].items()) + ".")
     return "\n".join(lines) + "\n"
+
+
+def _when(v: dict) -> str:
+    """The famine penalty falls in round 1 of the year after the famine."""
+    return "this year" if v.get("phase_key") == "political" else "next year"
 
 
 def _city_line(c: dict, v: dict) -> str:
