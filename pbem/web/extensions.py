@@ -80,6 +80,10 @@ def _security_headers(resp):
     if resp.mimetype == "text/html" and not request.path.startswith("/dev/mail"):
         resp.headers.setdefault("Content-Security-Policy", CSP)
         resp.headers.setdefault("X-Frame-Options", "DENY")
+    if g.get("player") is not None and "Cache-Control" not in resp.headers and resp.mimetype in (
+            "text/html", "application/json"):
+        # a signed-in page may carry a seat's private information: no shared cache keeps it
+        resp.headers["Cache-Control"] = "private, no-store"
     if request.path.startswith("/signin/"):
         # the token is in the URL: keep it out of caches and Referer headers
         resp.headers["Cache-Control"] = "no-store"

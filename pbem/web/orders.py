@@ -75,7 +75,6 @@ def _page(game, seat, *, text: str = "", result: SubmitResult | None = None, sta
         deadline=deadline_text(game.deadline_at, zone),
         left=time_left(game.deadline_at) if game.status == ACTIVE else "", zone=zone,
         history=visible_events(game.id, seat.index, limit=40), help=engine.order_help(),
-        append=len(groups) > 0 and getattr(engine, "orders_per_turn", 1) > 1,
     ), status
 
 

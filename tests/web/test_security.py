@@ -132,6 +132,7 @@ def test_pages_load_nothing_from_elsewhere_and_send_security_headers(app):
         html = resp.get_data(as_text=True)
         assert "script-src 'self'" in resp.headers["Content-Security-Policy"]
         assert resp.headers["X-Frame-Options"] == "DENY"
+        assert resp.headers["Cache-Control"] == "private, no-store"  # signed-in pages stay out of shared caches
         for url in re.findall(r'(?:src|href)="([^"]+)"', html):
             assert url.startswith(("/", "#")), (path, url)
         # no inline scripts (the CSP forbids them); data blocks are JSON, not script
