@@ -75,3 +75,32 @@ def test_notice_is_multipart_with_inline_board_when_the_game_has_a_picture(app, 
     cid = images[0]["Content-ID"].strip("<>")
     assert f"cid:{cid}" in html.get_content()
     assert msg["Reply-To"].startswith("play+1-0-") and msg["Auto-Submitted"] == "auto-generated"
+
+
+def test_a_row_left_sending_by_a_dead_worker_is_sent_later_once(app, t0):
+    from pbem.service.db import db
+    from pbem.service.outbox import CLAIM_TIMEOUT
+
+    new_tally(t0)
+    row = outbox(kind="turn")[0]
+    row.status, row.claimed_at = "sending", t0  # a worker claimed it and died
+    db.session.commit()
+    with SMTPServer() as smtp:
+        app.config["SMTP_PORT"] = smtp.port
+        assert deliver_due(now=t0 + (CLAIM_TIMEOUT - 1) * S).sent == 2  # the two invitations only
+        assert [x.status for x in outbox(kind="turn")] == ["sending"]
+        assert deliver_due(now=t0 + CLAIM_TIMEOUT * S).sent == 1
+        assert [x.status for x in outbox(kind="turn")] == ["sent"]
+        assert len(smtp.handler.messages) == 3
+
+
+def test_two_deliveries_at_once_send_each_mail_once(app, t0):
+    from .test_concurrency import race
+
+    new_tally(t0)
+    with SMTPServer() as smtp:
+        app.config["SMTP_PORT"] = smtp.port
+        a, b = race(app, lambda: deliver_due(now=t0), lambda: deliver_due(now=t0))
+        assert a.sent + b.sent == 3
+        assert sorted(r[0] for r, _raw in smtp.handler.messages) == [
+            "ada@example.org", "bo@example.org", "cy@example.org"]
