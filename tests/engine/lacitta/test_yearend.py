@@ -162,3 +162,25 @@ def test_default_famine_takes_spare_citizens_first():
     s = pos("city 1 J6 5: statue K6\ncity 1 Q13 3\ncity 2 D14 1\n", extra="food 6 30\n")
     finish(s)
     assert s.default_action(0).to_text() == "starve J6 2"
+
+
+def test_city_over_its_limit_after_losing_its_fountain_keeps_its_citizens():
+    # 9 citizens, 10 buildings: the owner gives up the fountain; the city keeps
+    # 9 citizens over its new limit of 8, it just cannot grow
+    s = position("""
+        seats 2
+        landscape T3=L T2=F1 T4=F3 T11=F1 T10=F1
+        phase political year 1 round 5 seat 2
+        start 1
+        gold 0 0
+        food 30 30
+        voice culture culture culture health
+        voice_deck culture culture culture health health health education education
+        city 1 I6 9: farm J6, farm K6, farm L6, statue I5, market H6, farm I7, fountain H5, farm H7, school I4
+        city 2 Q13 1
+        """)
+    play(s, "2: gold")
+    assert "demolish H5" in legal(s, 1)
+    play(s, "1: demolish H5")
+    c = s.cities["I6"]
+    assert s.year == 2 and c.citizens == 9 and s.capacity(c) == 8
