@@ -985,8 +985,12 @@ class LaCittaState(State):
             elif st == "starve":
                 k = ye["excess"]
                 with_people = [c for c in self.cities_of(p) if c.citizens > 0]
-                if k > 0 and len(with_people) == 1:
-                    ev += self._starve(p, with_people[0].castle, k)
+                if k > 0 and (len(with_people) == 1 or k >= sum(c.citizens for c in with_people)):
+                    for c in with_people:            # forced: one city, or everyone leaves
+                        if k > 0:
+                            take = min(k, c.citizens)
+                            ev += self._starve(p, c.castle, take)
+                            k -= take
                     k = 0
                 if k > 0:
                     return ev

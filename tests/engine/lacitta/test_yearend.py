@@ -184,3 +184,10 @@ def test_city_over_its_limit_after_losing_its_fountain_keeps_its_citizens():
     play(s, "1: demolish H5")
     c = s.cities["I6"]
     assert s.year == 2 and c.citizens == 9 and s.capacity(c) == 8
+
+
+def test_famine_taking_every_citizen_is_not_asked():
+    s = pos("city 1 J6 2\ncity 1 Q13 2\ncity 2 D14 1\n", extra="food 0 30\n")
+    ev = finish(s)
+    assert [e.data["n"] for e in ev if e.kind == "starve"] == [2, 2]
+    assert s.cities_of(0) == [] and s.year == 2
