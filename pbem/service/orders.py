@@ -104,6 +104,52 @@ def legal_orders(state, seat: int, limit: int = LEGAL_QUOTE) -> list[str]:
     return texts
 
 
+def check_orders(game, seat_index: int, result: SubmitResult, *,
+                 expected_step: int | None) -> tuple[str, str, list[str]] | None:
+    """Every check a submission goes through, on a copy of the state; nothing
+    is stored. Fills ``result.lines`` (``order`` for each line read,
+    ``error`` on the one refused). Returns ``None`` when every line is
+    legal, else ``(message, status, legal orders now)`` with status
+    ``"refused"`` or ``"stale"``. Used by :func:`submit_orders` and the
+    order page's preview, so both answer the same."""
+    if seat_index not in {s.index for s in game.seats}:
+        return f"This game has no seat {seat_index + 1}.", "refused", []
+    if game.status == PAUSED:
+        return "The game is paused by its host; orders are taken again when it resumes.", "refused", []
+    if game.status != ACTIVE:
+        return f"The game is {game.status}; it takes no orders.", "refused", []
+    state = engine_state(game)
+    if expected_step is not None and expected_step != game.step:
+        return (f"These orders were written for turn step {expected_step}, but the game has moved on "
+                f"to step {game.step} ({game.phase}). Nothing was applied; please look at the board "
+                "again and send fresh orders.", "stale", legal_orders(state, seat_index))
+    if not result.lines:
+        return "No orders were found in what you sent.", "refused", legal_orders(state, seat_index)
+    if len(result.lines) > MAX_LINES:
+        return f"At most {MAX_LINES} order lines are read at once; you sent {len(result.lines)}.", "refused", []
+    if seat_index not in state.current_seats():
+        waiting = ", ".join(f"seat {s + 1}" for s in state.current_seats()) or "nobody"
+        return f"It is not your turn: the game waits for {waiting} ({game.phase}).", "refused", []
+    kind = get_game(game.kind)
+    trial = state.copy()
+    for line in result.lines:
+        if len(line.text) > MAX_LINE:
+            line.error = f"the line is longer than {MAX_LINE} characters"
+            return "Nothing was applied: a line is too long.", "refused", legal_orders(trial, seat_index)
+        try:
+            if seat_index not in trial.current_seats():
+                raise NotYourTurnError("your earlier lines already finish your turn", text=line.text)
+            action = kind.parse_action(trial, seat_index, line.text)
+            trial.apply(seat_index, action)
+        except OrderError as err:
+            line.error = err.message
+            legal = list(err.legal) or legal_orders(trial, seat_index) or legal_orders(state, seat_index)
+            what = "could not be read" if isinstance(err, OrderParseError) else "is not legal now"
+            return f"Nothing was applied: the line \u201c{line.text}\u201d {what}.", "refused", legal
+        line.order = action.to_text()
+    return None
+
+
 def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: int | None,
                   source: str, message_id: str | None = None,
                   now: dt.datetime | None = None,
@@ -134,7 +180,7 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     lines = split_lines(text)
     result.lines = [LineResult(line) for line in lines]
 
-    def refuse(message: str, status: str = "refused", legal: list[str] | None = None) -> SubmitResult:
+    def refuse(message: str, status: str, legal: list[str]) -> SubmitResult:
         db.session.rollback()
         result.status, result.message = status, message
         result.legal = legal or []
@@ -147,46 +193,10 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
             db.session.commit()
         return result
 
-    if seat_index not in {s.index for s in game.seats}:
-        return refuse(f"This game has no seat {seat_index + 1}.")
-    if game.status == PAUSED:
-        return refuse("The game is paused by its host; orders are taken again when it resumes.")
-    if game.status != ACTIVE:
-        return refuse(f"The game is {game.status}; it takes no orders.")
-    if expected_step is not None and expected_step != game.step:
-        state = engine_state(game)
-        return refuse(
-            f"These orders were written for turn step {expected_step}, but the game has moved on "
-            f"to step {game.step} ({game.phase}). Nothing was applied; please look at the board "
-            "again and send fresh orders.",
-            status="stale", legal=legal_orders(state, seat_index))
-    if not lines:
-        state = engine_state(game)
-        return refuse("No orders were found in what you sent.", legal=legal_orders(state, seat_index))
-    if len(lines) > MAX_LINES:
-        return refuse(f"At most {MAX_LINES} order lines are read at once; you sent {len(lines)}.")
-
+    problem = check_orders(game, seat_index, result, expected_step=expected_step)
+    if problem is not None:
+        return refuse(*problem)
     state = engine_state(game)
-    if seat_index not in state.current_seats():
-        waiting = ", ".join(f"seat {s + 1}" for s in state.current_seats()) or "nobody"
-        return refuse(f"It is not your turn: the game waits for {waiting} ({game.phase}).")
-    kind = get_game(game.kind)
-    trial = state.copy()
-    for line in result.lines:
-        if len(line.text) > MAX_LINE:
-            line.error = f"the line is longer than {MAX_LINE} characters"
-            return refuse("Nothing was applied: a line is too long.", legal=legal_orders(trial, seat_index))
-        try:
-            if seat_index not in trial.current_seats():
-                raise NotYourTurnError("your earlier lines already finish your turn", text=line.text)
-            action = kind.parse_action(trial, seat_index, line.text)
-            trial.apply(seat_index, action)
-        except OrderError as err:
-            line.error = err.message
-            legal = list(err.legal) or legal_orders(trial, seat_index) or legal_orders(state, seat_index)
-            what = "could not be read" if isinstance(err, OrderParseError) else "is not legal now"
-            return refuse(f"Nothing was applied: the line \u201c{line.text}\u201d {what}.", legal=legal)
-        line.order = action.to_text()
 
     pending = db.session.execute(
         select(PendingOrder).where(PendingOrder.game_id == game.id,
@@ -229,5 +239,5 @@ def pending_seats(game_id: int, step: int) -> list[int]:
                                               PendingOrder.step == step)).scalars())
 
 
-__all__ = ["submit_orders", "SubmitResult", "LineResult", "split_lines", "legal_orders",
+__all__ = ["submit_orders", "check_orders", "SubmitResult", "LineResult", "split_lines", "legal_orders",
            "pending_seats", "GameNotFound"]

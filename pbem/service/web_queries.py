@@ -9,7 +9,7 @@ is enforced here by recording the token's nonce in ``used_tokens``.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr, make_msgid, parseaddr
 
@@ -17,7 +17,6 @@ from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from pbem.engine import NotYourTurnError, OrderError, OrderParseError, get_game
 from pbem.mail.tokens import (
     DEFAULT_SIGNIN_MAX_AGE, BadToken, SignInClaim, make_signin_token, read_signin_token,
 )
@@ -25,9 +24,9 @@ from pbem.service import links, outbox, queue
 from pbem.service.db import begin_write, db
 from pbem.service.errors import ServiceError
 from pbem.service.lifecycle import get_or_create_player, normalise_email
-from pbem.service.models import ACTIVE, PAUSED, Game, GameEvent, PendingOrder, Player, Seat, UsedToken, utcnow
-from pbem.service.orders import MAX_LINE, MAX_LINES, LineResult, SubmitResult, legal_orders, split_lines
-from pbem.service.snapshot import engine_state, load_game
+from pbem.service.models import Game, GameEvent, PendingOrder, Player, Seat, UsedToken, utcnow
+from pbem.service.orders import LineResult, SubmitResult, check_orders, split_lines
+from pbem.service.snapshot import load_game
 
 
 class UsedTokenError(BadToken):
@@ -179,63 +178,36 @@ def pending_order(game_id: int, seat_index: int, step: int) -> PendingOrder | No
                                    PendingOrder.step == step)).scalar_one_or_none()
 
 
-def preview_orders(game_id: int, seat_index: int, text: str, *, expected_step: int | None) -> SubmitResult:
+@dataclass
+class PreviewResult(SubmitResult):
+    """A :class:`SubmitResult` of a dry run, with ``sites``: the board
+    sites the accepted orders target, in order (for the confirmation page's
+    picture)."""
+
+    sites: list[str] = field(default_factory=list)
+
+
+def preview_orders(game_id: int, seat_index: int, text: str, *, expected_step: int | None) -> PreviewResult:
     """A dry run of :func:`pbem.service.orders.submit_orders`: the same
     checks on a copy of the state, nothing stored. ``status`` is
     ``"preview"`` when every line is legal (``lines[i].order`` is its
     canonical text in the command language), else ``"refused"`` or
     ``"stale"`` with the same messages the real submission would give."""
     game = load_game(game_id)
-    result = SubmitResult("refused", game_id, seat_index, game.step)
+    result = PreviewResult("refused", game_id, seat_index, game.step)
     result.lines = [LineResult(line) for line in split_lines(text)]
 
-    def refuse(message: str, status: str = "refused", legal: list[str] | None = None) -> SubmitResult:
-        result.status, result.message, result.legal = status, message, legal or []
+    problem = check_orders(game, seat_index, result, expected_step=expected_step)
+    if problem is not None:
+        result.message, result.status, result.legal = problem
         for line in result.lines:
             if line.order is None and line.error is None:
                 line.checked = False
         return result
-
-    if seat_index not in {s.index for s in game.seats}:
-        return refuse(f"This game has no seat {seat_index + 1}.")
-    if game.status == PAUSED:
-        return refuse("The game is paused by its host; orders are taken again when it resumes.")
-    if game.status != ACTIVE:
-        return refuse(f"The game is {game.status}; it takes no orders.")
-    state = engine_state(game)
-    if expected_step is not None and expected_step != game.step:
-        return refuse(
-            f"These orders were written for turn step {expected_step}, but the game has moved on "
-            f"to step {game.step} ({game.phase}). Nothing was applied; please look at the board "
-            "again and send fresh orders.", status="stale", legal=legal_orders(state, seat_index))
-    if not result.lines:
-        return refuse("No orders were found in what you sent.", legal=legal_orders(state, seat_index))
-    if len(result.lines) > MAX_LINES:
-        return refuse(f"At most {MAX_LINES} order lines are read at once; you sent {len(result.lines)}.")
-    if seat_index not in state.current_seats():
-        waiting = ", ".join(f"seat {s + 1}" for s in state.current_seats()) or "nobody"
-        return refuse(f"It is not your turn: the game waits for {waiting} ({game.phase}).")
-    kind = get_game(game.kind)
-    trial = state.copy()
-    for line in result.lines:
-        if len(line.text) > MAX_LINE:
-            line.error = f"the line is longer than {MAX_LINE} characters"
-            return refuse("Nothing was applied: a line is too long.", legal=legal_orders(trial, seat_index))
-        try:
-            if seat_index not in trial.current_seats():
-                raise NotYourTurnError("your earlier lines already finish your turn", text=line.text)
-            action = kind.parse_action(trial, seat_index, line.text)
-            trial.apply(seat_index, action)
-        except OrderError as err:
-            line.error = err.message
-            legal = list(err.legal) or legal_orders(trial, seat_index) or legal_orders(state, seat_index)
-            what = "could not be read" if isinstance(err, OrderParseError) else "is not legal now"
-            return refuse(f"Nothing was applied: the line \u201c{line.text}\u201d {what}.", legal=legal)
-        line.order = action.to_text()
     result.status = "preview"
     result.message = "Please check your orders, then send them."
     return result
 
 
-__all__ = ["SignIn", "UsedTokenError", "safe_path", "check_signin", "use_signin", "send_signin_link",
+__all__ = ["PreviewResult", "SignIn", "UsedTokenError", "safe_path", "check_signin", "use_signin", "send_signin_link",
            "seats_of", "visible_events", "pending_order", "preview_orders"]
