@@ -23,10 +23,11 @@ from pbem.mail.tokens import (
 from pbem.service import links, outbox, queue
 from pbem.service.db import begin_write, db
 from pbem.service.errors import ServiceError
+from pbem.engine import get_game
 from pbem.service.lifecycle import get_or_create_player, normalise_email
 from pbem.service.models import Game, GameEvent, PendingOrder, Player, Seat, UsedToken, utcnow
 from pbem.service.orders import LineResult, SubmitResult, check_orders, split_lines
-from pbem.service.snapshot import load_game
+from pbem.service.snapshot import engine_state, load_game
 
 
 class UsedTokenError(BadToken):
@@ -204,6 +205,14 @@ def preview_orders(game_id: int, seat_index: int, text: str, *, expected_step: i
             if line.order is None and line.error is None:
                 line.checked = False
         return result
+    # the sites the orders target, for the picture (the lines are known legal now)
+    kind = get_game(game.kind)
+    trial = engine_state(game)
+    for line in result.lines:
+        action = kind.parse_action(trial, seat_index, line.order)
+        trial.apply(seat_index, action)
+        if action.site:
+            result.sites.append(action.site)
     result.status = "preview"
     result.message = "Please check your orders, then send them."
     return result

@@ -98,8 +98,10 @@ def review(game_id: int, number: int):
     result = preview_orders(game.id, seat.index, text, expected_step=_step_field())
     if result.status != "preview":
         return _page(game, seat, text=text, result=result, status=409 if result.status == "stale" else 422)
+    state = situation(game).state
+    svg = _board(game.kind, state.view(seat.index), result.sites) if result.sites else None
     return render_template("web/confirm.html", game=game, seat=seat, result=result, text=text,
-                           canonical="\n".join(result.orders), step=game.step)
+                           canonical="\n".join(result.orders), step=game.step, svg=svg)
 
 
 @bp.route("/games/<int:game_id>/seat/<int:number>", methods=["POST"])

@@ -154,6 +154,7 @@ def test_sign_in_from_mail_join_order_by_clicking_the_board_next_seat_notified(s
             ada.click("#review")
             assert ada.locator("code.order").inner_text() == f"build farm {legal[0]}"
             _shot(ada, "5-confirm")
+            assert ada.locator(f'.confirm-board .site.legal[data-site="{legal[0]}"]').count() == 1
             before = {m["Message-ID"] for m in _mails(mail_dir, "bo@example.org")}
             ada.click("#confirm")
             ada.wait_for_url(f"{base}/games/{gid}/seat/1")

@@ -71,6 +71,10 @@ def test_review_shows_orders_in_the_command_language_then_submit_notifies_next_s
     html = review.get_data(as_text=True)
     assert review.status_code == 200 and "Send these orders?" in html
     assert f'<code class="order">{farm.to_text()}</code>' in html
+    # the board marks the site the order targets, and only that one
+    lit = set(re.findall(r'class="site legal"[^>]*data-site="([A-Z0-9]+)"', html)) | \
+        set(re.findall(r'data-site="([A-Z0-9]+)"[^>]*class="site legal"', html))
+    assert lit == {farm.site}
     # nothing is stored by the review
     assert db.session.execute(select(PendingOrder)).first() is None
     canonical = re.search(r'<textarea name="orders" hidden>(.*?)</textarea>', html, re.S).group(1)
