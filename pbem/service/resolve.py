@@ -84,12 +84,15 @@ def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool 
     for seat in sorted(current):
         order = fresh.get(seat)
         if order is None:
-            events.append(GameEvent(
+            default = state.default_action(seat)
+            at = len(events)
+            record(seat, default, "deadline")
+            # first in the log, and after ``old_step`` so every notice of this turn quotes it
+            events.insert(at, GameEvent(
                 game_id=game.id, step=state.step, seat_index=None, kind="missed",
-                created_at=now, data={"seat": seat, "order": state.default_action(seat).to_text()},
+                created_at=now, data={"seat": seat, "order": default.to_text()},
                 text=f"{game.seat(seat).player.name} (seat {seat + 1}) missed the deadline; "
-                     f"the default order \u201c{state.default_action(seat).to_text()}\u201d was applied."))
-            record(seat, state.default_action(seat), "deadline")
+                     f"the default order \u201c{default.to_text()}\u201d was applied."))
             game.seat(seat).missed_turns += 1
             continue
         for line in order.text.split("\n"):
@@ -103,13 +106,14 @@ def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool 
                 # earlier seat's simultaneous order changed what is legal.
                 log.warning("game %s seat %s: stored order %r failed at resolution: %s",
                             game.id, seat, line, err.message)
-                events.append(GameEvent(
+                at = len(events)
+                if seat in state.current_seats():
+                    record(seat, state.default_action(seat), "deadline")
+                events.insert(at, GameEvent(
                     game_id=game.id, step=state.step, seat_index=None, kind="order-failed",
                     created_at=now, data={"seat": seat, "order": line},
                     text=f"Seat {seat + 1}'s order \u201c{line}\u201d could not be applied after the "
                          f"orders before it ({err.message}); the default order was applied."))
-                if seat in state.current_seats():
-                    record(seat, state.default_action(seat), "deadline")
                 break
 
     terminal = state.is_terminal()
