@@ -71,6 +71,13 @@ def demo(port: int, host: str, smtp_port: int | None, kind: str, instance: str |
     from pbem.service.migrate import upgrade
     from pbem.web import create_app
 
+    import socket
+
+    with socket.socket() as probe:  # a clear message now beats a traceback after start-up
+        try:
+            probe.bind((host, port))
+        except OSError as err:
+            raise click.ClickException(f"cannot listen on {host}:{port}: {err} (use --port)") from None
     app = create_app()
     cfg = app.config
     upgrade(cfg["SQLALCHEMY_DATABASE_URI"])
