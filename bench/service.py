@@ -33,6 +33,8 @@ sign-in page is rate limited per client address (20 a minute — for hundreds
 of players coming from one address that limit is the point). Each seat's
 player gets the signed session cookie and CSRF token that sign-in would
 have given, made with the app's own session serializer and Flask-WTF.
+
+``PBEM_BENCH_DEBUG=1`` prints the body of every refused HTTP answer.
 """
 from __future__ import annotations
 
