@@ -56,10 +56,12 @@ def _reply(notice, body: str, headers: dict[str, str] = (), sender: str | None =
     return msg
 
 
+# (X-Auto-Response-Suppress is not here: Exchange puts it on mail people
+# write too, so pbem.mail.inbound reads such orders.)
 AUTOMATIC = {
     "auto-replied": {"Auto-Submitted": "auto-replied"},
     "auto-generated": {"Auto-Submitted": "auto-generated (vacation)"},
-    "outlook auto reply": {"X-Auto-Response-Suppress": "All"},
+    "x-autoreply": {"X-Autoreply": "yes"},
     "bulk": {"Precedence": "bulk"},
     "junk": {"Precedence": "junk"},
     "list": {"List-Id": "<players.lists.example.org>"},
