@@ -253,9 +253,55 @@ def extend_deadline(game_id: int, seconds: int, *, by_player_id: int | None = No
     return game
 
 
+def replace_player(game_id: int, seat_index: int, email: str, name: str = "", *,
+                   timezone: str | None = None, by_player_id: int | None = None,
+                   now: dt.datetime | None = None) -> Game:
+    """A replacement takes over a seat (its player left, or keeps missing
+    turns): the seat, its position and everything private to it pass to the
+    player with ``email``; the missed-turn count starts again. Host only.
+
+    The newcomer gets an invitation with a sign-in link and, when the seat
+    owes a decision now, the turn notice; every seat sees the change in the
+    game log. Raises :class:`NotAllowed` (not the host), :class:`WrongStatus`
+    (the game is over) and :class:`ServiceError` (the address already holds
+    another seat of this game, or is the seat's own player)."""
+    now = now or utcnow()
+    game = load_game(game_id, for_update=True)
+    _check_host(game, by_player_id)
+    if game.status == FINISHED:
+        db.session.rollback()
+        raise WrongStatus("a finished game keeps its players")
+    seat = game.seat(seat_index)
+    address = normalise_email(email)
+    if seat.player.email == address:
+        db.session.rollback()
+        raise ServiceError(f"{address} already holds seat {seat.number}")
+    if any(s.player.email == address for s in game.seats):
+        db.session.rollback()
+        raise ServiceError(f"{address} already holds another seat of this game")
+    before = seat.player
+    newcomer = get_or_create_player(address, name, timezone or game.timezone)
+    seat.player = newcomer
+    seat.missed_turns = 0
+    seat.joined = game.status != INVITED  # a running game does not wait for the click
+    seat.joined_at = now if seat.joined else None
+    db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="replaced",
+                             text=f"{newcomer.name} took over seat {seat.number} from {before.name}."))
+    db.session.flush()
+    suffix = f":p{newcomer.id}"
+    notify.invitation(game, seat, now=now, key_suffix=suffix)
+    if game.status in (ACTIVE, PAUSED) and game.state is not None:
+        state = engine_state(game)
+        if seat.index in state.current_seats():
+            notify.turn_notice(game, state, seat, now=now, key_suffix=suffix)
+    db.session.commit()
+    queue.enqueue(queue.DELIVER)
+    return game
+
+
 def finish_reason(game: Game) -> str:
     return "finished" if game.status == FINISHED else game.status
 
 
 __all__ = ["SeatSpec", "create_game", "join_game", "start_game", "pause_game", "resume_game",
-           "extend_deadline", "get_or_create_player", "engine_state"]
+           "extend_deadline", "replace_player", "get_or_create_player", "engine_state"]

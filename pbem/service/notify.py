@@ -116,10 +116,12 @@ def turn(game: Game, state, seat: Seat) -> compose.Turn:
         board_alt=f"The board of {game.title} #{game.id}, {game.phase}")
 
 
-def turn_notice(game: Game, state, seat: Seat, *, now: dt.datetime) -> None:
+def turn_notice(game: Game, state, seat: Seat, *, now: dt.datetime, key_suffix: str = "") -> None:
+    """``key_suffix`` tells apart a second notice for the same turn (a new
+    player who took over the seat)."""
     env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.turn")
     _queue(game, seat, compose.turn_notice(env, _ref(game), turn(game, state, seat)), "turn",
-           f"turn:{game.id}:{game.step}:{seat.index}", now)
+           f"turn:{game.id}:{game.step}:{seat.index}{key_suffix}", now)
     seat.last_notified_step = game.step
 
 
@@ -188,7 +190,7 @@ def game_over(game: Game, state, seat: Seat, *, now: dt.datetime) -> None:
     _queue(game, seat, msg, "over", f"over:{game.id}:{seat.index}", now)
 
 
-def invitation(game: Game, seat: Seat, *, now: dt.datetime) -> None:
+def invitation(game: Game, seat: Seat, *, now: dt.datetime, key_suffix: str = "") -> None:
     """The invitation with a sign-in link that joins the seat."""
     env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.invite", reply=False)
     msg = compose.invitation(
@@ -197,7 +199,7 @@ def invitation(game: Game, seat: Seat, *, now: dt.datetime) -> None:
         signin_url=links.signin_url(seat.player_id, links.join_path(game.id, seat.index)),
         deadline_hours=game.deadline_seconds / 3600,
         link_expires_at=now + dt.timedelta(seconds=DEFAULT_SIGNIN_MAX_AGE), game_kind=game.kind)
-    _queue(game, seat, msg, "invite", f"invite:{game.id}:{seat.index}", now)
+    _queue(game, seat, msg, "invite", f"invite:{game.id}:{seat.index}{key_suffix}", now)
 
 
 def status_notice(game: Game, what: str, *, now: dt.datetime) -> None:

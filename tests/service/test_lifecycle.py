@@ -7,7 +7,7 @@ from sqlalchemy import select
 from pbem.service.db import db
 from pbem.service.errors import NotAllowed, ServiceError
 from pbem.service.lifecycle import SeatSpec, create_game, join_game, start_game
-from pbem.service.models import Player
+from pbem.service.models import GameEvent, Player
 
 from .helpers import PLAYERS, game, outbox
 
@@ -67,3 +67,39 @@ def test_players_keep_one_account_across_games(app, t0):
     players = db.session.execute(select(Player).order_by(Player.email)).scalars().all()
     assert [(p.email, p.timezone) for p in players] == [("ada@example.org", "Europe/Helsinki"),
                                                         ("bo@example.org", "UTC")]
+
+
+def test_a_replacement_takes_over_a_seat_with_its_turn(app, t0):
+    from pbem.service.errors import WrongStatus
+    from pbem.service.lifecycle import replace_player
+    from pbem.service.orders import submit_orders
+
+    from .helpers import body_text, new_tally
+
+    gid = new_tally(t0)
+    ada = db.session.execute(select(Player).where(Player.email == "ada@example.org")).scalar_one()
+    bo = db.session.execute(select(Player).where(Player.email == "bo@example.org")).scalar_one()
+    submit_orders(gid, 0, "add 1", expected_step=0, source="web")  # seat 2 (Bo) is to move
+    with pytest.raises(NotAllowed):
+        replace_player(gid, 1, "dee@example.org", "Dee", by_player_id=bo.id, now=t0)
+    with pytest.raises(ServiceError, match="another seat"):
+        replace_player(gid, 1, "cy@example.org", by_player_id=ada.id, now=t0)
+    replace_player(gid, 1, "Dee@example.org", "Dee", by_player_id=ada.id, now=t0)
+    g = game(gid)
+    assert g.seat(1).player.email == "dee@example.org" and g.seat(1).joined
+    to_dee = outbox(recipient="dee@example.org")
+    assert sorted(r.kind for r in to_dee) == ["invite", "turn"]
+    assert "Seat 1 adds 1" in body_text([r for r in to_dee if r.kind == "turn"][0])
+    # Dee plays the seat; Bo no longer can
+    assert submit_orders(gid, 1, "add 2", expected_step=1, source="web").status == "stored"
+    assert game(gid).step == 2
+    log = [e.text for e in db.session.execute(select(GameEvent).where(GameEvent.kind == "replaced")).scalars()]
+    assert log == ["Dee took over seat 2 from Bo."]
+    # the game over keeps its players
+    from pbem.service.models import FINISHED
+
+    g = game(gid)
+    g.status = FINISHED
+    db.session.commit()
+    with pytest.raises(WrongStatus):
+        replace_player(gid, 2, "eve@example.org", now=t0)
