@@ -149,3 +149,30 @@ def test_demo_serves_the_app_seeds_a_table_and_takes_mail(tmp_path):
             proc.wait(20)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+def test_operator_commands_create_list_scan_and_deliver(env, t0, monkeypatch):
+    from pbem.service.migrate import upgrade
+
+    # the invitation's first attempt (right after the commit) finds no server; retry at once
+    monkeypatch.setenv("PBEM_OUTBOX_BACKOFF", "0")
+    from .smtpserver import SMTPServer
+
+    upgrade(env["PBEM_DATABASE_URL"])
+    runner = CliRunner()
+    bad = runner.invoke(main, ["service", "new-game", "--game", "tally", "--host", "ada@example.org",
+                               "--seat", "Ada <ada@example.org>"])
+    assert bad.exit_code != 0 and "2-4 seats" in bad.output
+    made = runner.invoke(main, ["service", "new-game", "--game", "tally", "--host", "ada@example.org",
+                                "--seat", "Ada <ada@example.org>", "--seat", "Bo <bo@example.org>",
+                                "--option", "length=long", "--deadline-hours", "24"])
+    assert made.exit_code == 0, made.output
+    assert "Tally #1 (invited)" in made.output
+    listed = runner.invoke(main, ["service", "games"])
+    assert "#1\ttally\tinvited\tstep 0" in listed.output and "bo@example.org" in listed.output
+    assert runner.invoke(main, ["service", "scan"]).output.startswith("deadlines passed: 0")
+    with SMTPServer() as smtp:
+        monkeypatch.setenv("PBEM_SMTP_PORT", str(smtp.port))
+        sent = runner.invoke(main, ["service", "deliver"])
+        assert sent.output.strip() == "sent 1, failed (will retry) 0, given up 0"
+        assert [r for r, _ in smtp.handler.messages] == [["bo@example.org"]]

@@ -1,0 +1,118 @@
+"""``pbem service ...``: operator commands for a running deployment.
+
+Every command reads the same ``PBEM_*`` environment as the web app and the
+workers (see README.md).
+
+- ``pbem service migrate``   bring the database to the newest schema
+- ``pbem service scan``      one pass of the deadline/reminder scan (cron instead of beat)
+- ``pbem service deliver``   send the outbox mail that is due, once
+- ``pbem service games``     the games, their status, step and deadline
+- ``pbem service new-game``  create a game and email the invitations
+"""
+from __future__ import annotations
+
+import click
+
+
+def _app():
+    from pbem.web import create_app
+
+    return create_app()
+
+
+@click.group()
+def service() -> None:
+    """Operate the service (database, scan, outbox, games)."""
+
+
+@service.command()
+def migrate() -> None:
+    """Migrate the database to the newest schema (Alembic)."""
+    from pbem.service.migrate import upgrade
+
+    app = _app()
+    upgrade(app.config["SQLALCHEMY_DATABASE_URI"])
+    click.echo("database is at the newest schema")
+
+
+@service.command()
+def scan() -> None:
+    """Resolve passed deadlines, send due reminders, resolve ready turns."""
+    from pbem.service.deadlines import scan as run_scan
+
+    with _app().app_context():
+        r = run_scan()
+    click.echo(f"deadlines passed: {len(r.expired)}, reminders: {len(r.reminded)}, ready turns: {len(r.ready)}")
+
+
+@service.command()
+def deliver() -> None:
+    """Send every outbox email that is due now."""
+    from pbem.service.outbox import deliver_due
+
+    with _app().app_context():
+        total = {"sent": 0, "failed": 0, "gave_up": 0}
+        while True:
+            r = deliver_due()
+            for k in total:
+                total[k] += getattr(r, k)
+            if r.sent + r.failed + r.gave_up < 100:
+                break
+    click.echo(f"sent {total['sent']}, failed (will retry) {total['failed']}, given up {total['gave_up']}")
+
+
+@service.command()
+@click.option("--status", type=click.Choice(["invited", "active", "paused", "finished"]), default=None)
+def games(status: str | None) -> None:
+    """List the games."""
+    from sqlalchemy import select
+
+    from pbem.service.db import db
+    from pbem.service.models import Game
+
+    with _app().app_context():
+        stmt = select(Game).order_by(Game.id)
+        if status:
+            stmt = stmt.where(Game.status == status)
+        for g in db.session.execute(stmt).scalars():
+            deadline = g.deadline_at.strftime("%Y-%m-%d %H:%M UTC") if g.deadline_at else "-"
+            seats = ", ".join(s.player.email for s in g.seats)
+            click.echo(f"#{g.id}\t{g.kind}\t{g.status}\tstep {g.step}\t{g.phase or '-'}\tdeadline {deadline}\t{seats}")
+
+
+def _seat(value: str) -> tuple[str, str]:
+    from email.utils import parseaddr
+
+    name, address = parseaddr(value)
+    if "@" not in address:
+        raise click.BadParameter(f"{value!r}: write a seat as 'Name <address>' or an address")
+    return name or address.split("@")[0], address
+
+
+@service.command("new-game")
+@click.option("--game", "kind", required=True, help="lacitta, medina...")
+@click.option("--host", "host", required=True, help="the host's email address")
+@click.option("--seat", "seats", multiple=True, required=True, help="'Name <address>', in seat order")
+@click.option("--option", "options", multiple=True, help="setup option, e.g. setup=experienced")
+@click.option("--deadline-hours", type=float, default=None, help="turn deadline (default 48)")
+@click.option("--timezone", default=None, help="IANA time zone of the game, e.g. Europe/Helsinki")
+@click.option("--title", default="", help="a name for the game")
+def new_game(kind, host, seats, options, deadline_hours, timezone, title) -> None:
+    """Create a game; the invitations go out by email."""
+    from pbem.service.errors import ServiceError
+    from pbem.service.lifecycle import create_game
+
+    opts = {}
+    for item in options:
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise click.BadParameter(f"{item!r}: write options as key=value")
+        opts[key.strip()] = value.strip()
+    with _app().app_context():
+        try:
+            game = create_game(kind, host, [_seat(s) for s in seats], options=opts, title=title,
+                               timezone=timezone,
+                               deadline_seconds=int(deadline_hours * 3600) if deadline_hours else None)
+        except ServiceError as err:
+            raise click.ClickException(str(err)) from None
+        click.echo(f"created {game.title} #{game.id} ({game.status}); invitations are in the outbox")
