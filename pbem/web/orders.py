@@ -23,7 +23,7 @@ from collections import OrderedDict
 from flask import Blueprint, flash, g, jsonify, redirect, render_template, request, url_for
 
 from pbem.service.models import ACTIVE, FINISHED, INVITED
-from pbem.service.orders import SubmitResult, submit_orders
+from pbem.service.orders import SubmitResult, pending_seats, submit_orders
 from pbem.service.web_queries import pending_order, preview_orders, visible_events
 from pbem.web.common import (
     deadline_text, engine_of, get_game_or_404, my_seat, situation, time_left,
@@ -66,11 +66,13 @@ def _page(game, seat, *, text: str = "", result: SubmitResult | None = None, sta
     sites = sorted({a.site for a in actions if a.site})
     zone = seat.player.timezone or game.timezone
     pending = pending_order(game.id, seat.index, game.step) if to_move else None
+    # every order the turn waits for is in: the worker is resolving it right now
+    resolving = bool(pending) and set(sit.waiting) <= set(pending_seats(game.id, game.step))
     scores = sorted(state.scores(), key=lambda s: (s.rank, s.seat)) if game.status == FINISHED else []
     return render_template(
         "web/order.html", game=game, seat=seat, engine=engine, to_move=to_move,
         svg=_board(game.kind, view, sites), view_text=engine.view_text(view),
-        groups=groups, orders=orders, scores=scores, text=text, result=result,
+        groups=groups, orders=orders, scores=scores, resolving=resolving, text=text, result=result,
         waiting=[game.seat(i) for i in sit.waiting], pending=pending,
         deadline=deadline_text(game.deadline_at, zone),
         left=time_left(game.deadline_at) if game.status == ACTIVE else "", zone=zone,

@@ -184,3 +184,16 @@ def test_change_on_the_review_page_brings_the_typed_text_back(app):
     assert typed and typed.group(1) == "GOLD"
     page = ada.get(f"/games/{gid}/seat/1", query_string={"orders": typed.group(1)}).get_data(as_text=True)
     assert ">GOLD</textarea>" in page
+
+
+def test_while_the_worker_resolves_the_page_says_so_and_refreshes(app):
+    """With a real worker the redirect after sending can come before the
+    resolution: the page must not offer the move again."""
+    gid = new_lacitta()
+    ada = _signed_in(app, "ada@example.org")
+    state = _state(gid)
+    db.session.add(PendingOrder(game_id=gid, seat_index=0, step=state.step, text="gold", source="web"))
+    db.session.commit()
+    html = ada.get(f"/games/{gid}/seat/1").get_data(as_text=True)
+    assert "are being applied now" in html and '<meta http-equiv="refresh"' in html
+    assert 'id="order-form"' not in html and "<code>gold</code>" in html
