@@ -174,5 +174,16 @@ def test_sign_in_from_mail_join_order_by_clicking_the_board_next_seat_notified(s
             bo.goto(f"{base}/games/{gid}/seat/2")
             assert bo.locator("#order-form").count() == 1
             _shot(bo, "7-next-seat")
+
+            # the public game page: the replay goes back a step with the link and with the slider
+            bo.goto(f"{base}/games/{gid}")
+            last = int(bo.get_attribute("#step", "max"))
+            bo.click("#prev")
+            bo.wait_for_url(re.compile(rf".*step={last - 1}.*"))
+            assert "Replay: after step" in bo.inner_text("#replay h2")
+            bo.eval_on_selector("#step", "el => { el.value = el.min; el.dispatchEvent(new Event('change')); }")
+            bo.wait_for_url(re.compile(r".*step=0.*"))
+            assert bo.locator("#replay svg").count() == 1
+            _shot(bo, "8-replay")
         finally:
             browser.close()
