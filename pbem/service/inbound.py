@@ -5,8 +5,8 @@ Steps: parse (:func:`pbem.mail.inbound.parse_inbound`: size/line limits,
 RFC 3834 auto-mail and loops are dropped without an answer); dedupe by
 Message-ID; find the seat from the signed reply address; accept only mail
 from that seat's own address; read which step the player answered (the
-Message-ID of our notice in In-Reply-To/References, or ``[step N]`` in the
-subject) so an answer to an old email is refused as stale; submit the
+Message-ID of our notice in In-Reply-To/References) so an answer to an old
+email is refused as stale; submit the
 orders; and write the answer (what was read and what happened, or the
 failing line, why, and what is legal now) in the same transaction as the
 orders and the Message-ID record, so a message is applied and answered once.
@@ -35,7 +35,6 @@ from pbem.service.snapshot import engine_state
 log = logging.getLogger(__name__)
 
 _OUR_MSGID = re.compile(r"pbem\.(\d+)\.(\d+)\.(\d+)\.(?:turn|reminder|answer)[.@]")
-_SUBJECT_STEP = re.compile(r"\[step (\d+)\]")
 
 
 @dataclass
@@ -59,8 +58,7 @@ def answered_step(mail, game_id: int, seat_index: int) -> int | None:
         m = _OUR_MSGID.search(ref or "")
         if m and int(m[1]) == game_id and int(m[2]) == seat_index:
             return int(m[3])
-    m = _SUBJECT_STEP.search(mail.subject or "")
-    return int(m[1]) if m else None
+    return None
 
 
 def _own_addresses() -> list[str]:

@@ -299,9 +299,5 @@ def replace_player(game_id: int, seat_index: int, email: str, name: str = "", *,
     return game
 
 
-def finish_reason(game: Game) -> str:
-    return "finished" if game.status == FINISHED else game.status
-
-
 __all__ = ["SeatSpec", "create_game", "join_game", "start_game", "pause_game", "resume_game",
            "extend_deadline", "replace_player", "get_or_create_player", "engine_state"]

@@ -26,7 +26,7 @@ from pbem.mail import compose
 from pbem.mail.tokens import DEFAULT_SIGNIN_MAX_AGE
 from pbem.service import links, outbox
 from pbem.service.db import db
-from pbem.service.models import Game, GameEvent, Seat, utcnow
+from pbem.service.models import Game, GameEvent, Seat
 
 log = logging.getLogger(__name__)
 
@@ -153,7 +153,8 @@ def after_change(game: Game, state, *, now: dt.datetime, missed: Sequence[int] =
                 phase=game.phase, events=events, missed=[l for s, l in zip(missed, labels) if s != seat.index],
                 you_missed=you, missed_count=seat.missed_turns if you else 0,
                 default_order=_default_text(game, seat.index) if you else "",
-                next_up=next_up, board_png=None)
+                next_up=next_up, board_png=board_png(game, view),
+                board_alt=f"The board of {game.title} #{game.id}, {game.phase}")
             _queue(game, seat, compose.turn_result(env, _ref(game), result), "missed",
                    f"missed:{game.id}:{game.step}:{seat.index}", now)
     if state.is_terminal():
@@ -170,7 +171,8 @@ def _default_text(game: Game, seat: int) -> str:
         .order_by(GameEvent.id.desc())).scalars()
     for e in row:
         if (e.data or {}).get("seat") == seat:
-            return (e.data or {}).get("order", "")
+            # several when the turn held several decisions (Medina: two pieces)
+            return "; ".join((e.data or {}).get("orders") or [(e.data or {}).get("order", "")])
     return ""
 
 
@@ -253,7 +255,3 @@ def plain_answer(to_address: str, to_name: str, reason: str, *, in_reply_to: str
     msg = compose.order_refusal(env, compose.GameRef("pbem", "-"), lines_read=list(lines),
                                 failed_line=None, reason=reason)
     outbox.add(msg, kind="refusal", dedupe_key=dedupe_key, now=now)
-
-
-def utc(now: dt.datetime | None) -> dt.datetime:
-    return now or utcnow()

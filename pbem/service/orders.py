@@ -157,7 +157,8 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     """Validate and store the orders of seat ``seat_index`` (0-based).
 
     ``expected_step`` is the state step the player saw when writing (the
-    order page's hidden field, the step in the reply address); an order made
+    order page's hidden field; for email, the step of the notice answered,
+    read from In-Reply-To/References); an order made
     on an older step is refused as stale. ``None`` skips that check (an order
     written now, e.g. from a command line). ``source`` is ``web``, ``email``
     or ``deadline``. A new submission replaces the seat's stored orders of the
