@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from flask import current_app
 from email.utils import getaddresses
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from pbem.mail.inbound import InboundRejected, parse_inbound, reply_target
 from pbem.mail.tokens import BadToken
@@ -83,6 +84,22 @@ def _seen(message_id: str) -> bool:
 def handle_inbound(raw: bytes, *, now: dt.datetime | None = None) -> InboundResult:
     """Process one inbound message (bytes). Never raises for bad input;
     idempotent per Message-ID. Commits; enqueues delivery of the answer."""
+    try:
+        return _handle(raw, now=now)
+    except IntegrityError:
+        # The same message delivered twice at the same moment: the unique
+        # Message-ID let one delivery through. Anything else is a real error.
+        db.session.rollback()
+        try:
+            mail = parse_inbound(raw, own_addresses=_own_addresses())
+        except InboundRejected:  # pragma: no cover - it parsed a moment ago
+            raise
+        if _seen(mail.message_id):
+            return InboundResult("duplicate", f"{mail.message_id} was processed before")
+        raise
+
+
+def _handle(raw: bytes, *, now: dt.datetime | None = None) -> InboundResult:
     now = now or utcnow()
     try:
         mail = parse_inbound(raw, own_addresses=_own_addresses())

@@ -69,3 +69,17 @@ def test_the_same_resolution_run_twice_at_once_applies_once(app, t0):
     assert sorted([a.status, b.status]) == ["resolved", "waiting"]
     assert game(gid).step == 1
     assert db.session.scalar(select(func.count()).select_from(Move)) == 1
+
+
+def test_the_same_email_delivered_twice_at_once_is_applied_and_answered_once(app, t0):
+    from pbem.service.inbound import handle_inbound
+
+    from .helpers import outbox
+    from .test_inbound import reply_to_notice
+
+    gid = new_tally(t0)
+    raw = reply_to_notice(outbox(kind="turn")[0], "add 2")
+    a, b = race(app, lambda: handle_inbound(raw), lambda: handle_inbound(raw))
+    assert sorted([a.result, b.result]) == ["duplicate", "stored"]
+    assert game(gid).step == 1
+    assert len(outbox(kind="confirmation")) == 1
