@@ -49,11 +49,12 @@ def init_app(app: Flask) -> None:
         # behind nginx/a load balancer: rate limits must count the client's
         # address from X-Forwarded-For, not the proxy's
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
+    # first: the limiter's per-player keys and the pages read g.player
+    app.before_request(_load_player)
     if "csrf" not in app.extensions:
         csrf.init_app(app)
     if "limiter" not in app.extensions:
         limiter.init_app(app)
-    app.before_request(_load_player)
     app.after_request(_security_headers)
     app.context_processor(_template_globals)
 

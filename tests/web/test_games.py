@@ -213,3 +213,18 @@ def test_anonymous_visitor_gets_the_front_page_and_is_sent_to_sign_in(app):
     for path in (f"/games/{gid}/seat/1", "/games/new", f"/games/{gid}/join/2"):
         resp = client.get(path)
         assert resp.status_code == 302 and "/signin?next=" in resp.headers["Location"]
+
+
+def test_game_creation_is_limited_per_host_not_per_address(app):
+    new_lacitta()
+    ada = _client(app, "ada@example.org")
+    token = csrf_token(ada, "/games/new")
+    codes = [ada.post("/games/new", data={"csrf_token": token, "kind": "lacitta", "deadline_hours": "48",
+                                          "timezone": "UTC", "seat-0-name": "Ada", "seat-0-email": "ada@example.org",
+                                          "seat-1-email": "bad"}).status_code for _ in range(21)]
+    assert codes[:20] == [422] * 20 and codes[20] == 429
+    # another host on the same address is not held back
+    bo = _client(app, "bo@example.org")
+    resp = bo.post("/games/new", data={"csrf_token": csrf_token(bo, "/games/new"), "kind": "lacitta",
+                                       "deadline_hours": "48", "timezone": "UTC", "seat-0-email": "bad"})
+    assert resp.status_code == 422
