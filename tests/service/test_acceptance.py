@@ -216,6 +216,7 @@ def check_outcome(app, gid, engine, mail_orders):
 
     # what each seat should have been told: a turn notice at every decision it owed
     expected_turns = set()
+    views = {}  # (step, seat) -> the seat's private view as text at that turn
     replay = engine.new_state(3, g.seed, **g.options)
     moves = db.session.execute(select(Move).where(Move.game_id == gid).order_by(Move.step)).scalars().all()
     i = 0
@@ -223,6 +224,7 @@ def check_outcome(app, gid, engine, mail_orders):
         current = replay.current_seats()
         for seat in current:
             expected_turns.add((replay.step, seat))
+            views[(replay.step, seat)] = engine.view_text(replay.view(seat))
         for _ in current:
             m = moves[i]
             i += 1
@@ -242,6 +244,12 @@ def check_outcome(app, gid, engine, mail_orders):
         tags = [tag_of(m) for m in got]
         turns = {(t[2], t[1]) for t in tags if t and t[3] == "turn"}
         assert turns == {x for x in expected_turns if x[1] == seat}
+        # each turn notice carries the seat's own view of that moment
+        for m, t in zip(got, tags):
+            if t and t[3] == "turn":
+                text = text_of(m)
+                for line in views[(t[2], t[1])].splitlines():
+                    assert line.strip() in text, (name, t, line)
         assert all(t[1] == seat for t in tags if t and t[0] == gid)
         # the missed deadline: everyone was told
         assert [t for t in tags if t and t[3] == "missed"], f"{name} was not told of the missed turn"
