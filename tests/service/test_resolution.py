@@ -113,3 +113,40 @@ def test_game_over_tells_everyone_the_final_scores(app, t0):
     assert "1. Ada (seat 1): 3 points" in body_text(over[0]) or "1. Bo (seat 2): 3 points" in body_text(over[0])
     res = submit_orders(gid, 0, "add 1", expected_step=g.step, source="web")
     assert res.status == "refused" and "finished" in res.message
+
+
+def test_two_orders_in_one_message_are_one_turn_medina(app, t0):
+    """Medina: two pieces a turn, both lines in one submission, applied in order."""
+    from pbem.engine import get_game
+    from pbem.service.lifecycle import create_game, join_game
+
+    engine = get_game("medina")
+    gid = create_game("medina", "ada@example.org", [("Ada", "ada@example.org"), ("Bo", "bo@example.org"),
+                                                     ("Cy", "cy@example.org")], seed=4, now=t0).id
+    join_game(gid, 1, now=t0)
+    join_game(gid, 2, now=t0)
+    # play until a seat owes two pieces in a row
+    for _ in range(10):
+        g = game(gid)
+        state = engine.state_from_json(g.state)
+        seat = state.current_seats()[0]
+        first = state.legal_actions(seat)[0]
+        trial = state.copy()
+        trial.apply(seat, first)
+        if seat in trial.current_seats():
+            second = trial.legal_actions(seat)[-1]
+            break
+        submit_orders(gid, seat, first.to_text(), expected_step=g.step, source="web")
+    else:
+        raise AssertionError("no two-piece turn in the opening")
+    before = g.step
+    res = submit_orders(gid, seat, f"{first.to_text()}\n{second.to_text()}", expected_step=before,
+                        source="email")
+    assert res.status == "stored" and res.orders == [first.to_text(), second.to_text()]
+    g = game(gid)
+    assert g.step == before + 2
+    moves = db.session.execute(select(Move).where(Move.step >= before).order_by(Move.step)).scalars().all()
+    assert [(m.seat_index, m.text) for m in moves] == [(seat, first.to_text()), (seat, second.to_text())]
+    nxt = engine.state_from_json(g.state).current_seats()
+    assert [r.seat_index for r in outbox(kind="turn") if r.dedupe_key.startswith(f"turn:{gid}:{g.step}:")] == nxt
+    assert verify(gid)
