@@ -154,6 +154,19 @@ class State(ABC):
         (a political round: pass). Always accepted by :meth:`apply` for a
         seat in :meth:`current_seats`, even when not in ``legal_actions``."""
 
+    def turn_key(self) -> Any:
+        """Which turn the decisions owed now belong to: a hashable,
+        JSON-serialisable value that stays equal while one seat makes
+        several decisions of one turn (Medina: both pieces; La Città: the
+        famine, then the demolition it causes) and changes when a new turn
+        begins (a new political round, the next Medina turn even of the
+        same seat). The service uses it at a missed deadline: it keeps
+        applying :meth:`default_action` while the seat still owes a decision
+        and ``turn_key()`` is unchanged. Default: :meth:`phase`, which suits
+        games whose phase label names the turn; override when the label
+        changes within a turn."""
+        return self.phase()
+
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
         """JSON-serialisable position as ``seat`` (``None``: a spectator) may

@@ -41,12 +41,37 @@ class ResolveResult:
     finished: bool = False
 
 
+#: most default orders applied for one seat at one missed deadline (a guard
+#: against an engine whose turn never ends; Medina needs 2)
+MAX_DEFAULTS = 20
+
+
+def apply_defaults(state, seat: int, record) -> list:
+    """Apply ``state.default_action(seat)`` through ``record(action)`` for
+    every decision ``seat`` owes in the turn it missed: the first, then
+    again while the seat is still in ``state.current_seats()`` and
+    ``state.turn_key()`` is unchanged (Medina: the second piece; La Città:
+    the demolition after a famine), at most :data:`MAX_DEFAULTS`. A new turn
+    of the same seat (Medina, only one seat with pieces left) gets its own
+    deadline. Returns the actions applied, in order."""
+    turn = state.turn_key()
+    applied = []
+    while True:
+        action = state.default_action(seat)
+        record(action)
+        applied.append(action)
+        if (seat not in state.current_seats() or state.is_terminal()
+                or state.turn_key() != turn or len(applied) >= MAX_DEFAULTS):
+            return applied
+
+
 def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool = False) -> ResolveResult:
     """Resolve the current decision of ``game_id`` if every seat it waits
     for has stored orders; with ``expired`` (the deadline scan), also when
     the deadline has passed, applying ``state.default_action(seat)`` for
-    each seat without orders, counting a missed turn for it and telling
-    everyone. Idempotent; commits; enqueues outbox delivery."""
+    each seat without orders — for every decision of the turn it missed
+    (:func:`apply_defaults`) — counting one missed turn for it and telling
+    everyone once. Idempotent; commits; enqueues outbox delivery."""
     now = now or utcnow()
     game = load_game(game_id, for_update=True)
     if game.status != ACTIVE or game.state is None:
@@ -84,15 +109,18 @@ def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool 
     for seat in sorted(current):
         order = fresh.get(seat)
         if order is None:
-            default = state.default_action(seat)
-            at = len(events)
-            record(seat, default, "deadline")
+            at, first_step = len(events), state.step + 1
+            defaults = apply_defaults(state, seat, lambda a: record(seat, a, "deadline"))
+            texts = [a.to_text() for a in defaults]
+            quoted = ", ".join(f"\u201c{t}\u201d" for t in texts)
             # first in the log, and after ``old_step`` so every notice of this turn quotes it
             events.insert(at, GameEvent(
-                game_id=game.id, step=state.step, seat_index=None, kind="missed",
-                created_at=now, data={"seat": seat, "order": default.to_text()},
+                game_id=game.id, step=first_step,
+                seat_index=None, kind="missed", created_at=now,
+                data={"seat": seat, "order": "\n".join(texts), "orders": texts},
                 text=f"{game.seat(seat).player.name} (seat {seat + 1}) missed the deadline; "
-                     f"the default order \u201c{default.to_text()}\u201d was applied."))
+                     f"the default order{'s' if len(texts) > 1 else ''} {quoted} "
+                     f"{'were' if len(texts) > 1 else 'was'} applied."))
             game.seat(seat).missed_turns += 1
             continue
         for line in order.text.split("\n"):

@@ -152,6 +152,12 @@ class MedinaState(State):
         dome = ", must place a dome" if self.lone and not self.domed else ""
         return f"Turn {self.turn_no}: {seat_name(self.seat)}, piece {self.placed + 1} of 2{dome}"
 
+    def turn_key(self) -> int:
+        """The turn number (0: the start merchant of setup): equal for both
+        pieces of a turn, new for every turn, even when a seat that alone
+        has pieces plays turn after turn."""
+        return self.turn_no
+
     def legal_actions(self, seat: int) -> list[Place]:
         """Every legal placement of ``seat`` now, in the fixed order
         merchant, wall, stable, palace (grey, black, brown, orange), dome,
