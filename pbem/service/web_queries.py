@@ -25,7 +25,7 @@ from pbem.service.db import begin_write, db
 from pbem.service.errors import ServiceError
 from pbem.engine import get_game
 from pbem.service.lifecycle import get_or_create_player, normalise_email
-from pbem.service.models import Game, GameEvent, PendingOrder, Player, Seat, UsedToken, utcnow
+from pbem.service.models import ACTIVE, Game, GameEvent, PendingOrder, Player, Seat, UsedToken, utcnow
 from pbem.service.orders import LineResult, SubmitResult, check_orders, split_lines
 from pbem.service.snapshot import engine_state, load_game
 
@@ -218,5 +218,50 @@ def preview_orders(game_id: int, seat_index: int, text: str, *, expected_step: i
     return result
 
 
-__all__ = ["PreviewResult", "SignIn", "UsedTokenError", "safe_path", "check_signin", "use_signin", "send_signin_link",
+@dataclass
+class NextDecision:
+    """What the order page needs after some order lines of a turn: the
+    dry-run ``result`` (``status`` ``"preview"`` when every line is legal);
+    ``more``: the seat still owes a decision in the same turn after them
+    (Medina: the second piece; La Città: the demolition after a famine);
+    ``actions``: its legal actions then; ``view``: the seat's view with the
+    lines applied (to draw the board as it will be)."""
+
+    result: PreviewResult
+    more: bool = False
+    actions: list = field(default_factory=list)
+    view: dict | None = None
+
+
+def next_decision(game_id: int, seat_index: int, text: str, *, expected_step: int | None) -> NextDecision:
+    """Dry-run ``text`` (possibly empty) like :func:`preview_orders` and say
+    whether the seat's turn holds another decision after it
+    (``State.turn_key`` unchanged and the seat still to move). Nothing is
+    stored. Game-independent: the order page builds multi-order turns on it."""
+    game = load_game(game_id)
+    lines = split_lines(text)
+    state = engine_state(game) if game.state is not None else None
+    if not lines:  # the first decision of the turn
+        result = PreviewResult("preview", game_id, seat_index, game.step)
+        if state is None or game.status != ACTIVE or seat_index not in state.current_seats():
+            result.status, result.message = "refused", "You owe no order now."
+        elif expected_step is not None and expected_step != game.step:
+            result.status, result.message = "stale", "The game has moved on; please load the page again."
+        else:
+            return NextDecision(result, more=True, actions=state.legal_actions(seat_index),
+                                view=state.view(seat_index))
+        return NextDecision(result)
+    result = preview_orders(game_id, seat_index, text, expected_step=expected_step)
+    if result.status != "preview":
+        return NextDecision(result)
+    kind = get_game(game.kind)
+    trial = engine_state(game)
+    for line in result.lines:
+        trial.apply(seat_index, kind.parse_action(trial, seat_index, line.order))
+    more = seat_index in trial.current_seats() and trial.turn_key() == state.turn_key()
+    return NextDecision(result, more=more, actions=trial.legal_actions(seat_index) if more else [],
+                        view=trial.view(seat_index))
+
+
+__all__ = ["NextDecision", "next_decision", "PreviewResult", "SignIn", "UsedTokenError", "safe_path", "check_signin", "use_signin", "send_signin_link",
            "seats_of", "visible_events", "pending_order", "preview_orders"]

@@ -14,6 +14,10 @@ refused with what was read, why, and what is legal, keeping the text typed.
 
 ``GET /games/<id>/seat/<n>/view.json``: that seat's view only.
 
+``GET /games/<id>/seat/<n>/next.json?orders=...&step=N``: after the lines
+picked so far, whether the turn holds another decision and its legal orders
+(the page builds Medina's two-piece turns on it; a dry run).
+
 Only the player holding the seat may open any of these (403 otherwise).
 """
 from __future__ import annotations
@@ -22,9 +26,10 @@ from collections import OrderedDict
 
 from flask import Blueprint, flash, g, jsonify, redirect, render_template, request, url_for
 
+from pbem.boards import picker_orders
 from pbem.service.models import ACTIVE, FINISHED, INVITED
 from pbem.service.orders import SubmitResult, pending_seats, submit_orders
-from pbem.service.web_queries import pending_order, preview_orders, visible_events
+from pbem.service.web_queries import next_decision, pending_order, preview_orders, visible_events
 from pbem.web.common import (
     deadline_text, engine_of, get_game_or_404, my_seat, situation, time_left,
 )
@@ -124,6 +129,35 @@ def submit(game_id: int, number: int):
         return _page(game, seat, text=text, result=result, status=409 if result.status == "stale" else 422)
     flash("Sent: " + "; ".join(result.orders) + ". " + result.message)
     return redirect(url_for("seat.page", game_id=game.id, number=number))
+
+
+@bp.route("/games/<int:game_id>/seat/<int:number>/next.json")
+@login_required
+@limiter.limit("240 per minute", key_func=_order_key)
+def next_json(game_id: int, number: int):
+    """The next decision of a turn being written (``?orders=<lines so
+    far>&step=<form step>``), for a game whose turn holds several orders
+    (Medina: two pieces): each line as read, whether the turn holds another
+    decision (``more``), its legal orders in board.js's shape, and the board
+    with the lines applied and those orders' sites highlighted. A dry run:
+    nothing is stored. Game-independent (``State.turn_key``)."""
+    game = get_game_or_404(game_id)
+    seat = my_seat(game, number)
+    text = (request.args.get("orders") or "")[:MAX_TEXT]
+    try:
+        step = int(request.args.get("step", ""))
+    except ValueError:
+        step = None
+    nd = next_decision(game.id, seat.index, text, expected_step=step)
+    r = nd.result
+    svg = None
+    if nd.view is not None:
+        svg = _board(game.kind, nd.view, sorted({a.site for a in nd.actions if a.site}))
+    return jsonify({
+        "status": "ok" if r.status == "preview" else r.status, "message": r.message if r.status != "preview" else "",
+        "lines": [{"text": l.text, "order": l.order, "error": l.error} for l in r.lines],
+        "more": nd.more, "legal": picker_orders(nd.actions), "svg": svg,
+    }), 200
 
 
 @bp.route("/games/<int:game_id>/seat/<int:number>/view.json")

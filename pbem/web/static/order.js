@@ -1,7 +1,14 @@
 /* The order page: wire the label chooser and the board to the order field
    (pbem/boards/static/board.js does the picking). Legal orders come from the
    JSON block the page carries; without JavaScript the page still works by
-   typing orders. */
+   typing orders.
+
+   A turn may hold several decisions of the same seat (Medina: two pieces;
+   La Città: a famine, then a demolition). After each pick the page asks the
+   server (the form's data-next URL, a dry run) whether the turn holds
+   another decision; if so the picked line is kept, the board is redrawn
+   with it applied and the next decision's legal orders are offered, and the
+   next click adds a line. Otherwise a click replaces the last line. */
 (function () {
   "use strict";
   var data = document.getElementById("legal-orders");
@@ -11,6 +18,9 @@
   var hint = document.getElementById("board-hint");
   var chooser = document.getElementById("order-label");
   var field = document.getElementById("order-text");
+  var form = document.getElementById("order-form");
+  var nextUrl = form && form.getAttribute("data-next");
+  var step = form && form.querySelector('input[name="step"]');
   if (!board) {
     // no board picture for this game: a label without sites still fills the field
     chooser.addEventListener("change", function () {
@@ -19,19 +29,73 @@
     });
     return;
   }
-  var picker = window.PbemBoard.attach({
-    board: board, input: field, chooser: chooser, orders: orders,
-    onPick: function (order) {
-      if (hint) hint.textContent = "Picked \u201c" + order.text + "\u201d. Review it below, or click another site.";
-      document.getElementById("review").focus();
-    }
+
+  var base = "";        // lines of earlier decisions of this turn, kept
+  var picker = null;
+  var asked = 0;        // answers to older questions are ignored
+
+  function say(text) { if (hint) hint.textContent = text; }
+
+  function lines(text) {
+    return text.split("\n").map(function (l) { return l.trim(); }).filter(function (l) { return l; });
+  }
+
+  function attach(list) {
+    if (picker) picker.detach();
+    picker = window.PbemBoard.attach({board: board, input: field, chooser: chooser, orders: list, onPick: picked});
+  }
+
+  function picked(order) {
+    field.value = (base ? base + "\n" : "") + order.text;
+    say("Picked \u201c" + order.text + "\u201d.");
+    ask(field.value, true);
+  }
+
+  // After the lines in ``text``: another decision in this turn? ``fromPick``:
+  // the last line came from a click (a final one may be replaced by another click).
+  function ask(text, fromPick) {
+    if (!nextUrl) { document.getElementById("review").focus(); return; }
+    var mine = ++asked;
+    var url = nextUrl + "?orders=" + encodeURIComponent(text) + "&step=" + encodeURIComponent(step ? step.value : "");
+    fetch(url, {credentials: "same-origin", headers: {"Accept": "application/json"}})
+      .then(function (r) { return r.json(); })
+      .then(function (res) {
+        if (mine !== asked) return;
+        if (res.status !== "ok") {
+          var bad = (res.lines || []).filter(function (l) { return l.error; })[0];
+          say((res.message || "These orders are not legal now.") + (bad ? " " + bad.error : ""));
+          return;
+        }
+        if (res.more) {
+          base = lines(text).join("\n");
+          if (res.svg) board.innerHTML = res.svg;
+          chooser.innerHTML = "";   // board.js fills it with the next decision's labels
+          attach(res.legal);
+          var n = lines(text).length;
+          say(n ? "Your turn holds another order: choose it (order " + (n + 1) + "), then click a highlighted site." :
+            "Choose an order, then click a highlighted site on the board.");
+        } else {
+          say("Your turn is complete. Review it below" + (fromPick ? ", or click another site to change the last order." : "."));
+          document.getElementById("review").focus();
+        }
+      })
+      .catch(function () { /* the page still works by typing and reviewing */ });
+  }
+
+  attach(orders);
+  if (lines(field.value).length) ask(field.value, false);   // text kept after a refusal
+  var typing = null;
+  field.addEventListener("input", function (ev) {
+    if (!ev.isTrusted) return;              // board.js's own fill
+    clearTimeout(typing);
+    typing = setTimeout(function () { ask(field.value, false); }, 400);
   });
   chooser.addEventListener("change", function () {
     if (!hint) return;
     var label = chooser.value;
-    if (!label) { hint.textContent = "2. Click a highlighted site on the board, or type orders below (one per line)."; return; }
+    if (!label || !picker) { say("2. Click a highlighted site on the board, or type orders below (one per line)."); return; }
     var n = picker.orders(label).filter(function (o) { return !!o.site; }).length;
-    hint.textContent = n ? "2. Click one of the " + n + " highlighted site" + (n === 1 ? "" : "s") + " on the board." :
-      "Filled in \u201c" + field.value + "\u201d. Review it below.";
+    say(n ? "2. Click one of the " + n + " highlighted site" + (n === 1 ? "" : "s") + " on the board." :
+      "Filled in \u201c" + field.value + "\u201d. Review it below.");
   });
 })();
