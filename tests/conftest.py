@@ -77,3 +77,31 @@ def redis_url():
     except Exception as err:
         need_service(f"Redis at PBEM_TEST_REDIS_URL is not usable: {err}")
     return url
+
+
+@pytest.fixture
+def service_database_url(tmp_path):
+    """The database URL for an app fixture: a fresh SQLite file, or, when
+    ``PBEM_TEST_SERVICE_DB=postgres`` (CI's second run), a fresh PostgreSQL
+    database on ``PBEM_TEST_POSTGRES_URL``'s server, dropped afterwards.
+    The app fixture creates the tables either way."""
+    if os.environ.get("PBEM_TEST_SERVICE_DB", "sqlite") != "postgres":
+        yield f"sqlite:///{tmp_path / 'pbem.sqlite'}"
+        return
+    base = os.environ.get("PBEM_TEST_POSTGRES_URL")
+    if not base:
+        need_service("PBEM_TEST_SERVICE_DB=postgres needs PBEM_TEST_POSTGRES_URL")
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    admin_url = make_url(_psycopg_url(base))
+    name = f"pbem_test_{secrets.token_hex(6)}"
+    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield admin_url.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()

@@ -13,6 +13,7 @@ orders and the Message-ID record, so a message is applied and answered once.
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import email.errors
 import logging
@@ -106,6 +107,15 @@ def _handle(raw: bytes, *, now: dt.datetime | None = None) -> InboundResult:
     except InboundRejected as err:
         log.info("inbound mail dropped: %s", err)
         return InboundResult("rejected", str(err))
+    # PostgreSQL text cannot hold NUL: an address or Message-ID with one is
+    # not real mail; NULs elsewhere are dropped from what is kept.
+    if "\x00" in mail.from_address or "\x00" in mail.message_id:
+        log.info("inbound mail dropped: NUL in the sender address or Message-ID")
+        return InboundResult("rejected", "NUL byte in the sender address or Message-ID")
+    if "\x00" in mail.text + mail.from_name + mail.subject:
+        mail = dataclasses.replace(mail, text=mail.text.replace("\x00", ""),
+                                   from_name=mail.from_name.replace("\x00", ""),
+                                   subject=mail.subject.replace("\x00", ""))
 
     begin_write()
     if _seen(mail.message_id):

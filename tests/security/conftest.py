@@ -22,14 +22,14 @@ class FreshContextClient(FlaskClient):
             return super().open(*args, **kwargs)
 
 
-def make_app(tmp_path, **overrides):
+def make_app(tmp_path, database_url=None, **overrides):
     from pbem.web import create_app
 
     config = {
         "INSTANCE_PATH": str(tmp_path / "instance"),
         "TESTING": True,
         "SECRET_KEY": "security-test-secret",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'pbem.sqlite'}",
+        "SQLALCHEMY_DATABASE_URI": database_url or f"sqlite:///{tmp_path / 'pbem.sqlite'}",
         "BROKER_URL": f"sqla+sqlite:///{tmp_path / 'broker.sqlite'}",
         "CELERY_EAGER": True,
         "DELIVER_AFTER_COMMIT": False,
@@ -46,8 +46,8 @@ def make_app(tmp_path, **overrides):
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = make_app(tmp_path)
+def app(tmp_path, service_database_url):
+    app = make_app(tmp_path, service_database_url)  # SQLite, or PostgreSQL in CI's second run
     with app.app_context():
         db.create_all()
         yield app

@@ -18,7 +18,7 @@ def tally_game():
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(tmp_path, service_database_url):
     from pbem.service.db import db
     from pbem.web import create_app
 
@@ -26,7 +26,7 @@ def app(tmp_path):
         "INSTANCE_PATH": str(tmp_path / "instance"),
         "TESTING": True,
         "SECRET_KEY": "test-secret",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'pbem.sqlite'}",
+        "SQLALCHEMY_DATABASE_URI": service_database_url,  # SQLite, or PostgreSQL in CI's second run
         "BROKER_URL": f"sqla+sqlite:///{tmp_path / 'broker.sqlite'}",
         "CELERY_EAGER": True,
         "DELIVER_AFTER_COMMIT": False,
