@@ -24,14 +24,14 @@ class FreshContextClient(FlaskClient):
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(tmp_path, service_database_url):
     from pbem.web import create_app
 
     app = create_app({
         "INSTANCE_PATH": str(tmp_path / "instance"),
         "TESTING": True,
         "SECRET_KEY": "web-test-secret",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'pbem.sqlite'}",
+        "SQLALCHEMY_DATABASE_URI": service_database_url,  # SQLite, or PostgreSQL in CI's second run
         "BROKER_URL": f"sqla+sqlite:///{tmp_path / 'broker.sqlite'}",
         "CELERY_EAGER": True,
         "DELIVER_AFTER_COMMIT": False,
