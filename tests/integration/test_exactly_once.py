@@ -157,3 +157,41 @@ def test_stale_web_order_is_refused_and_not_applied(stack):
     assert pending(gid) == []
     assert moves(gid) == [(written_on, 0, "add 2")]
     assert count(PendingOrder, game_id=gid) == 0
+
+
+def test_stale_order_page_form_is_refused_over_http(stack):
+    """The real order page: a form loaded on one step and posted after the
+    worker moved the game on is answered 409 with what happened, and the
+    orders are neither stored nor applied."""
+    import re
+
+    from pbem.service.lifecycle import create_game, join_game
+    from pbem.service.snapshot import engine_state
+
+    stack.worker()
+    players = [("Ada", "ada@example.org"), ("Bo", "bo@example.org"), ("Cy", "cy@example.org")]
+    gid = create_game("lacitta", players[0][1], players, options={"setup": "beginner"}, seed=9).id
+    for i in (1, 2):
+        join_game(gid, i)
+    g = fresh(gid)
+    state = engine_state(g)
+    seat = state.current_seats()[0]
+    client = stack.app.test_client()
+    with client.session_transaction() as session:
+        session["player_id"] = g.seat(seat).player_id
+    page = client.get(f"/games/{gid}/seat/{seat + 1}").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    form_step = int(re.search(r'name="step" value="(\d+)"', page).group(1))
+    assert form_step == g.step
+    first, second = [a.to_text() for a in state.legal_actions(seat)[:2]]
+    # the same player sends orders another way (a second tab, an email)...
+    assert submit(gid, seat, first).status == "stored"
+    wait_step(gid, g.step + 1)  # ...and the worker resolves them
+    resp = client.post(f"/games/{gid}/seat/{seat + 1}",
+                       data={"csrf_token": token, "step": str(form_step), "orders": second})
+    assert resp.status_code == 409
+    html = resp.get_data(as_text=True)
+    assert "moved on" in html and f"step {form_step}" in html
+    settle(stack, quiet=0.5)
+    assert moves(gid) == [(form_step, seat, first)]
+    assert pending(gid) == []
