@@ -15,6 +15,7 @@ import logging
 from dataclasses import dataclass, field
 
 from sqlalchemy import delete, select, update
+from sqlalchemy.orm.attributes import set_committed_value
 
 from pbem.engine import OrderError, get_game
 from pbem.service import notify, queue
@@ -163,7 +164,10 @@ def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool 
         # the next notice quotes from here: this seat's own move and all that followed
         game.seat(seat).last_moved_step = old_step
     db.session.flush()
-    db.session.refresh(game)
+    # the claim wrote ``values`` with a Core UPDATE; tell the loaded row
+    # (no second SELECT of the game and its seats)
+    for key, value in values.items():
+        set_committed_value(game, key, value)
     notify.after_change(game, state, now=now, since_step=old_step,
                         missed=[s for s in current if s not in fresh])
     db.session.commit()

@@ -2,26 +2,30 @@
 from __future__ import annotations
 
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from pbem.engine import State, get_game
 from pbem.service.db import begin_write, db
 from pbem.service.errors import GameNotFound
-from pbem.service.models import Game
+from pbem.service.models import Game, Seat
 
 
 def load_game(game_id: int, *, for_update: bool = False) -> Game:
     """The game row; ``for_update`` locks it (PostgreSQL ``SELECT ... FOR
     UPDATE``; SQLite transactions are already exclusive, see db.py).
     Raises :class:`GameNotFound`."""
-    stmt = select(Game).where(Game.id == game_id)
+    # Seats and their players come in one more query (every caller on the
+    # order path reads them), not one lazy load for seats and one per player.
+    stmt = select(Game).where(Game.id == game_id).options(
+        selectinload(Game.seats).joinedload(Seat.player))
     if for_update:
         begin_write()
-        stmt = stmt.with_for_update()
+        # populate_existing: a row cached in the session may be older than
+        # the lock; overwrite it from this read instead of a second SELECT
+        stmt = stmt.with_for_update(of=Game).execution_options(populate_existing=True)
     game = db.session.execute(stmt).scalar_one_or_none()
     if game is None:
         raise GameNotFound(f"there is no game {game_id}")
-    if for_update:
-        db.session.refresh(game)  # a row cached in the session may be older than the lock
     return game
 
 
