@@ -199,9 +199,11 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
         return refuse(*problem)
     state = engine_state(game)
 
-    pending = db.session.execute(
-        select(PendingOrder).where(PendingOrder.game_id == game.id,
-                                   PendingOrder.seat_index == seat_index)).scalar_one_or_none()
+    # every seat's stored orders in one query (the game row lock keeps them
+    # still): this seat's row to replace, and who else is in for this step
+    stored = db.session.execute(
+        select(PendingOrder).where(PendingOrder.game_id == game.id)).scalars().all()
+    pending = next((p for p in stored if p.seat_index == seat_index), None)
     if pending is None:
         pending = PendingOrder(game_id=game.id, seat_index=seat_index)
         db.session.add(pending)
@@ -211,9 +213,7 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     pending.message_id = message_id
     pending.created_at = now
     db.session.flush()
-    have = set(db.session.execute(
-        select(PendingOrder.seat_index).where(PendingOrder.game_id == game.id,
-                                              PendingOrder.step == game.step)).scalars())
+    have = {p.seat_index for p in stored if p.step == game.step} | {seat_index}
     waiting = [s for s in state.current_seats() if s not in have]
     result.status = "stored"
     result.ready = not waiting

@@ -128,7 +128,8 @@ def submit(game_id: int, number: int):
         game = get_game_or_404(game_id)
         return _page(game, seat, text=text, result=result, status=409 if result.status == "stale" else 422)
     flash("Sent: " + "; ".join(result.orders) + ". " + result.message)
-    return redirect(url_for("seat.page", game_id=game.id, number=number))
+    # game_id, not game.id: the row expired at the commit and would be read again
+    return redirect(url_for("seat.page", game_id=game_id, number=number))
 
 
 @bp.route("/games/<int:game_id>/seat/<int:number>/next.json")
