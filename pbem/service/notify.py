@@ -32,8 +32,6 @@ log = logging.getLogger(__name__)
 
 #: at most this many events in "since your last move"
 EVENTS_QUOTED = 60
-#: sample replies shown in a turn notice
-EXAMPLES = 3
 
 
 def format_deadline(when: dt.datetime | None, tz_name: str) -> str:
@@ -98,6 +96,22 @@ def seat_label(seat: Seat) -> str:
     return f"{seat.player.name} (seat {seat.number})"
 
 
+def example_reply(state, seat: int, limit: int = 8) -> list[str]:
+    """The lines of one legal reply: an order for every decision ``seat``
+    owes in this turn (Medina: both pieces; one line in a La Città
+    political round), each picked from the middle of the legal orders then,
+    so the example works as written and shows the turn's shape."""
+    trial, key, lines = state.copy(), state.turn_key(), []
+    while seat in trial.current_seats() and trial.turn_key() == key and len(lines) < limit:
+        actions = sorted(trial.legal_actions(seat), key=lambda a: a.to_text())
+        if not actions:
+            break
+        action = actions[len(actions) // 2]
+        lines.append(action.to_text())
+        trial.apply(seat, action)
+    return lines
+
+
 def turn(game: Game, state, seat: Seat) -> compose.Turn:
     """The decision ``seat`` owes now, as the mail library wants it."""
     engine = get_game(game.kind)
@@ -105,7 +119,7 @@ def turn(game: Game, state, seat: Seat) -> compose.Turn:
     actions = state.legal_actions(seat.index)
     legal = sorted({a.to_text() for a in actions})
     sites = sorted({a.site for a in actions if a.site})
-    examples = legal[:: max(1, len(legal) // EXAMPLES)][:EXAMPLES]
+    examples = example_reply(state, seat.index)
     return compose.Turn(
         phase=game.phase, seat=f"seat {seat.number}", deadline=game.deadline_at,
         order_url=links.signin_url(seat.player_id, links.order_path(game.id, seat.index)),

@@ -6,8 +6,12 @@ seat — gets a deadline of its own."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import random
 
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import select
 
 from pbem.engine import get_game
@@ -207,3 +211,27 @@ def test_defaults_are_bounded_for_a_turn_that_never_ends():
     state = _Endless()
     applied = apply_defaults(state, 0, lambda a: None)
     assert len(applied) == MAX_DEFAULTS
+
+
+@pytest.mark.parametrize("kind, seats, options", [("medina", 3, {}), ("medina", 4, {}),
+                                                   ("lacitta", 3, {"setup": "beginner"}),
+                                                   ("lacitta", 2, {"setup": "experienced"})])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32))
+def test_every_missed_turn_of_a_random_game_ends_within_the_bound(kind, seats, options, seed):
+    """Property: at every decision of random legal games, defaulting a
+    current seat's turn ends it (the seat no longer owes a decision of that
+    turn) well within :data:`MAX_DEFAULTS`, and ``turn_key`` is JSON."""
+    engine = get_game(kind)
+    rng = random.Random(seed)
+    state = engine.new_state(seats, seed, **options)
+    while not state.is_terminal():
+        json.dumps(state.turn_key())
+        hash(state.turn_key())
+        for seat in state.current_seats():
+            trial, key = state.copy(), state.turn_key()
+            applied = apply_defaults(trial, seat, lambda a: trial.apply(seat, a))
+            assert len(applied) < MAX_DEFAULTS
+            assert seat not in trial.current_seats() or trial.turn_key() != key or trial.is_terminal()
+        seat = state.current_seats()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
