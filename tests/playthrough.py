@@ -29,7 +29,11 @@ def live(tmp_path):
     commit, tasks in-process. No app context is held open: each page request
     gets its own, as in a server (a shared one would share ``g``)."""
     from pbem.web import create_app
+    from pbem.web.extensions import limiter
 
+    # RATELIMIT_ENABLED=False below switches off the process-wide limiter
+    # object (flask-limiter keeps it for the next app); it is put back after
+    was_enabled = limiter.enabled
     app = create_app({
         "INSTANCE_PATH": str(tmp_path / "instance"), "TESTING": True, "SECRET_KEY": "acceptance",
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'pbem.sqlite'}",
@@ -55,6 +59,7 @@ def live(tmp_path):
         yield app, sink
     with app.app_context():
         db.engine.dispose()
+    limiter.enabled = was_enabled
 
 
 _parsed: dict[str, object] = {}

@@ -199,6 +199,12 @@ class Game(ABC):
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     options: ClassVar[dict[str, tuple[str, ...]]] = {}  # option -> allowed values, first is default
+    #: True when applying a seat's own orders reveals nothing that seat does
+    #: not already know (no dice, draws or hidden cards): the order page may
+    #: then show the position after the first orders of a turn, before they
+    #: are sent, and offer the next decision (Medina). False (the default)
+    #: keeps a dry run from being a free peek at a draw.
+    previewable: ClassVar[bool] = False
 
     @abstractmethod
     def new_state(self, seats: int, seed: int, **options: Any) -> State:

@@ -225,9 +225,12 @@ class NextDecision:
     ``more``: the seat still owes a decision in the same turn after them
     (Medina: the second piece; La Città: the demolition after a famine);
     ``actions``: its legal actions then; ``view``: the seat's view with the
-    lines applied (to draw the board as it will be)."""
+    lines applied (to draw the board as it will be). ``preview`` is False
+    when the game is not ``previewable`` (chance or hidden information):
+    then only the lines are checked, and nothing after them is shown."""
 
     result: PreviewResult
+    preview: bool = True
     more: bool = False
     actions: list = field(default_factory=list)
     view: dict | None = None
@@ -255,6 +258,8 @@ def next_decision(game_id: int, seat_index: int, text: str, *, expected_step: in
     if result.status != "preview":
         return NextDecision(result)
     kind = get_game(game.kind)
+    if not kind.previewable:   # the position after them could show a draw before it is sent
+        return NextDecision(result, preview=False)
     trial = engine_state(game)
     for line in result.lines:
         trial.apply(seat_index, kind.parse_action(trial, seat_index, line.order))

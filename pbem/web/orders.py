@@ -141,7 +141,9 @@ def next_json(game_id: int, number: int):
     (Medina: two pieces): each line as read, whether the turn holds another
     decision (``more``), its legal orders in board.js's shape, and the board
     with the lines applied and those orders' sites highlighted. A dry run:
-    nothing is stored. Game-independent (``State.turn_key``)."""
+    nothing is stored. Game-independent (``State.turn_key``); for a game
+    that is not ``previewable`` (La Città: draws, hidden cards) only the
+    lines are checked (``preview`` false), so it is never a free peek."""
     game = get_game_or_404(game_id)
     seat = my_seat(game, number)
     text = (request.args.get("orders") or "")[:MAX_TEXT]
@@ -157,7 +159,7 @@ def next_json(game_id: int, number: int):
     return jsonify({
         "status": "ok" if r.status == "preview" else r.status, "message": r.message if r.status != "preview" else "",
         "lines": [{"text": l.text, "order": l.order, "error": l.error} for l in r.lines],
-        "more": nd.more, "legal": picker_orders(nd.actions), "svg": svg,
+        "preview": nd.preview, "more": nd.more, "legal": picker_orders(nd.actions), "svg": svg,
     }), 200
 
 

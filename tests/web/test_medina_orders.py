@@ -122,3 +122,18 @@ def test_next_json_says_a_second_piece_is_owed_and_what_is_legal_for_it(app):
     assert db.session.execute(select(PendingOrder)).first() is None
     bo = _signed_in(app, "bo@example.org")
     assert bo.get(f"/games/{gid}/seat/1/next.json").status_code == 403
+
+
+def test_next_json_shows_nothing_after_the_lines_of_a_game_with_draws(app):
+    """La Città is not previewable (draws, hidden Voice cards): next.json
+    checks the lines but shows no position or choices after them."""
+    from .conftest import new_lacitta
+
+    gid = new_lacitta()
+    ada = _signed_in(app, "ada@example.org")
+    state = _state(gid)
+    first = state.legal_actions(0)[0].to_text()
+    res = ada.get(f"/games/{gid}/seat/1/next.json", query_string={"orders": first, "step": state.step}).get_json()
+    assert res["status"] == "ok" and res["preview"] is False
+    assert res["svg"] is None and res["legal"] == [] and res["more"] is False
+    assert res["lines"][0]["order"] == first

@@ -19,6 +19,7 @@ class MedinaGame(Game):
     min_seats = 3
     max_seats = 4
     options: dict[str, tuple[str, ...]] = {}
+    previewable = True   # no chance and nothing hidden that a seat's own piece reveals
 
     def new_state(self, seats: int, seed: int, **options: Any) -> MedinaState:
         """A new game: seat 1 owes the start merchant. ``ValueError`` for a

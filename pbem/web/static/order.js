@@ -3,12 +3,14 @@
    JSON block the page carries; without JavaScript the page still works by
    typing orders.
 
-   A turn may hold several decisions of the same seat (Medina: two pieces;
-   La Città: a famine, then a demolition). After each pick the page asks the
-   server (the form's data-next URL, a dry run) whether the turn holds
-   another decision; if so the picked line is kept, the board is redrawn
-   with it applied and the next decision's legal orders are offered, and the
-   next click adds a line. Otherwise a click replaces the last line. */
+   A turn may hold several decisions of the same seat (Medina: two pieces).
+   After each pick the page asks the server (the form's data-next URL, a dry
+   run) whether the turn holds another decision; if so the picked line is
+   kept, the board is redrawn with it applied and the next decision's legal
+   orders are offered, and the next click adds a line. Otherwise a click
+   replaces the last line. For a game with draws or hidden cards the server
+   shows nothing after the lines ("preview": false): one pick at a time,
+   further lines typed. */
 (function () {
   "use strict";
   var data = document.getElementById("legal-orders");
@@ -66,7 +68,11 @@
           say((res.message || "These orders are not legal now.") + (bad ? " " + bad.error : ""));
           return;
         }
-        if (res.more) {
+        if (!res.preview) {
+          // a game with draws or hidden cards: nothing after the lines is shown before they are sent
+          say("Picked. Review it below" + (fromPick ? ", or click another site to change it." : "."));
+          document.getElementById("review").focus();
+        } else if (res.more) {
           base = lines(text).join("\n");
           if (res.svg) board.innerHTML = res.svg;
           chooser.innerHTML = "";   // board.js fills it with the next decision's labels
