@@ -44,6 +44,9 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)  # a form may stay open for a day
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    # the limiter is shared by every app in the process and otherwise keeps
+    # the last app's RATELIMIT_ENABLED as its default (tests make many apps)
+    app.config.setdefault("RATELIMIT_ENABLED", True)
     proxies = int(app.config.get("PROXY_COUNT") or os.environ.get("PBEM_PROXY_COUNT") or 0)
     if proxies and not isinstance(app.wsgi_app, ProxyFix):
         # behind nginx/a load balancer: rate limits must count the client's
