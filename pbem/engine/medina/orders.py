@@ -84,7 +84,7 @@ def parse_order(state, seat: int, text: str) -> Place:
             site = w.upper()
         elif B.parse_wall(w) is not None and site is None:
             site = w.upper()
-        elif w.isdigit() and number is None:
+        elif w.isdecimal() and number is None:
             number = int(w)
         else:
             unknown.append(w)

@@ -60,6 +60,7 @@ def test_palace_without_colour_is_read_when_only_one_colour_fits():
     ("dome orange E5", "only palace pieces have a colour"),
     ("merchant W3", "not on wall space"),
     ("palace grey C4, stable D4", "one order per line"),
+    ("wall \u00b2", "could not read '\u00b2'"),   # a digit int() cannot read (found by fuzzing)
 ])
 def test_text_that_is_no_order_is_a_parse_error_with_legal_examples(text, match):
     st = midgame()
