@@ -219,15 +219,21 @@ def invitation(game: Game, seat: Seat, *, now: dt.datetime, key_suffix: str = ""
 
 
 def status_notice(game: Game, what: str, *, now: dt.datetime) -> None:
-    """Tell every seat the host paused, resumed or extended the game."""
+    """Tell every seat the host paused, resumed or extended the game (with
+    the board as that seat sees it, like every notice of a running game)."""
+    state = get_game(game.kind).state_from_json(game.state) if game.state else None
     for seat in game.seats:
+        picture = {}
+        if state is not None:
+            picture = dict(board_png=board_png(game, state.view(seat.index)),
+                           board_alt=f"The board of {game.title} #{game.id}, {game.phase}")
         if what == "paused":
             line = "The host has paused the game: the clock is stopped until it resumes."
         else:
             line = (f"The host has {'resumed the game' if what == 'resumed' else 'extended the deadline'}. "
                     f"The deadline is now {format_deadline(game.deadline_at, _tz(game, seat))}.")
         env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{what}")
-        msg = compose.turn_result(env, _ref(game), compose.Result(phase=game.phase, events=[line]))
+        msg = compose.turn_result(env, _ref(game), compose.Result(phase=game.phase, events=[line], **picture))
         _queue(game, seat, msg, what, f"{what}:{game.id}:{game.step}:{seat.index}:{int(now.timestamp() * 1000)}",
                now)
 

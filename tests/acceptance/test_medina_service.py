@@ -6,7 +6,8 @@ lines, signed in from the emailed link) or as one RFC 5322 email with two
 order lines answering the turn notice, sent over SMTP to the local sink.
 Deadlines expire on the way (injected clock): the seat's whole turn — both
 pieces — is defaulted. Then: the final scores are the engine's, every seat
-got each notice it should, every notice carries the board PNG, and no seat's
+got each notice it should (the host pauses and resumes once on the way),
+every notice carries the board PNG, and no seat's
 mail, picture or page ever shows the pieces behind another seat's screen.
 """
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pbem.engine import get_game
 from pbem.service import pictures
 from pbem.service.db import db
 from pbem.service.deadlines import scan
-from pbem.service.lifecycle import SeatSpec, create_game
+from pbem.service.lifecycle import SeatSpec, create_game, pause_game, resume_game
 from pbem.service.models import Game, Move, OutboxMessage
 from pbem.service.replay import state_at, verify
 from tests.playthrough import (  # noqa: F401  (live is a fixture)
@@ -39,7 +40,9 @@ SEAT_OF = {address: seat for seat, (_n, address, _tz) in enumerate(PEOPLE)}
 #: turns (counted from 1, the start merchant) whose deadline passes with no orders
 EXPIRE = {4, 23}
 SCREEN = re.compile(r"Behind your screen: [^\r\n]*")
-NOTICES = ("turn", "reminder", "missed", "over")
+#: the turn before which the host pauses and resumes the game
+PAUSE = 9
+NOTICES = ("turn", "reminder", "missed", "over", "paused", "resumed")
 
 
 def _screen_line(view: dict, seat: int) -> str:
@@ -115,6 +118,11 @@ def test_four_seat_medina_by_web_and_email_with_missed_deadlines(live, pictures_
         [seat] = state.current_seats()
         expected_turns.add((g.step, seat))
         screens[(g.step, seat)] = _screen_line(state.view(seat), seat)
+        if turns == PAUSE:   # the host pauses and resumes: everyone is told, with the board
+            with app.app_context():
+                pause_game(gid)
+                resume_game(gid)
+            g = current()
         if turns in EXPIRE:
             expired.append((g.step, seat))
             with app.app_context():
@@ -197,6 +205,7 @@ def _check_outcome(app, gid, engine, mail_orders, expected_turns, screens, expir
         assert turns == {x for x in expected_turns if x[1] == seat}
         # told of every missed deadline, once each; the final scores once
         assert len([t for t in tags if t and t[3] == "missed"]) == len(expired), name
+        assert [t[3] for t in tags if t and t[3] in ("paused", "resumed")] == ["paused", "resumed"], name
         over = [m for m, t in zip(got, tags) if t and t[3] == "over"]
         assert len(over) == 1
         body = text_of(over[0])
