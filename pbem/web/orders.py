@@ -160,6 +160,7 @@ def next_json(game_id: int, number: int):
         "status": "ok" if r.status == "preview" else r.status, "message": r.message if r.status != "preview" else "",
         "lines": [{"text": l.text, "order": l.order, "error": l.error} for l in r.lines],
         "preview": nd.preview, "more": nd.more, "legal": picker_orders(nd.actions), "svg": svg,
+        "view_text": engine_of(game).view_text(nd.view) if nd.view is not None else None,
     }), 200
 
 

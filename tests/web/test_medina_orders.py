@@ -110,6 +110,7 @@ def test_next_json_says_a_second_piece_is_owed_and_what_is_legal_for_it(app):
     assert one["status"] == "ok" and one["more"] is True
     assert {o["text"] for o in one["legal"]} == {a.to_text() for a in trial.legal_actions(0)}
     assert first.site in one["svg"] and 'class="site legal"' in one["svg"]
+    assert "piece 2 of 2" in one["view_text"] and "Behind your screen" in one["view_text"]
     second = trial.legal_actions(0)[0]
     two = ada.get(url, query_string={"orders": f"{first.to_text()}\n{second.to_text()}",
                                      "step": state.step}).get_json()

@@ -75,6 +75,8 @@
         } else if (res.more) {
           base = lines(text).join("\n");
           if (res.svg) board.innerHTML = res.svg;
+          var position = document.querySelector(".position .viewtext");
+          if (position && res.view_text) position.textContent = res.view_text;
           chooser.innerHTML = "";   // board.js fills it with the next decision's labels
           attach(res.legal);
           var n = lines(text).length;
