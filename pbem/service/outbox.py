@@ -20,6 +20,8 @@ from email.utils import getaddresses
 
 from flask import current_app
 from sqlalchemy import or_, select, update
+from sqlalchemy.dialects.postgresql import insert as _pg_insert
+from sqlalchemy.dialects.sqlite import insert as _sqlite_insert
 
 from pbem.mail import smtp
 from pbem.service import pictures
@@ -34,28 +36,31 @@ log = logging.getLogger(__name__)
 CLAIM_TIMEOUT = 300
 #: longest wait between two attempts, seconds
 MAX_BACKOFF = 24 * 3600
+#: INSERT ... ON CONFLICT per supported database
+_INSERT = {"postgresql": _pg_insert, "sqlite": _sqlite_insert}
 
 
 def add(msg: EmailMessage, *, kind: str, dedupe_key: str, game_id: int | None = None,
-        seat_index: int | None = None, now: dt.datetime | None = None) -> OutboxMessage | None:
+        seat_index: int | None = None, now: dt.datetime | None = None) -> int | None:
     """Queue ``msg`` in the current transaction (does not commit). Returns
-    ``None`` when a row with ``dedupe_key`` exists already (the same notice
-    is never written twice). Board pictures stay placeholders until
-    delivery (:mod:`pbem.service.pictures`)."""
-    existing = db.session.execute(
-        select(OutboxMessage.id).where(OutboxMessage.dedupe_key == dedupe_key)).first()
-    if existing is not None:
-        return None
+    the new row's id, or ``None`` when a row with ``dedupe_key`` exists
+    already (the same notice is never written twice). Board pictures stay
+    placeholders until delivery (:mod:`pbem.service.pictures`)."""
     recipients = [addr for _name, addr in getaddresses(msg.get_all("To", []))]
-    row = OutboxMessage(game_id=game_id, seat_index=seat_index, recipient=", ".join(recipients),
-                        kind=kind, subject=str(msg.get("Subject", ""))[:400],
-                        # CRLF line ends, as RFC 5322 and SMTP DATA want them
-                        raw=msg.as_bytes(policy=msg.policy.clone(linesep="\r\n")),
-                        dedupe_key=dedupe_key, status=OUT_PENDING, attempts=0,
-                        # due at once, whether ``now`` is the real clock or an injected one
-                        next_attempt_at=min(now or utcnow(), utcnow()), created_at=now or utcnow())
-    db.session.add(row)
-    return row
+    values = dict(game_id=game_id, seat_index=seat_index, recipient=", ".join(recipients),
+                  kind=kind, subject=str(msg.get("Subject", ""))[:400],
+                  # CRLF line ends, as RFC 5322 and SMTP DATA want them
+                  raw=msg.as_bytes(policy=msg.policy.clone(linesep="\r\n")),
+                  dedupe_key=dedupe_key, status=OUT_PENDING, attempts=0,
+                  # due at once, whether ``now`` is the real clock or an injected one
+                  next_attempt_at=min(now or utcnow(), utcnow()), created_at=now or utcnow())
+    # One round trip: the unique dedupe key decides (ON CONFLICT DO NOTHING),
+    # not a SELECT first; a concurrent writer of the same key waits and skips.
+    insert = _INSERT[db.session.get_bind().dialect.name]
+    return db.session.execute(
+        insert(OutboxMessage).values(**values)
+        .on_conflict_do_nothing(index_elements=[OutboxMessage.dedupe_key])
+        .returning(OutboxMessage.id)).scalar_one_or_none()
 
 
 def backoff_seconds(attempts: int) -> float:
