@@ -19,7 +19,7 @@ from pbem.service.models import Game, InboundMessage, OutboxMessage, PendingOrde
 
 from .conftest import CSRF_RE, PLAYERS, new_lacitta, player_id
 
-SECRET = "security-test-secret"
+from .conftest import SECRET
 
 
 def test_reply_address_is_signed_per_game_and_seat():

@@ -7,6 +7,8 @@ import datetime as dt
 import pytest
 
 from pbem.engine import GAMES
+from tests.webapp import app_with_schema, make_app
+
 from .tinygame import GAME as TALLY
 
 
@@ -19,29 +21,9 @@ def tally_game():
 
 @pytest.fixture
 def app(tmp_path, service_database_url):
-    from pbem.service.db import db
-    from pbem.web import create_app
-
-    app = create_app({
-        "INSTANCE_PATH": str(tmp_path / "instance"),
-        "TESTING": True,
-        "SECRET_KEY": "test-secret",
-        "SQLALCHEMY_DATABASE_URI": service_database_url,  # SQLite, or PostgreSQL in CI's second run
-        "BROKER_URL": f"sqla+sqlite:///{tmp_path / 'broker.sqlite'}",
-        "CELERY_EAGER": True,
-        "DELIVER_AFTER_COMMIT": False,
-        "INBOUND_ADDRESS": "play@pbem.test",
-        "MAIL_FROM": "pbem <pbem@pbem.test>",
-        "BASE_URL": "http://pbem.test",
-        "SMTP_PORT": 1,  # nothing listens: tests that deliver start their own server
-        "OUTBOX_BACKOFF_SECONDS": 10,
-    })
-    app.extensions["celery"].conf.task_always_eager = True
-    with app.app_context():
-        db.create_all()
-        yield app
-        db.session.remove()
-        db.engine.dispose()
+    # service tests share the test's app context between requests
+    yield from app_with_schema(make_app(tmp_path, service_database_url, fresh_context=False,
+                                        OUTBOX_BACKOFF_SECONDS=10))
 
 
 @pytest.fixture

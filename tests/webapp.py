@@ -1,0 +1,101 @@
+"""The Flask app as the service, page and security tests build it: a fresh
+database (SQLite, or PostgreSQL in CI's second run), tasks in-process, mail
+left in the outbox, and helpers to sign in and read CSRF tokens."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from pbem.service.db import db
+
+PLAYERS = [("Ada", "ada@example.org"), ("Bo", "bo@example.org"), ("Cy", "cy@example.org")]
+CSRF_RE = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+class FreshContextClient(FlaskClient):
+    """Each request in an app context of its own, as in production (the
+    test's own app context would otherwise share ``g``, and the CSRF token
+    cached there, between requests of different clients)."""
+
+    def open(self, *args, **kwargs):
+        with self.application.app_context():
+            return super().open(*args, **kwargs)
+
+
+def make_app(tmp_path, database_url: str | None = None, *, fresh_context: bool = True,
+             **overrides) -> Flask:
+    """An app on ``database_url`` (default: a SQLite file in ``tmp_path``);
+    ``overrides`` replace config keys. No server listens on its SMTP port:
+    tests that deliver mail start their own."""
+    from pbem.web import create_app
+
+    config = {
+        "INSTANCE_PATH": str(tmp_path / "instance"),
+        "TESTING": True,
+        "SECRET_KEY": "test-secret",
+        "SQLALCHEMY_DATABASE_URI": database_url or f"sqlite:///{tmp_path / 'pbem.sqlite'}",
+        "BROKER_URL": f"sqla+sqlite:///{tmp_path / 'broker.sqlite'}",
+        "CELERY_EAGER": True,
+        "DELIVER_AFTER_COMMIT": False,
+        "INBOUND_ADDRESS": "play@pbem.test",
+        "MAIL_FROM": "pbem <pbem@pbem.test>",
+        "BASE_URL": "http://pbem.test",
+        "SMTP_PORT": 1,
+    }
+    config.update(overrides)
+    app = create_app(config)
+    app.extensions["celery"].conf.task_always_eager = True
+    if fresh_context:
+        app.test_client_class = FreshContextClient
+    return app
+
+
+def app_with_schema(app: Flask) -> Iterator[Flask]:
+    """Yield ``app`` inside an app context with its tables created (a fixture body)."""
+    with app.app_context():
+        db.create_all()
+        yield app
+        db.session.remove()
+        db.engine.dispose()
+
+
+def csrf_token(client, path: str = "/signin") -> str:
+    """The CSRF token of ``client``'s session, read from a page's form."""
+    html = client.get(path).get_data(as_text=True)
+    match = CSRF_RE.search(html)
+    assert match, f"no CSRF token on {path}"
+    return match.group(1)
+
+
+def sign_in(client, player_id: int) -> None:
+    """Sign ``client`` in as ``player_id`` through a real emailed-style link."""
+    from pbem.service import links
+
+    path = links.signin_url(player_id, "/").removeprefix("http://pbem.test")
+    page = client.get(path)
+    assert page.status_code == 200, page.get_data(as_text=True)
+    resp = client.post(path, data={"csrf_token": CSRF_RE.search(page.get_data(as_text=True)).group(1)})
+    assert resp.status_code == 302, resp.get_data(as_text=True)
+
+
+def player_id(email: str) -> int:
+    from sqlalchemy import select
+
+    from pbem.service.models import Player
+
+    return db.session.execute(select(Player.id).where(Player.email == email)).scalar_one()
+
+
+def new_lacitta(seats=3, seed=5, players=PLAYERS, start=True) -> int:
+    """A La Città beginner game hosted by seat 1's player; all joined when ``start``."""
+    from pbem.service.lifecycle import create_game, join_game
+
+    game = create_game("lacitta", players[0][1], players[:seats], options={"setup": "beginner"}, seed=seed)
+    gid = game.id
+    if start:
+        for i in range(1, seats):
+            join_game(gid, i)
+    return gid
