@@ -43,6 +43,8 @@ _BUILD_ORDERS = {x: tuple(Order("build", x, k) for k in ("farm", "quarry", "stat
 _FOUNTAIN_ORDERS = {x: Order("build", x, "fountain") for x in ORDER}
 _MARKET_ORDERS = {x: Order("build", x, "market") for x in ORDER}
 _FOUND_ORDERS = {x: Order("found", x) for x in ORDER}
+_CARD_ORDERS = {c: {x: Order("card", x, c) for x in ORDER} for c in _CARD_COST}
+_MASTER_ORDERS = {k: {x: Order("master", x, k) for x in ORDER} for k in D.BUILDABLE}
 _FOUND_FROM: dict[tuple[str, str], Order] = {}      # (site, giving castle) -> order, filled lazily
 # hospital notables: e for education, the rest health (canonical order)
 _HOSPITAL = {k: [("education",) * e + ("health",) * (k - e) for e in range(k + 1)] for k in (1, 2, 3)}
@@ -81,6 +83,10 @@ class LaCittaState(State):
         self._by_owner: list | None = None
         # (givers, found orders): valid until a building is placed or removed
         self._found_cache: tuple | None = None
+        # castle -> frontier entry (see _front_entry); an entry goes when a
+        # building is placed or removed within 2 sites of the city, the only
+        # change that can alter what frontier() reads
+        self._front: dict[str, tuple] = {}
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -260,12 +266,23 @@ class LaCittaState(State):
         self.occ[site] = castle
         self.kind[site] = kind
         touch = self.touch
+        front = self._front
+        pop = front.pop
+        if front:
+            t = touch.get(site)
+            if t:
+                for c in t:
+                    pop(c, None)
         for j in NBR[site]:
             t = touch.get(j)
             if t is None:
                 touch[j] = {castle: 1}
             else:
+                if front:
+                    for c in t:
+                        pop(c, None)
                 t[castle] = t.get(castle, 0) + 1
+        pop(castle, None)
         self._found_cache = None
         near = self.near
         opened = self.open
@@ -279,8 +296,19 @@ class LaCittaState(State):
         castle = self.occ.pop(site)
         del self.kind[site]
         touch = self.touch
+        front = self._front
+        pop = front.pop
+        pop(castle, None)
+        if front:
+            t = touch.get(site)
+            if t:
+                for c in t:
+                    pop(c, None)
         for j in NBR[site]:
             t = touch[j]
+            if front:
+                for c in t:
+                    pop(c, None)
             if t[castle] == 1:
                 del t[castle]
             else:
@@ -299,6 +327,15 @@ class LaCittaState(State):
         """Free sites where ``city`` may build: next to one of its buildings,
         used at this player count, and not next to another city
         ("Rakennuksen sijoittaminen")."""
+        return list(self._front_entry(city)[0])
+
+    def _front_entry(self, city: City) -> tuple:
+        """Cached ``(frontier, water sites of it, has a market, its
+        farm/quarry/statue/school orders, fountain orders, market orders)``;
+        callers must not change it."""
+        e = self._front.get(city.castle)
+        if e is not None:
+            return e
         occ = self.occ
         touch = self.touch
         seen = set()
@@ -313,7 +350,16 @@ class LaCittaState(State):
                 if PLAYERS[j] <= n and len(touch[j]) == 1:
                     out.append(j)
         out.sort(key=ORDER.__getitem__)
-        return out
+        water = self.terrain.water
+        wet = [x for x in out if water[x]]
+        kind_of = self.kind
+        builds: list[Order] = []
+        for x in out:
+            builds += _BUILD_ORDERS[x]
+        e = self._front[city.castle] = (
+            out, wet, any(kind_of[x] == "market" for x in city.sites), builds,
+            [_FOUNTAIN_ORDERS[x] for x in wet], [_MARKET_ORDERS[x] for x in out])
+        return e
 
     def castle_sites(self) -> list[str]:
         """Free sites at least 3 free sites from every building
@@ -391,29 +437,31 @@ class LaCittaState(State):
         """Legal political-round orders of ``p``; ``only``/``what`` limit the
         listing to one verb (and building or card) for a quick check.
 
-        Hot path of random play: sites are gathered once per call into
-        three lists (any building / water building / market) and orders are
-        built with ``tuple.__new__`` directly."""
+        Hot path of random play: each city's frontier, its water sites and
+        its small-building orders are cached (``_front_entry``), gathered
+        into three lists (any building / water building / market); card and
+        master builder orders are made once per site."""
         acts: list[Order] = []
         add = acts.append
         mk = _mk
         mine = self.cities_of(p)
         gold = self.gold[p]
-        water = self.terrain.water
         kind_of = self.kind
         spare_sites: list[str] = []      # frontier of cities with a spare citizen
+        water_sites: list[str] = []      # the water sites of those
         market_sites: list[str] = []     # frontier of cities without a market
+        spare: list[tuple] = []          # frontier entries behind spare_sites
+        no_market: list[tuple] = []      # frontier entries behind market_sites
+        fronts = self._front
         for c in mine:
-            front = None
+            e = fronts.get(c.castle) or self._front_entry(c)
             if c.citizens > len(c.sites):
-                front = self.frontier(c)
-                spare_sites += front
-            for x in c.sites:
-                if kind_of[x] == "market":
-                    break
-            else:
-                market_sites += front if front is not None else self.frontier(c)
-        water_sites = [x for x in spare_sites if water[x]]
+                spare.append(e)
+                spare_sites += e[0]
+                water_sites += e[1]
+            if not e[2]:
+                no_market.append(e)
+                market_sites += e[0]
         used = self.used
         supply = D.SUPPLY
         pile = D.PILE
@@ -431,12 +479,12 @@ class LaCittaState(State):
                 add(_GOLD)
             if only is None and all(used[pile[k]] < supply[pile[k]] for k in D.SMALL):
                 # fast path: the small-building orders of each site are made once
-                for x in spare_sites:
-                    acts += _BUILD_ORDERS[x]
-                for x in water_sites:
-                    add(_FOUNTAIN_ORDERS[x])
-                for x in market_sites:
-                    add(_MARKET_ORDERS[x])
+                for e in spare:
+                    acts += e[3]
+                for e in spare:
+                    acts += e[4]
+                for e in no_market:
+                    acts += e[5]
             elif only in (None, "build"):
                 for kind in D.SMALL:
                     if only and kind != what:
@@ -471,15 +519,13 @@ class LaCittaState(State):
             seen.add(card)
             if card in _CARD_COST:
                 if gold >= _CARD_COST[card]:
-                    for x in builds(card):
-                        add(mk(Order, ("card", x, card, 0, ())))
+                    acts += map(_CARD_ORDERS[card].__getitem__, builds(card))
             elif card == "master builder":
                 for kind in D.BUILDABLE:
                     if only and kind != what:
                         continue
                     if gold >= _MASTER[kind]:
-                        for x in builds(kind):
-                            add(mk(Order, ("master", x, kind, 0, ())))
+                        acts += map(_MASTER_ORDERS[kind].__getitem__, builds(kind))
             elif card == "bread and games":
                 free = self.notables_free(p)
                 top = min(3, free)
