@@ -45,7 +45,7 @@ _MARKET_ORDERS = {x: Order("build", x, "market") for x in ORDER}
 _FOUND_ORDERS = {x: Order("found", x) for x in ORDER}
 _CARD_ORDERS = {c: {x: Order("card", x, c) for x in ORDER} for c in _CARD_COST}
 _MASTER_ORDERS = {k: {x: Order("master", x, k) for x in ORDER} for k in D.BUILDABLE}
-_FOUND_FROM: dict[tuple[str, str], Order] = {}      # (site, giving castle) -> order, filled lazily
+_FOUND_FROM: dict[str, dict[str, Order]] = {}      # giving castle -> site -> order, filled lazily
 # hospital notables: e for education, the rest health (canonical order)
 _HOSPITAL = {k: [("education",) * e + ("health",) * (k - e) for e in range(k + 1)] for k in (1, 2, 3)}
 
@@ -81,12 +81,16 @@ class LaCittaState(State):
         self.n = seats
         self._legal_cache: tuple | None = None
         self._by_owner: list | None = None
-        # (givers, found orders): valid until a building is placed or removed
-        self._found_cache: tuple | None = None
+        # givers (None for any single giver) -> found orders; valid until the
+        # castle sites (self.open) change
+        self._found_cache: dict | None = None
         # castle -> frontier entry (see _front_entry); an entry goes when a
         # building is placed or removed within 2 sites of the city, the only
         # change that can alter what frontier() reads
         self._front: dict[str, tuple] = {}
+        # castle -> sites within distance 3 of the city; goes when the city
+        # gains or loses a building
+        self._zone: dict[str, set] = {}
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -283,13 +287,15 @@ class LaCittaState(State):
                         pop(c, None)
                 t[castle] = t.get(castle, 0) + 1
         pop(castle, None)
-        self._found_cache = None
+        self._zone.pop(castle, None)
         near = self.near
         opened = self.open
         for m in BALL3[site]:
             k = near.get(m, 0)
             if not k:
+                # the castle sites change: so do the found orders
                 opened.discard(m)
+                self._found_cache = None
             near[m] = k + 1
 
     def _vacate(self, site: str) -> None:
@@ -299,6 +305,7 @@ class LaCittaState(State):
         front = self._front
         pop = front.pop
         pop(castle, None)
+        self._zone.pop(castle, None)
         if front:
             t = touch.get(site)
             if t:
@@ -313,7 +320,6 @@ class LaCittaState(State):
                 del t[castle]
             else:
                 t[castle] -= 1
-        self._found_cache = None
         near = self.near
         opened = self.open
         usable = self.n
@@ -322,6 +328,7 @@ class LaCittaState(State):
             near[m] = k
             if not k and PLAYERS[m] <= usable:
                 opened.add(m)
+                self._found_cache = None
 
     def frontier(self, city: City) -> list[str]:
         """Free sites where ``city`` may build: next to one of its buildings,
@@ -495,20 +502,25 @@ class LaCittaState(State):
                 givers = tuple(c.castle for c in mine if c.citizens > len(c.sites))
                 if givers:
                     fc = self._found_cache
-                    if fc is None or fc[0] != givers:
+                    if fc is None:
+                        fc = self._found_cache = {}
+                    key = givers if len(givers) > 1 else None
+                    found = fc.get(key)
+                    if found is None:
                         sites = self.castle_sites()
                         if len(givers) == 1:
                             found = [_FOUND_ORDERS[x] for x in sites]
                         else:
-                            found = []
-                            for x in sites:
-                                for g in givers:
-                                    o = _FOUND_FROM.get((x, g))
-                                    if o is None:
-                                        o = _FOUND_FROM[(x, g)] = mk(Order, ("found", x, "", 0, (g,)))
-                                    found.append(o)
-                        fc = self._found_cache = (givers, found)
-                    acts += fc[1]
+                            tabs = []
+                            for g in givers:
+                                t = _FOUND_FROM.get(g)
+                                if t is None:
+                                    t = _FOUND_FROM[g] = {x: mk(Order, ("found", x, "", 0, (g,)))
+                                                          for x in ORDER}
+                                tabs.append(t)
+                            found = [t[x] for x in sites for t in tabs]
+                        fc[key] = found
+                    acts += found
         want = _WANT.get(only or "", what if only == "card" else None)
         if only is not None and want is None:
             return acts
@@ -943,9 +955,11 @@ class LaCittaState(State):
     def neighbours(self, city: City) -> list[City]:
         """Cities of other players with 1 or 2 sites between their closest
         buildings and ``city``'s (distance at most 3)."""
-        zone: set[str] = set()
-        for a in city.sites:
-            zone.update(BALL3[a])
+        zone = self._zone.get(city.castle)
+        if zone is None:
+            zone = self._zone[city.castle] = set()
+            for a in city.sites:
+                zone.update(BALL3[a])
         out = [o for o in self.cities.values()
                if o.owner != city.owner and not zone.isdisjoint(o.sites)]
         out.sort(key=lambda c: ORDER[c.castle])
