@@ -45,7 +45,7 @@ _MARKET_ORDERS = {x: Order("build", x, "market") for x in ORDER}
 _FOUND_ORDERS = {x: Order("found", x) for x in ORDER}
 _CARD_ORDERS = {c: {x: Order("card", x, c) for x in ORDER} for c in _CARD_COST}
 _MASTER_ORDERS = {k: {x: Order("master", x, k) for x in ORDER} for k in D.BUILDABLE}
-_FOUND_FROM: dict[str, dict[str, Order]] = {}      # giving castle -> site -> order, filled lazily
+_FOUND_FROM: dict[tuple[str, str], Order] = {}      # (site, giving castle) -> order, filled lazily
 # hospital notables: e for education, the rest health (canonical order)
 _HOSPITAL = {k: [("education",) * e + ("health",) * (k - e) for e in range(k + 1)] for k in (1, 2, 3)}
 
@@ -511,14 +511,13 @@ class LaCittaState(State):
                         if len(givers) == 1:
                             found = [_FOUND_ORDERS[x] for x in sites]
                         else:
-                            tabs = []
-                            for g in givers:
-                                t = _FOUND_FROM.get(g)
-                                if t is None:
-                                    t = _FOUND_FROM[g] = {x: mk(Order, ("found", x, "", 0, (g,)))
-                                                          for x in ORDER}
-                                tabs.append(t)
-                            found = [t[x] for x in sites for t in tabs]
+                            found = []
+                            for x in sites:
+                                for g in givers:
+                                    o = _FOUND_FROM.get((x, g))
+                                    if o is None:
+                                        o = _FOUND_FROM[(x, g)] = mk(Order, ("found", x, "", 0, (g,)))
+                                    found.append(o)
                         fc[key] = found
                     acts += found
         want = _WANT.get(only or "", what if only == "card" else None)
