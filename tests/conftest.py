@@ -14,6 +14,19 @@ import secrets
 import pytest
 
 
+@pytest.fixture(autouse=True)
+def _celery_join_flag_reset():
+    """Starting a Celery worker inside the test process (the embedded
+    defaults' worker) sets Celery's process-wide "joining a result would
+    block" flag, after which every later eager ``result.get()`` in that
+    process raises. A real worker process never runs tests, so the flag
+    is put back after each test."""
+    from celery._state import _set_task_join_will_block
+
+    yield
+    _set_task_join_will_block(False)
+
+
 def in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
 
