@@ -10,7 +10,7 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
@@ -229,6 +229,9 @@ def _every_game():
 @pytest.mark.parametrize("kind, seats, options", _every_game())
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32))
+# seed 562, La Città 5 seats experienced: a famine's default once demolished
+# the buildings of both demolitions in one order, which the first refused
+@example(seed=562)
 def test_every_missed_turn_of_a_random_game_ends_within_the_bound(kind, seats, options, seed):
     """Property: at every decision of random legal games, defaulting a
     current seat's turn ends it (the seat no longer owes a decision of that

@@ -1239,7 +1239,10 @@ class LaCittaState(State):
             return starve(*merged.items())
         trial = self.copy()
         parts = []
-        while seat in trial.yearend and trial.yearend[seat]["stage"] in ("demolish1", "demolish2"):
+        # only this demolition's buildings: the one after feeding (demolish2)
+        # is a decision of its own, defaulted in its turn
+        stage = ye["stage"]
+        while seat in trial.yearend and trial.yearend[seat]["stage"] == stage:
             opts = trial.legal_actions(seat)
             if not opts:
                 break
