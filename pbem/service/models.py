@@ -50,6 +50,8 @@ GAME_STATUSES = (INVITED, ACTIVE, PAUSED, FINISHED)
 SOURCES = ("web", "email", "deadline")
 # OutboxMessage.status values
 OUT_PENDING, OUT_SENDING, OUT_SENT, OUT_FAILED = "pending", "sending", "sent", "failed"
+#: a turn notice not sent because its seat had moved (or the game had) before delivery
+OUT_SUPERSEDED = "superseded"
 
 
 class Player(db.Model):
@@ -200,7 +202,13 @@ class OutboxMessage(db.Model):
     """An email to send, written in the same transaction as the change it
     tells about. ``dedupe_key`` (unique) makes writing the same notice twice
     impossible; delivery retries with exponential backoff
-    (``next_attempt_at``) and marks the row ``sent`` once."""
+    (``next_attempt_at``) and marks the row ``sent`` once.
+
+    A turn notice is *deferred*: written with ``raw`` empty and ``step`` set
+    (the game step it asks a move for), composed at delivery from the game
+    as it then is, and marked ``superseded`` instead when the game has left
+    that step by then (see :mod:`pbem.service.outbox`). Other mail is
+    composed when written (``raw`` set, ``step`` empty)."""
 
     __tablename__ = "outbox"
     __table_args__ = (Index("ix_outbox_status_next", "status", "next_attempt_at"),)
@@ -210,7 +218,8 @@ class OutboxMessage(db.Model):
     recipient: Mapped[str] = mapped_column(String(320))
     kind: Mapped[str] = mapped_column(String(40))
     subject: Mapped[str] = mapped_column(String(400), default="")
-    raw: Mapped[bytes] = mapped_column(LargeBinary)
+    raw: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    step: Mapped[int | None] = mapped_column(Integer, nullable=True)
     dedupe_key: Mapped[str] = mapped_column(String(400), unique=True)
     status: Mapped[str] = mapped_column(String(16), default=OUT_PENDING)
     attempts: Mapped[int] = mapped_column(Integer, default=0)

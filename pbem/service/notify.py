@@ -131,12 +131,40 @@ def turn(game: Game, state, seat: Seat) -> compose.Turn:
 
 
 def turn_notice(game: Game, state, seat: Seat, *, now: dt.datetime, key_suffix: str = "") -> None:
-    """``key_suffix`` tells apart a second notice for the same turn (a new
-    player who took over the seat)."""
-    env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.turn")
-    _queue(game, seat, compose.turn_notice(env, _ref(game), turn(game, state, seat)), "turn",
-           f"turn:{game.id}:{game.step}:{seat.index}{key_suffix}", now)
+    """Queue the turn notice of ``seat`` for the game's current step,
+    deferred: composed at delivery by :func:`compose_deferred` (and not sent
+    if the seat has moved by then). ``key_suffix`` tells apart a second
+    notice for the same turn (a new player who took over the seat)."""
+    outbox.add_deferred(kind="turn", dedupe_key=f"turn:{game.id}:{game.step}:{seat.index}{key_suffix}",
+                        game_id=game.id, seat_index=seat.index, step=game.step,
+                        recipient=seat.player.email, now=now)
     seat.last_notified_step = game.step
+
+
+def compose_deferred(row, *, now: dt.datetime):
+    """The email a deferred outbox ``row`` (a turn notice: ``game_id``,
+    ``seat_index``, ``step``, ``recipient``) stands for, composed from the
+    game as it is at ``now``: the seat's view, the events since its last
+    move, the legal orders and the deadline as they now are, which while the
+    game is still at ``row.step`` is what they were when the notice was
+    queued. ``None`` when the notice is stale: the game has left that step
+    (the seat moved, or missed the deadline and was told so), is no longer
+    running, or the seat has changed hands (the new player got a notice of
+    their own). Reads only; raises ``ValueError`` for a row of another kind."""
+    from pbem.service.models import ACTIVE, PAUSED
+    from pbem.service.snapshot import engine_state, load_game
+
+    if row.kind != "turn" or row.step is None:
+        raise ValueError(f"outbox row {row.id} ({row.kind}) is not a deferred turn notice")
+    game = db.session.get(Game, row.game_id) if row.game_id is not None else None
+    if game is None or game.step != row.step or game.status not in (ACTIVE, PAUSED) or game.state is None:
+        return None
+    game = load_game(game.id)
+    seat = next((s for s in game.seats if s.index == row.seat_index), None)
+    if seat is None or seat.player is None or seat.player.email.lower() != row.recipient.strip().lower():
+        return None
+    env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.turn")
+    return compose.turn_notice(env, _ref(game), turn(game, engine_state(game), seat))
 
 
 def reminder(game: Game, state, seat: Seat, *, now: dt.datetime) -> None:

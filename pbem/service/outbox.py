@@ -9,6 +9,15 @@ permanent (5xx) refusal, it is ``failed``. A row left
 in ``sending`` by a worker that died is taken back after
 :data:`CLAIM_TIMEOUT` seconds (the only case where a mail may go twice: the
 SMTP server accepted it and the worker died before marking it).
+
+Turn notices are *deferred* (:func:`add_deferred`): the turn's transaction
+writes only which seat is asked to move at which step; delivery composes
+the mail from the game as it is then (:func:`pbem.service.notify.compose_deferred`).
+A notice whose game has left that step before delivery (the seat moved on
+the web page, or its deadline passed and the missed-turn notice told it) is
+marked ``superseded`` and not sent: nobody gets "your move" for a move
+already made. Composing a notice costs several milliseconds of CPU and its
+board picture hundreds; the order path pays neither.
 """
 from __future__ import annotations
 
@@ -27,7 +36,8 @@ from pbem.mail import smtp
 from pbem.service import pictures
 from pbem.service.db import begin_write, db
 from pbem.service.models import (
-    OUT_FAILED, OUT_PENDING, OUT_SENDING, OUT_SENT, OutboxMessage, utcnow,
+    ACTIVE, OUT_FAILED, OUT_PENDING, OUT_SENDING, OUT_SENT, OUT_SUPERSEDED, PAUSED, Game, OutboxMessage,
+    utcnow,
 )
 
 log = logging.getLogger(__name__)
@@ -63,6 +73,53 @@ def add(msg: EmailMessage, *, kind: str, dedupe_key: str, game_id: int | None = 
         .returning(OutboxMessage.id)).scalar_one_or_none()
 
 
+def add_deferred(*, kind: str, dedupe_key: str, game_id: int, seat_index: int, step: int,
+                 recipient: str, now: dt.datetime | None = None) -> int | None:
+    """Queue a notice composed at delivery (:mod:`pbem.service.notify`
+    ``compose_deferred``): seat ``seat_index`` of game ``game_id`` is asked
+    to move at ``step``. Same transaction and dedupe rules as :func:`add`;
+    one ``INSERT`` and nothing composed now."""
+    values = dict(game_id=game_id, seat_index=seat_index, recipient=recipient, kind=kind, subject="",
+                  raw=None, step=step, dedupe_key=dedupe_key, status=OUT_PENDING, attempts=0,
+                  next_attempt_at=min(now or utcnow(), utcnow()), created_at=now or utcnow())
+    insert = _INSERT[db.session.get_bind().dialect.name]
+    return db.session.execute(
+        insert(OutboxMessage).values(**values)
+        .on_conflict_do_nothing(index_elements=[OutboxMessage.dedupe_key])
+        .returning(OutboxMessage.id)).scalar_one_or_none()
+
+
+def _stale_deferred():
+    """SQL condition: a deferred notice whose game has left its step (or
+    stopped running)."""
+    return ((OutboxMessage.raw.is_(None)) & OutboxMessage.step.is_not(None) & select(Game.id).where(
+        Game.id == OutboxMessage.game_id,
+        (Game.step != OutboxMessage.step) | Game.status.not_in([ACTIVE, PAUSED])).exists())
+
+
+def supersede_stale() -> int:
+    """Mark every pending deferred notice whose game has moved past its
+    step ``superseded`` (one ``UPDATE``; commits). Returns how many."""
+    begin_write()
+    n = db.session.execute(
+        update(OutboxMessage).where(OutboxMessage.status == OUT_PENDING, _stale_deferred())
+        .values(status=OUT_SUPERSEDED).execution_options(synchronize_session=False)).rowcount
+    db.session.commit()
+    return n
+
+
+def render(row: OutboxMessage, *, now: dt.datetime | None = None) -> bytes | None:
+    """The bytes ``row`` is (or would now be) sent as, board pictures still
+    placeholders: ``row.raw``, or for a deferred notice the mail composed
+    now; ``None`` when a deferred notice is stale (it would be superseded)."""
+    if row.raw is not None:
+        return row.raw
+    from pbem.service.notify import compose_deferred
+
+    msg = compose_deferred(row, now=now or utcnow())
+    return None if msg is None else msg.as_bytes(policy=msg.policy.clone(linesep="\r\n"))
+
+
 def backoff_seconds(attempts: int) -> float:
     """Wait before attempt ``attempts + 1`` after ``attempts`` failures:
     ``OUTBOX_BACKOFF_SECONDS * 2**(attempts-1)``, at most a day."""
@@ -80,6 +137,13 @@ def send_raw(raw: bytes, recipients: list[str]) -> None:
                   password=cfg["SMTP_PASSWORD"] or None, tls=cfg["SMTP_TLS"])
 
 
+def _subject(raw: bytes) -> str:
+    from email.parser import BytesHeaderParser
+    from email import policy
+
+    return str(BytesHeaderParser(policy=policy.default).parsebytes(raw).get("Subject", ""))[:400]
+
+
 def _envelope_from() -> str:
     addrs = getaddresses([current_app.config["MAIL_FROM"]])
     return addrs[0][1] if addrs and addrs[0][1] else current_app.config["MAIL_FROM"]
@@ -90,6 +154,7 @@ class DeliveryReport:
     sent: int = 0
     failed: int = 0
     gave_up: int = 0
+    superseded: int = 0
 
 
 def deliver_due(*, now: dt.datetime | None = None, limit: int = 100) -> DeliveryReport:
@@ -97,6 +162,7 @@ def deliver_due(*, now: dt.datetime | None = None, limit: int = 100) -> Delivery
     in several workers at once: each row is claimed before it is sent."""
     now = now or utcnow()
     report = DeliveryReport()
+    report.superseded = supersede_stale()
     stuck = now - dt.timedelta(seconds=CLAIM_TIMEOUT)
     ids = list(db.session.execute(
         select(OutboxMessage.id).where(or_(
@@ -116,15 +182,29 @@ def deliver_due(*, now: dt.datetime | None = None, limit: int = 100) -> Delivery
         if claimed != 1:
             continue  # another worker has it
         row = db.session.get(OutboxMessage, row_id, populate_existing=True)
-        raw, recipient = row.raw, row.recipient
-        db.session.commit()  # no transaction (and no SQLite lock) held while drawing or talking SMTP
-        recipients = [r.strip() for r in recipient.split(",") if r.strip()]
-        error = None
+        recipient, deferred, subject = row.recipient, row.raw is None, row.subject
+        error = raw = drawn = None
         try:
-            drawn = pictures.materialize(raw)  # the board PNG is drawn now, not at resolution
-            send_raw(drawn, recipients)
-        except Exception as err:  # any failure: keep the row, try later
+            raw = render(row, now=now)  # a deferred notice is composed now, from the game as it is
+        except Exception as err:  # a notice that cannot be composed is retried like a failed send
+            log.exception("outbox %s could not be composed", row_id)
             error = err
+        db.session.commit()  # no transaction (and no SQLite lock) held while drawing or talking SMTP
+        if raw is None and error is None:
+            begin_write()  # the seat moved before its notice went out: nothing to send
+            db.session.execute(update(OutboxMessage).where(OutboxMessage.id == row_id)
+                               .values(status=OUT_SUPERSEDED, claimed_at=None)
+                               .execution_options(synchronize_session=False))
+            db.session.commit()
+            report.superseded += 1
+            continue
+        recipients = [r.strip() for r in recipient.split(",") if r.strip()]
+        if error is None:
+            try:
+                drawn = pictures.materialize(raw)  # the board PNG is drawn now, not at resolution
+                send_raw(drawn, recipients)
+            except Exception as err:  # any failure: keep the row, try later
+                error = err
         begin_write()
         row = db.session.get(OutboxMessage, row_id, populate_existing=True)
         if error is not None:
@@ -148,7 +228,9 @@ def deliver_due(*, now: dt.datetime | None = None, limit: int = 100) -> Delivery
         else:
             row.attempts += 1
             row.status, row.sent_at, row.claimed_at, row.last_error = OUT_SENT, now, None, None
-            if drawn is not raw:
+            if deferred:
+                row.subject = _subject(drawn) or subject
+            if deferred or drawn is not raw:
                 row.raw = drawn  # the outbox keeps what was sent
             report.sent += 1
         db.session.commit()

@@ -40,7 +40,7 @@ def register(celery: Celery) -> None:
 
         try:
             r = deliver_due()
-            return {"sent": r.sent, "failed": r.failed, "gave_up": r.gave_up}
+            return {"sent": r.sent, "failed": r.failed, "gave_up": r.gave_up, "superseded": r.superseded}
         finally:
             db.session.remove()
 

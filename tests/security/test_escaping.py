@@ -14,6 +14,7 @@ from pbem.service.inbound import handle_inbound
 from pbem.service.models import Game, OutboxMessage
 
 from .conftest import PLAYERS, csrf_token, player_id, sign_in
+from pbem.service.outbox import render
 
 XSS = '<script>alert("pwn")</script><img src=x onerror=alert(1)>'
 RAW_MARKERS = ("<script>alert", "<img src=x")
@@ -51,7 +52,9 @@ def test_names_and_titles_are_escaped_in_every_email(app):
     rows = db.session.execute(select(OutboxMessage)).scalars().all()
     assert rows
     for row in rows:
-        msg = message_from_bytes(row.raw, policy=policy.default)
+        if render(row) is None:
+            continue  # a stale turn notice: never sent
+        msg = message_from_bytes(render(row), policy=policy.default)
         html = msg.get_body(("html",))
         if html is None:
             continue
@@ -77,7 +80,7 @@ def test_order_text_is_escaped_in_the_emailed_refusal(app):
     gid = _hostile_game()
     row = db.session.execute(select(OutboxMessage).where(
         OutboxMessage.game_id == gid, OutboxMessage.kind == "turn")).scalars().all()[-1]
-    notice = message_from_bytes(row.raw, policy=policy.default)
+    notice = message_from_bytes(render(row), policy=policy.default)
     msg = EmailMessage()
     msg["From"] = str(notice["To"])
     msg["To"] = str(notice["Reply-To"])

@@ -23,6 +23,7 @@ from pbem.service.orders import submit_orders
 from pbem.service.snapshot import engine_state
 
 from .conftest import new_lacitta
+from pbem.service.outbox import render
 
 
 def _positions():
@@ -115,7 +116,7 @@ def _reply_bytes(gid: int) -> bytes:
 
     row = db.session.execute(select(OutboxMessage).where(
         OutboxMessage.game_id == gid, OutboxMessage.kind == "turn")).scalars().all()[-1]
-    notice = message_from_bytes(row.raw, policy=policy.default)
+    notice = message_from_bytes(render(row), policy=policy.default)
     msg = EmailMessage()
     msg["From"] = str(notice["To"])
     msg["To"] = str(notice["Reply-To"])

@@ -18,6 +18,7 @@ from pbem.service.models import Game, InboundMessage, OutboxMessage, PendingOrde
 from pbem.service.snapshot import engine_state
 
 from .conftest import new_lacitta
+from pbem.service.outbox import render
 
 
 def _notice(gid: int, seat: int):
@@ -26,7 +27,7 @@ def _notice(gid: int, seat: int):
     row = db.session.execute(select(OutboxMessage).where(
         OutboxMessage.game_id == gid, OutboxMessage.kind == "turn",
         OutboxMessage.seat_index == seat)).scalars().all()[-1]
-    return message_from_bytes(row.raw, policy=policy.default)
+    return message_from_bytes(render(row), policy=policy.default)
 
 
 def _world(gid: int):

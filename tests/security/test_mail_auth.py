@@ -20,6 +20,7 @@ from pbem.service.models import Game, InboundMessage, OutboxMessage, PendingOrde
 from .conftest import CSRF_RE, PLAYERS, new_lacitta, player_id
 
 from .conftest import SECRET
+from pbem.service.outbox import render
 
 
 def test_reply_address_is_signed_per_game_and_seat():
@@ -98,7 +99,7 @@ def _turn_notice(gid: int, seat: int):
     rows = db.session.execute(select(OutboxMessage).where(
         OutboxMessage.game_id == gid, OutboxMessage.kind == "turn",
         OutboxMessage.seat_index == seat)).scalars().all()
-    return message_from_bytes(rows[-1].raw, policy=policy.default)
+    return message_from_bytes(render(rows[-1]), policy=policy.default)
 
 
 def _reply(notice, body: str, *, sender: str | None = None, to: str | None = None) -> bytes:

@@ -36,11 +36,38 @@ def outbox(**filters) -> list[OutboxMessage]:
     return list(db.session.execute(stmt).scalars())
 
 
+def raw_of(row: OutboxMessage) -> bytes:
+    """The row's bytes as delivery would send them now, placeholders kept
+    (a deferred turn notice is composed; a stale one fails the test)."""
+    from pbem.service.outbox import render
+
+    raw = render(row)
+    assert raw is not None, f"outbox row {row.id} ({row.dedupe_key}) is stale: it would be superseded"
+    return raw
+
+
+def compose_pending() -> int:
+    """Compose every deferred turn notice that is still current and keep its
+    bytes in the row, as an immediate delivery would have sent them (tests
+    that read notices after later moves need each as it was). Returns how
+    many were composed."""
+    from pbem.service.outbox import render
+
+    n = 0
+    for row in outbox(status="pending"):
+        if row.raw is None:
+            raw = render(row)
+            if raw is not None:
+                row.raw, n = raw, n + 1
+    db.session.commit()
+    return n
+
+
 def parsed(row: OutboxMessage):
     """The message as delivery will send it (board placeholders drawn)."""
     from pbem.service.pictures import materialize
 
-    return message_from_bytes(materialize(row.raw), policy=policy.default)
+    return message_from_bytes(materialize(raw_of(row)), policy=policy.default)
 
 
 def body_text(row: OutboxMessage) -> str:

@@ -7,7 +7,7 @@ from email.utils import make_msgid
 from pbem.service.inbound import handle_inbound
 from pbem.service.links import reply_address
 
-from .helpers import body_text, game, new_tally, outbox, parsed
+from .helpers import body_text, compose_pending, game, new_tally, outbox, parsed
 
 
 def reply_to_notice(notice_row, text: str, *, sender: str | None = None, msgid: str | None = None,
@@ -82,6 +82,7 @@ def test_reply_to_an_old_notice_is_stale(app, t0):
     from pbem.service.orders import submit_orders
 
     gid = new_tally(t0)
+    compose_pending()  # the step-0 notice went out before anyone moved
     old = outbox(kind="turn")[0]
     submit_orders(gid, 0, "add 1", expected_step=0, source="web")
     for seat in (1, 2):

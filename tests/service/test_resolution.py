@@ -9,13 +9,15 @@ from pbem.service.orders import submit_orders
 from pbem.service.replay import state_at, verify
 from pbem.service.resolve import resolve_game
 
-from .helpers import body_text, game, new_tally, outbox
+from .helpers import body_text, compose_pending, game, new_tally, outbox
 
 
 def play_round(gid: int, adds=(1, 1, 1)) -> None:
+    compose_pending()
     for seat, k in enumerate(adds):
         res = submit_orders(gid, seat, f"add {k}", expected_step=game(gid).step, source="web")
         assert res.status == "stored", res.summary()
+        compose_pending()  # each notice as it went out then
 
 
 def test_resolving_twice_applies_once(app, t0):
@@ -65,6 +67,7 @@ def test_private_events_reach_only_their_seat(app, t0):
         # bids above a seat's secret are illegal; bid 0 always is
         submit_orders(gid, seat, f"bid {min(bid, state_at(gid).view(seat)['secret'])}",
                       expected_step=step, source="web")
+        compose_pending()
     play_round(gid)
     private = db.session.execute(select(GameEvent).where(GameEvent.seat_index.is_not(None))).scalars().all()
     assert len(private) == 3

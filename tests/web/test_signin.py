@@ -14,6 +14,7 @@ from pbem.service.db import db
 from pbem.service.models import OutboxMessage, Player
 
 from .conftest import csrf_token, new_lacitta, player_id, sign_in
+from pbem.service.outbox import render
 
 
 def _path(url: str) -> str:
@@ -23,7 +24,7 @@ def _path(url: str) -> str:
 def _link_in(row) -> str:
     from email import message_from_bytes, policy
 
-    text = message_from_bytes(row.raw, policy=policy.default).get_body(("plain",)).get_content()
+    text = message_from_bytes(render(row), policy=policy.default).get_body(("plain",)).get_content()
     return re.search(r"http://pbem\.test(/signin/[A-Za-z0-9_.\-]+)", text).group(1)
 
 
