@@ -28,6 +28,9 @@ on port 8025). Production sets the ``PBEM_*`` variables (see README.md):
                            every process: default the broker URL when it is Redis, else ``memory://``
 ``PBEM_INBOUND_RATE_LIMIT``  inbound mails read per sender address; default
                            ``10 per minute; 60 per hour`` (more are dropped unanswered)
+``PBEM_RESOLVE_IN_REQUEST``  ``on`` (default): the request (web form or inbound mail) whose
+                           orders complete a turn resolves it in its own transaction;
+                           ``off``: a worker task does (slow engines, very short requests)
 ``PBEM_TASK_QUEUE``        Celery queue the tasks go to and workers read; default ``celery``
                            (two deployments sharing one Redis need different names)
 =========================  ==================================================
@@ -109,6 +112,7 @@ def load_config(instance_path: str | os.PathLike[str], environ: Mapping[str, str
         "OUTBOX_MAX_ATTEMPTS": int(get("OUTBOX_MAX_ATTEMPTS", "12")),
         "DEFAULT_TIMEZONE": get("TIMEZONE", "UTC"),
         "TASK_QUEUE": get("TASK_QUEUE", "celery"),
+        "RESOLVE_IN_REQUEST": _bool(get("RESOLVE_IN_REQUEST", "on")),
         # where the local SMTP sink (demo) keeps mail; the /dev/mail page reads it
         "MAIL_SINK_DIR": get("MAIL_SINK_DIR", str(instance / "mail")),
         # Celery runs tasks in its own worker unless a test or the demo says otherwise.

@@ -3,15 +3,22 @@
 An order text holds one order per line (Medina: two pieces a turn). The
 lines are applied in order to a copy of the current state; if any line fails
 nothing is stored and the answer quotes every line read, why the failing one
-was refused and what is legal at that point. The game's state is never
-touched here: resolution (:mod:`pbem.service.resolve`) applies stored orders.
+was refused and what is legal at that point. Accepted orders are stored;
+when they are the last the turn waits for, the same transaction resolves
+the turn (:func:`pbem.service.resolve.resolve_locked`, under the game row
+lock that serialises every order of the game), so the next seat's notice is
+in the outbox when the answer goes back. With ``RESOLVE_IN_REQUEST`` off,
+or if resolving fails unexpectedly, the orders are kept and a worker task
+resolves the turn instead.
 """
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from dataclasses import dataclass, field
 from typing import Callable
 
+from flask import current_app
 from sqlalchemy import select
 
 from pbem.engine import NotYourTurnError, OrderError, OrderParseError, get_game
@@ -20,6 +27,8 @@ from pbem.service.db import begin_write, db
 from pbem.service.errors import GameNotFound
 from pbem.service.models import ACTIVE, PAUSED, PendingOrder, SOURCES, utcnow
 from pbem.service.snapshot import engine_state, load_game
+
+log = logging.getLogger(__name__)
 
 #: lines longer than this are refused without parsing
 MAX_LINE = 500
@@ -48,7 +57,9 @@ class SubmitResult:
     ``status``: ``"stored"`` (accepted, waiting for others or for the worker),
     ``"refused"`` (nothing kept), ``"stale"`` (made on an older step; nothing
     kept). ``ready``: every order the state waits for is in, so resolution has
-    been started. ``legal``: orders legal now for the seat (on refusal).
+    been started. ``resolved``: the turn was resolved with these orders, in
+    the same transaction (``step`` is then the new step). ``legal``: orders
+    legal now for the seat (on refusal).
     """
 
     status: str
@@ -59,6 +70,7 @@ class SubmitResult:
     message: str = ""
     legal: list[str] = field(default_factory=list)
     ready: bool = False
+    resolved: bool = False
     waiting_for: list[int] = field(default_factory=list)
 
     @property
@@ -105,20 +117,22 @@ def legal_orders(state, seat: int, limit: int = LEGAL_QUOTE) -> list[str]:
 
 
 def check_orders(game, seat_index: int, result: SubmitResult, *,
-                 expected_step: int | None) -> tuple[str, str, list[str]] | None:
+                 expected_step: int | None, state=None) -> tuple[str, str, list[str]] | None:
     """Every check a submission goes through, on a copy of the state; nothing
     is stored. Fills ``result.lines`` (``order`` for each line read,
     ``error`` on the one refused). Returns ``None`` when every line is
     legal, else ``(message, status, legal orders now)`` with status
     ``"refused"`` or ``"stale"``. Used by :func:`submit_orders` and the
-    order page's preview, so both answer the same."""
+    order page's preview, so both answer the same. ``state``: the game's
+    engine state when the caller has parsed it already (left unchanged)."""
     if seat_index not in {s.index for s in game.seats}:
         return f"This game has no seat {seat_index + 1}.", "refused", []
     if game.status == PAUSED:
         return "The game is paused by its host; orders are taken again when it resumes.", "refused", []
     if game.status != ACTIVE:
         return f"The game is {game.status}; it takes no orders.", "refused", []
-    state = engine_state(game)
+    if state is None:
+        state = engine_state(game)
     if expected_step is not None and expected_step != game.step:
         return (f"These orders were written for turn step {expected_step}, but the game has moved on "
                 f"to step {game.step} ({game.phase}). Nothing was applied; please look at the board "
@@ -194,10 +208,10 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
             db.session.commit()
         return result
 
-    problem = check_orders(game, seat_index, result, expected_step=expected_step)
+    state = engine_state(game) if game.status == ACTIVE and game.state is not None else None
+    problem = check_orders(game, seat_index, result, expected_step=expected_step, state=state)
     if problem is not None:
         return refuse(*problem)
-    state = engine_state(game)
 
     # every seat's stored orders in one query (the game row lock keeps them
     # still): this seat's row to replace, and who else is in for this step
@@ -218,7 +232,13 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     result.status = "stored"
     result.ready = not waiting
     result.waiting_for = waiting
-    if result.ready:
+    if result.ready and current_app.config.get("RESOLVE_IN_REQUEST", True):
+        result.resolved = _resolve_now(game, state, {**{p.seat_index: p for p in stored}, seat_index: pending},
+                                       now=now)
+    if result.resolved:
+        result.message = "Your orders are accepted and the turn is resolved."
+        result.step = game.step
+    elif result.ready:
         result.message = "Your orders are accepted and the turn is being resolved."
     else:
         names = ", ".join(f"seat {s + 1}" for s in waiting)
@@ -228,9 +248,26 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     if before_commit is not None:
         before_commit(result)
     db.session.commit()
-    if result.ready:
+    if result.resolved:
+        queue.enqueue(queue.DELIVER)
+    elif result.ready:
         queue.enqueue(queue.RESOLVE, game_id)
     return result
+
+
+def _resolve_now(game, state, pending: dict, *, now: dt.datetime) -> bool:
+    """Resolve the turn the stored orders complete, in the current
+    transaction (game row locked); ``state`` is consumed. In a savepoint:
+    an unexpected failure undoes only the resolution (logged), the orders
+    stay stored and the worker task resolves the turn. True when resolved."""
+    from pbem.service.resolve import resolve_locked
+
+    try:
+        with db.session.begin_nested():
+            return resolve_locked(game, now=now, state=state, pending=pending).status == "resolved"
+    except Exception:
+        log.exception("game %s: resolving in the request failed; left to the worker", game.id)
+        return False
 
 
 def pending_seats(game_id: int, step: int) -> list[int]:

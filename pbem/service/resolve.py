@@ -1,5 +1,11 @@
 """Resolution: apply the stored orders of a decision, exactly once.
 
+Usually the request whose orders complete a turn resolves it, inside the
+transaction that stores them (:func:`pbem.service.orders.submit_orders`
+calls :func:`resolve_locked`); the ``pbem.resolve`` task
+(:func:`resolve_game`) resolves turns at their deadline, turns the request
+left to it, and is the fallback the periodic scan uses.
+
 A resolution runs in one transaction: it locks the game row, applies every
 current seat's stored orders in seat order (or, at the deadline, the
 documented default order for seats without orders), then claims the turn
@@ -75,23 +81,39 @@ def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool 
     everyone once. Idempotent; commits; enqueues outbox delivery."""
     now = now or utcnow()
     game = load_game(game_id, for_update=True)
-    if game.status != ACTIVE or game.state is None:
+    result = resolve_locked(game, now=now, expired=expired)
+    if result.status != "resolved":
         db.session.rollback()
-        return ResolveResult("idle", game_id, game.step, game.step)
-    state = engine_state(game)
+        return result
+    db.session.commit()
+    queue.enqueue(queue.DELIVER)
+    return result
+
+
+def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state=None,
+                   pending: dict[int, PendingOrder] | None = None) -> ResolveResult:
+    """:func:`resolve_game` on a game row the caller has locked
+    (:func:`load_game` ``for_update``), inside the caller's transaction:
+    writes the new state, moves, events and outbox rows when the turn
+    resolves, and never commits or rolls back (the caller does either).
+    ``state`` (the engine state of ``game.step``, unchanged) and
+    ``pending`` (seat -> its stored order row) save reading them again."""
+    if game.status != ACTIVE or game.state is None:
+        return ResolveResult("idle", game.id, game.step, game.step)
+    game_id = game.id
+    state = engine_state(game) if state is None else state
     engine = get_game(game.kind)
     old_step = game.step
     current = state.current_seats()
-    pending = {p.seat_index: p for p in db.session.execute(
-        select(PendingOrder).where(PendingOrder.game_id == game.id)).scalars()}
+    if pending is None:
+        pending = {p.seat_index: p for p in db.session.execute(
+            select(PendingOrder).where(PendingOrder.game_id == game.id)).scalars()}
     fresh = {s: p for s, p in pending.items() if p.step == old_step and s in current}
     missing = [s for s in current if s not in fresh]
     deadline_passed = game.deadline_at is not None and game.deadline_at <= now
     if not current:
-        db.session.rollback()
         return ResolveResult("idle", game_id, old_step, old_step)
     if missing and not (expired and deadline_passed):
-        db.session.rollback()
         return ResolveResult("waiting", game_id, old_step, old_step)
 
     moves: list[Move] = []
@@ -155,7 +177,6 @@ def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool 
         update(Game).where(Game.id == game.id, Game.step == old_step, Game.status == ACTIVE)
         .values(**values).execution_options(synchronize_session=False)).rowcount
     if claimed != 1:
-        db.session.rollback()
         return ResolveResult("idle", game_id, old_step, old_step)
     db.session.add_all(moves)
     db.session.add_all(events)
@@ -170,7 +191,5 @@ def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool 
         set_committed_value(game, key, value)
     notify.after_change(game, state, now=now, since_step=old_step,
                         missed=[s for s in current if s not in fresh])
-    db.session.commit()
-    queue.enqueue(queue.DELIVER)
     return ResolveResult("resolved", game_id, old_step, state.step,
                          defaulted=[s for s in current if s not in fresh], finished=terminal)

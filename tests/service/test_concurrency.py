@@ -58,7 +58,8 @@ def test_two_final_simultaneous_orders_at_the_same_moment_resolve_once(app, t0):
 
 def test_the_same_resolution_run_twice_at_once_applies_once(app, t0):
     gid = new_tally(t0)
-    # store the order without letting the eager task resolve it
+    # store the order without resolving it (in the request or by the eager task)
+    app.config["RESOLVE_IN_REQUEST"] = False
     app.extensions["celery"].conf.task_always_eager = False
     app.config["BROKER_URL"] = "memory://"
     app.extensions["celery"].conf.broker_url = "memory://"

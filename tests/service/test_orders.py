@@ -69,3 +69,39 @@ def test_stale_order_is_refused(app, t0):
     assert g.step == 1
     res = submit_orders(gid, 1, "add 1", expected_step=1, source="web")
     assert res.status == "stored" and game(gid).step == 2
+
+
+def test_the_order_that_completes_a_turn_resolves_it_in_its_own_transaction(app, t0):
+    # no worker at all: a task would fail loudly if one were sent
+    app.extensions["celery"].tasks["pbem.resolve"].apply = None
+    gid = new_tally(t0)
+    res = submit_orders(gid, 0, "add 2", expected_step=0, source="web")
+    assert res.resolved and res.step == 1 and "resolved" in res.message
+    assert game(gid).step == 1
+    assert db.session.execute(select(PendingOrder)).scalars().all() == []
+    # the next seat's notice was committed with the turn, before the answer
+    assert [(r.seat_index, r.step, r.status) for r in outbox(kind="turn")] == [(0, 0, "pending"), (1, 1, "pending")]
+
+
+def test_a_resolution_that_fails_in_the_request_keeps_the_orders_for_the_worker(app, t0, monkeypatch, caplog):
+    from pbem.service import resolve
+
+    gid = new_tally(t0)
+    real = resolve.resolve_locked
+    calls = []
+
+    def broken(game, **kw):
+        calls.append(game.id)
+        if len(calls) == 1:
+            real(game, **kw)  # writes the turn, then fails before the commit
+            raise RuntimeError("engine bug")
+        return real(game, **kw)
+
+    monkeypatch.setattr(resolve, "resolve_locked", broken)
+    res = submit_orders(gid, 0, "add 2", expected_step=0, source="web")
+    assert res.status == "stored" and res.ready and not res.resolved
+    assert "resolving in the request failed" in caplog.text
+    # the eager worker task resolved it afterwards, once, from the stored order
+    assert len(calls) == 2 and game(gid).step == 1
+    assert [(m.step, m.text) for m in db.session.execute(select(Move)).scalars()] == [(0, "add 2")]
+    assert len(outbox(kind="turn", seat_index=1)) == 1
