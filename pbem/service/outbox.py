@@ -90,9 +90,10 @@ def add_deferred(*, kind: str, dedupe_key: str, game_id: int, seat_index: int, s
 
 
 def _stale_deferred():
-    """SQL condition: a deferred notice whose game has left its step (or
+    """SQL condition: a deferred notice (composed yet or not: a failed
+    attempt keeps what it composed) whose game has left its step (or
     stopped running)."""
-    return ((OutboxMessage.raw.is_(None)) & OutboxMessage.step.is_not(None) & select(Game.id).where(
+    return (OutboxMessage.step.is_not(None) & select(Game.id).where(
         Game.id == OutboxMessage.game_id,
         (Game.step != OutboxMessage.step) | Game.status.not_in([ACTIVE, PAUSED])).exists())
 
@@ -225,6 +226,8 @@ def deliver_due(*, now: dt.datetime | None = None, limit: int = 100) -> Delivery
                 log.warning("outbox %s to %s failed (attempt %s), retry at %s: %s", row.id,
                             row.recipient, row.attempts, row.next_attempt_at, row.last_error)
             row.claimed_at = None
+            if deferred and raw is not None:
+                row.raw = raw  # a retry sends this same message (same Message-ID), unless superseded first
         else:
             row.attempts += 1
             row.status, row.sent_at, row.claimed_at, row.last_error = OUT_SENT, now, None, None

@@ -74,6 +74,7 @@ def test_two_final_orders_at_the_same_moment_resolve_once(stack):
 
 
 def test_the_same_resolve_task_delivered_twice_applies_once(stack):
+    stack.app.config["RESOLVE_IN_REQUEST"] = False  # the worker's resolution is what is tested
     gid = new_game()
     stack.worker(concurrency=2)
     play_round_of_adds(gid)
@@ -106,6 +107,7 @@ def test_worker_killed_mid_resolution_resolves_later_once(stack, tmp_path):
     pause = tmp_path / "pause"
     pause.mkdir()
     victim = stack.worker(concurrency=1, PBEM_TEST_PAUSE_DIR=str(pause))
+    stack.app.config["RESOLVE_IN_REQUEST"] = False  # the worker's resolution is what is killed
     gid = new_game()
     g = fresh(gid)
     start_step = g.step
@@ -186,7 +188,7 @@ def test_stale_order_page_form_is_refused_over_http(stack):
     first, second = [a.to_text() for a in state.legal_actions(seat)[:2]]
     # the same player sends orders another way (a second tab, an email)...
     assert submit(gid, seat, first).status == "stored"
-    wait_step(gid, g.step + 1)  # ...and the worker resolves them
+    wait_step(gid, form_step + 1)  # ...and they are resolved
     resp = client.post(f"/games/{gid}/seat/{seat + 1}",
                        data={"csrf_token": token, "step": str(form_step), "orders": second})
     assert resp.status_code == 409
