@@ -1,32 +1,85 @@
 """Load benchmark of the production stack (``pbem bench service``).
 
-What runs, all on this machine and only on 127.0.0.1:
+What runs, all on this machine and only on 127.0.0.1, shaped like the
+Procfile:
 
 - PostgreSQL: a database of its own (default ``pbem_bench``), created,
   migrated with Alembic, optionally seeded with finished games
-  (:mod:`bench.service_seed`), and dropped afterwards;
-- Redis: one database number as the Celery broker (default 12), emptied
-  before and after;
-- ``gunicorn 'pbem.web:create_app()'`` (sync workers), a ``celery -A worker
-  worker`` and a discarding SMTP server (:mod:`bench.service_smtp`) so outbox
-  delivery does real SMTP work — started as subprocesses with the ``PBEM_*``
+  (:mod:`bench.service_seed`), and dropped afterwards. After seeding, the
+  bench installs in that database only (never in ``migrations/``) a trigger
+  ``AFTER INSERT ON outbox FOR EACH ROW`` that calls ``pg_notify(`` ``'pbem_bench_outbox',
+  '<game id>:<kind>:<dedupe key>')`` for the notification kinds ``turn``,
+  ``over`` and ``missed``;
+- Redis: one database number as the Celery broker and the rate-limit store
+  (default 12), emptied before and after;
+- ``gunicorn 'pbem.web:create_app()'`` (``--web-workers`` processes;
+  ``--web-threads`` > 0 gives gthread workers with that many threads and
+  HTTP keep-alive, 0 gives sync workers, one request per connection), ONE
+  ``celery -A worker worker`` (``--worker-concurrency``, default 1) started
+  with ``nice -n 10`` — it delivers the outbox (board pictures, SMTP to the
+  discarding server :mod:`bench.service_smtp`) and, while the service still
+  resolves turns in a task, resolves them too; niced because mail may lag,
+  orders may not. No celery beat (nothing in a bench run waits for a
+  deadline). No access log. All started as subprocesses with the ``PBEM_*``
   environment a production deployment would set.
 
-Then ``games`` La Città games of ``seats`` seats are created through the
-service and played concurrently by scripted clients, one thread per game.
-A client reads its game's row from the database (step, state), picks a
-random legal order for each seat the state waits for, and posts it over
-HTTP exactly as the order page does (``POST /games/<id>/seat/<n>`` with the
-turn step and a CSRF token, signed in as the seat's player). It then waits
-for the next notification to sit in the outbox.
+The clients. ``games`` La Città games of ``seats`` seats are created through
+the service (``create_game``/``join_game``, four threads), plus spare games
+for clients whose game ends within the run (default ``games x (warmup +
+seconds) / 100 / think``: a game is about 100 decisions). The mail written
+while setting up (invitations, first turn notices) is marked sent before
+the worker starts, so the worker begins with the run's own mail. ONE
+asyncio event loop in the bench process plays all the games: per game, a
+coroutine that
 
-Order-to-notification: from just before the order's HTTP request to the
-moment a poller (one query every ``POLL`` seconds, so up to that much late)
-sees the next notification row of that game (a turn notice, the missed-turn
-notice or the final scores) committed in ``outbox``. Throughput counts
-accepted orders whose request started inside the measured window (after the
-warm-up). The last line is
+1. reads the game once when it takes it (step, status, state JSON and the
+   orders already stored for that step, in one statement) and builds the
+   state with ``state_from_json``; from then on it keeps a local mirror;
+2. for every seat in ``state.current_seats()`` without a stored order picks
+   a random legal order (``legal_actions``, ``to_text``) on the state of the
+   decision, and posts it over HTTP exactly as the order page does (``POST
+   /games/<id>/seat/<n>`` with the turn step and a CSRF token, signed in as
+   the seat's player; aiohttp, keep-alive connections shared by all games,
+   an idle one dropped after 1 s, before gunicorn's 2 s keep-alive closes
+   it), one seat after the other;
+3. applies the orders to its mirror as ``pbem.service.resolve.resolve_game``
+   does: in ascending seat order ``state.apply(seat, parse_action(state,
+   seat, text))``, or ``state.default_action(seat)`` when that raises
+   ``OrderError`` (an earlier seat's order made it illegal);
+4. waits until a notification of its game for the new step has been seen
+   (``turn``/``missed`` with a step at least the mirror's new step, or
+   ``over`` when the mirror's game ended);
+5. waits ``think`` seconds, randomised uniformly between 0.5 and 1.5 times
+   (``--think``; also a random start offset), so games do not march in step.
+
+An HTTP refusal (409 stale, 422 refused, anything but the 302 redirect), a
+notification for another step than the mirror's, or no notification within
+30 s makes the client read the game again from the database: a *resync*,
+counted in the details line (0 in a normal run). The order POST is rate
+limited to 60 a minute per player, so a player posts at most ~1 order a
+second: throughput comes from many concurrent games, about ``games / think``
+decisions a second (La Città: ~1.3 orders a decision at 3 seats).
+
+Order-to-notification: from just before an order's HTTP request to the
+moment the listener receives the first notification that answers it. The
+listener is an autocommit psycopg connection in the same event loop doing
+``LISTEN pbem_bench_outbox``; PostgreSQL delivers a NOTIFY when the
+inserting transaction commits, so the time is when the row is committed
+(plus the loop's wake-up), not a polling interval later. Orders that do not
+complete a decision (a simultaneous decision still missing other seats'
+orders) get the latency of the notification that follows them. Throughput
+counts accepted orders whose request started inside the measured window
+(after the warm-up). The last line is
 ``service: <orders/s> orders/s, p50 <ms> ms, p99 <ms> ms order-to-notification``.
+
+CPU: user + system seconds in the measured window of each part — web
+(gunicorn), worker (celery), smtp (the sink), postgres (every process of the
+``postgres`` user, so other users of this PostgreSQL count too),
+redis (``redis-server``, shared likewise) and client (this process: the
+event loop, the engine mirror, the listener) — and per measured order.
+At the end, the outbox rows written during the run by status: written,
+sent, superseded (a turn notice whose seat moved before it was delivered),
+still pending.
 
 Sessions: the clients do not go through emailed sign-in links, because the
 sign-in page is rate limited per client address (20 a minute — for hundreds
@@ -38,7 +91,9 @@ have given, made with the app's own session serializer and Flask-WTF.
 """
 from __future__ import annotations
 
+import asyncio
 import http.client
+import math
 import os
 import random
 import re
@@ -50,34 +105,55 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
-from urllib.parse import urlencode
+from urllib.parse import quote_plus
+
+try:
+    from yarl import URL   # aiohttp's URL type (dev extra)
+except ModuleNotFoundError:  # pragma: no cover - the result class and its test need no aiohttp
+    URL = None
 
 ROOT = Path(__file__).resolve().parents[1]
-#: seconds between two looks at the outbox by the notification poller
-POLL = 0.005
-#: Celery queue of outbox delivery in the bench stack (see bench/service_worker.py)
-MAIL_QUEUE = "pbem-mail"
-#: the poller looks this many ids back for rows committed out of id order
-LOOKBACK = 400
+#: the NOTIFY channel of the bench's outbox trigger
+CHANNEL = "pbem_bench_outbox"
+#: outbox kinds that tell a seat the game moved (the notifications timed)
+KINDS = ("turn", "over", "missed")
+#: seconds a client waits for the notification of its decision before it resyncs
+NOTIFY_TIMEOUT = 30.0
+#: seconds the client keeps an idle connection (under gunicorn's --keep-alive, 2 s by default)
+KEEPALIVE = 1.0
+#: La Città decisions in a game, roughly (for the default number of spare games)
+DECISIONS_PER_GAME = 100
+
+#: installed in the bench database only (after seeding, so seeded rows notify nobody)
+TRIGGER_SQL = f"""
+CREATE FUNCTION pbem_bench_outbox_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('{CHANNEL}', NEW.game_id || ':' || NEW.kind || ':' || NEW.dedupe_key);
+    RETURN NULL;
+END $$;
+CREATE TRIGGER pbem_bench_outbox_notify AFTER INSERT ON outbox FOR EACH ROW
+    WHEN (NEW.game_id IS NOT NULL AND NEW.kind IN ({", ".join(f"'{k}'" for k in KINDS)}))
+    EXECUTE FUNCTION pbem_bench_outbox_notify();
+"""
 
 
 @dataclass
 class StackConfig:
-    """Where and how the stack runs."""
+    """Where and how the stack runs. ``web_threads`` 0: gunicorn sync
+    workers; more: gthread workers with that many threads each."""
 
     pg_admin_url: str = "postgresql://postgres@127.0.0.1:5432/postgres"
     db_name: str = "pbem_bench"
     redis_url: str = "redis://127.0.0.1:6379/12"
-    web_workers: int = 3
-    worker_concurrency: int = 2
+    web_workers: int = 2
+    web_threads: int = 4
+    worker_concurrency: int = 1
     deliver: bool = True
-    mail_worker: bool = True
     keep_db: bool = False
     log_dir: Path | None = None
 
@@ -89,9 +165,18 @@ class StackConfig:
     def sqlalchemy_url(self) -> str:
         return "postgresql+psycopg://" + self.libpq_url.split("://", 1)[1]
 
+    def web_shape(self) -> str:
+        if self.web_threads > 0:
+            return f"gunicorn {self.web_workers} gthread workers x {self.web_threads} threads"
+        return f"gunicorn {self.web_workers} sync workers"
+
 
 @dataclass
 class ServiceBenchResult:
+    """Figures of one run. ``latencies_ms``: one per measured order;
+    ``cpu``: CPU seconds in the window per part; ``outbox``: rows written
+    during the run by status (``written`` is their total)."""
+
     games: int
     seats: int
     stored_games: int
@@ -100,12 +185,16 @@ class ServiceBenchResult:
     latencies_ms: list[float]
     errors: Counter = field(default_factory=Counter)
     timeouts: int = 0
+    resyncs: int = 0
     finished_games: int = 0
+    think: float = 0.0
     client_cpu_seconds: float = 0.0
+    client_sys_seconds: float = 0.0
     client_engine_seconds: float = 0.0
-    outbox_backlog: int = 0
     cpu: dict[str, float] = field(default_factory=dict)
+    outbox: dict[str, int] = field(default_factory=dict)
     load: str = ""
+    shape: str = ""
 
     @property
     def orders_per_s(self) -> float:
@@ -122,36 +211,40 @@ class ServiceBenchResult:
         lat = self.latencies_ms
         mean = statistics.fmean(lat) if lat else float("nan")
         errs = ", ".join(f"{k}: {v}" for k, v in sorted(self.errors.items())) or "none"
-        return (f"{self.games} games x {self.seats} seats, {self.stored_games} stored finished games; "
+        ob = self.outbox
+        return (f"{self.games} games x {self.seats} seats, think {self.think:g} s, {self.stored_games} stored "
+                f"finished games; {self.shape}; "
                 f"{self.orders} orders in {self.seconds:.1f} s; latency mean {mean:.0f} ms, "
                 f"p90 {self.percentile(90):.0f} ms, max {max(lat) if lat else float('nan'):.0f} ms; "
-                f"errors {errs}; notification timeouts {self.timeouts}; games finished {self.finished_games}; "
-                f"outbox not yet delivered at the end {self.outbox_backlog}; "
-                f"client CPU {self.client_cpu_seconds:.1f} s (engine {self.client_engine_seconds:.1f} s); "
+                f"errors {errs}; notification timeouts {self.timeouts}; resyncs {self.resyncs}; "
+                f"games finished {self.finished_games}; "
                 f"CPU s in the window: " + ", ".join(f"{k} {v:.1f}" for k, v in self.cpu.items())
-                + f"; load average at the end {self.load}\n"
-                + "CPU ms per order: " + ", ".join(f"{k} {v:.1f}" for k, v in self.cpu_ms_per_order().items())
-                + f"; server-side capacity on 2 idle cores ~{self.capacity():.0f} orders/s")
+                + f", client {self.client_cpu_seconds:.1f} (system {self.client_sys_seconds:.1f}, "
+                f"engine {self.client_engine_seconds:.1f}); load average at the end {self.load}\n"
+                + "CPU ms per order: " + ", ".join(f"{k} {v:.2f}" for k, v in self.cpu_ms_per_order().items())
+                + f"; server-side capacity on 2 idle cores ~{self.capacity():.0f} orders/s\n"
+                + f"outbox rows of the run: written {ob.get('written', 0)}, sent {ob.get('sent', 0)}, "
+                f"superseded {ob.get('superseded', 0)}, still pending {ob.get('pending', 0)}"
+                + "".join(f", {k} {v}" for k, v in sorted(ob.items())
+                          if k not in {"written", "sent", "superseded", "pending"}))
 
     def cpu_ms_per_order(self) -> dict[str, float]:
-        """CPU milliseconds per measured order of the order path (gunicorn,
-        turn worker, PostgreSQL, the scripted clients) and, apart, of mail
-        delivery (mail worker drawing pictures + SMTP sink). Steadier than
-        wall-clock figures on a machine shared with other work."""
+        """CPU milliseconds per measured order of each part (web, worker,
+        postgres, redis, smtp sink, client) and of the server side (all but
+        the client and the SMTP sink). Steadier than wall-clock figures on
+        a machine shared with other work."""
         if not self.orders:
             return {}
-        path = {k: self.cpu.get(k, 0.0) for k in ("web", "worker", "postgres")}
-        path["client"] = self.client_cpu_seconds
-        out = {k: 1000 * v / self.orders for k, v in path.items()}
-        out["order path"] = sum(out.values())
-        out["mail"] = 1000 * (self.cpu.get("mailer", 0.0) + self.cpu.get("smtp", 0.0)) / self.orders
+        parts = {k: self.cpu.get(k, 0.0) for k in ("web", "worker", "postgres", "redis", "smtp")}
+        parts["client"] = self.client_cpu_seconds
+        out = {k: 1000 * v / self.orders for k, v in parts.items()}
+        out["server"] = sum(out[k] for k in ("web", "worker", "postgres", "redis"))
         return out
 
     def capacity(self, cores: int = 2) -> float:
-        """Orders/s the order path could take on ``cores`` idle cores at the
-        measured CPU cost (server side only: gunicorn, worker, PostgreSQL)."""
-        c = self.cpu_ms_per_order()
-        server = c.get("web", 0) + c.get("worker", 0) + c.get("postgres", 0)
+        """Orders/s the server side (gunicorn, worker, PostgreSQL, Redis)
+        could take on ``cores`` idle cores at the measured CPU cost."""
+        server = self.cpu_ms_per_order().get("server", 0.0)
         return 1000 * cores / server if server else float("nan")
 
     def line(self) -> str:
@@ -185,6 +278,15 @@ def create_database(cfg: StackConfig) -> None:
     from pbem.service.migrate import upgrade
 
     upgrade(cfg.sqlalchemy_url)
+
+
+def install_notify_trigger(cfg: StackConfig) -> None:
+    """The bench's outbox trigger (:data:`TRIGGER_SQL`), in the bench
+    database only."""
+    import psycopg
+
+    with psycopg.connect(cfg.libpq_url, autocommit=True) as conn:
+        conn.execute(TRIGGER_SQL)
 
 
 def drop_database(cfg: StackConfig) -> None:
@@ -261,20 +363,15 @@ class Stack:
             self._spawn("smtp", [sys.executable, "-m", "bench.service_smtp", str(self.smtp_port),
                                  "--max-seconds", "7200"])
             self._wait_log("smtp", "smtp ready", 20)
-        self._spawn("web", [str(bindir / "gunicorn"), "--workers", str(self.cfg.web_workers),
-                            "--bind", f"127.0.0.1:{self.web_port}", "--worker-class", "sync",
+        web_class = (["--worker-class", "gthread", "--threads", str(self.cfg.web_threads)]
+                     if self.cfg.web_threads > 0 else ["--worker-class", "sync"])
+        self._spawn("web", [str(bindir / "gunicorn"), "--workers", str(self.cfg.web_workers), *web_class,
+                            "--bind", f"127.0.0.1:{self.web_port}", "--backlog", "2048",
                             "--timeout", "60", "--log-level", "warning", "pbem.web:create_app()"])
-        quiet = ["--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel", "info"]
-        if self.cfg.mail_worker:
-            # turns on one worker; pictures and SMTP on another, niced: mail may lag, turns may not
-            self._spawn("worker", [str(bindir / "celery"), "-A", "bench.service_worker", "worker", "-Q", "celery",
-                                   "--concurrency", str(self.cfg.worker_concurrency), "-n", "turns@%h", *quiet])
-            self._spawn("mailer", ["nice", "-n", "10", str(bindir / "celery"), "-A", "bench.service_worker",
-                                   "worker", "-Q", "pbem-mail", "--concurrency", "1", "-n", "mail@%h", *quiet])
-            self._wait_log("mailer", "ready.", 60)
-        else:
-            self._spawn("worker", [str(bindir / "celery"), "-A", "worker", "worker",
-                                   "--concurrency", str(self.cfg.worker_concurrency), *quiet])
+        # ONE worker, niced: outbox delivery (pictures, SMTP) may lag, orders may not
+        self._spawn("worker", ["nice", "-n", "10", str(bindir / "celery"), "-A", "worker", "worker",
+                               "--concurrency", str(self.cfg.worker_concurrency), "--without-gossip",
+                               "--without-mingle", "--without-heartbeat", "--loglevel", "info"])
         self._wait_log("worker", "ready.", 60)
         end = time.monotonic() + 60
         while True:
@@ -316,11 +413,12 @@ class Stack:
 
 def cpu_snapshot(groups: dict[str, int]) -> dict[str, float]:
     """CPU seconds (user + system) used so far by each named process group
-    (live processes only) and by all ``postgres`` processes (which include
-    any other PostgreSQL users of this machine)."""
+    (live processes only), by all ``postgres`` processes and by all
+    ``redis-server`` processes (both include any other users of this
+    machine's PostgreSQL and Redis)."""
     tick = os.sysconf("SC_CLK_TCK")
     by_group = {pgid: name for name, pgid in groups.items()}
-    out = dict.fromkeys([*groups, "postgres"], 0.0)
+    out = dict.fromkeys([*groups, "postgres", "redis"], 0.0)
     try:
         pg_uid = __import__("pwd").getpwnam("postgres").pw_uid
     except KeyError:
@@ -339,6 +437,8 @@ def cpu_snapshot(groups: dict[str, int]) -> dict[str, float]:
             out[by_group[pgid]] += cpu
         elif uid == pg_uid:
             out["postgres"] += cpu
+        elif stat[stat.index("(") + 1:stat.rindex(")")] == "redis-server":
+            out["redis"] += cpu
     return out
 
 
@@ -352,9 +452,13 @@ class SeatClient:
     csrf: str
 
 
-def create_games(app, games: int, seats: int, *, seed: int, echo) -> dict[int, list[SeatClient]]:
-    """Start ``games`` La Città games through the service; returns, per
-    game id, a signed-in client per seat (session cookie + CSRF token)."""
+def create_games(app, games: int, seats: int, *, seed: int, echo, threads: int = 4) -> dict[int, list[SeatClient]]:
+    """Start ``games`` La Città games through the service (``threads``
+    at a time: the time goes to database round trips); returns, per game
+    id in id order, a signed-in client per seat (session cookie + CSRF
+    token). Game ``g`` (0-based) has seed ``seed + g``."""
+    from concurrent.futures import ThreadPoolExecutor
+
     from flask import g as flask_g, session
     from flask_wtf.csrf import generate_csrf
 
@@ -362,222 +466,376 @@ def create_games(app, games: int, seats: int, *, seed: int, echo) -> dict[int, l
     from pbem.service.lifecycle import create_game, join_game
     from pbem.service.models import Game
 
-    out: dict[int, list[SeatClient]] = {}
+    def some(numbers: range) -> dict[int, list[SeatClient]]:
+        out = {}
+        with app.app_context():
+            for g in numbers:
+                people = [(f"Bench {g}.{s + 1}", f"bench-{g}-{s + 1}@bench.invalid") for s in range(seats)]
+                game = create_game("lacitta", people[0][1], people, seed=seed + g, title=f"Bench {g}")
+                gid = game.id
+                for s in range(1, seats):
+                    join_game(gid, s)
+                row = db.session.get(Game, gid)
+                clients = []
+                for seat in row.seats:
+                    with app.test_request_context():
+                        flask_g.pop("csrf_token", None)  # g belongs to the app context, shared by these requests
+                        session["player_id"] = seat.player_id
+                        session.permanent = True
+                        token = generate_csrf()
+                        cookie = app.session_interface.get_signing_serializer(app).dumps(dict(session))
+                    clients.append(SeatClient(gid, seat.number, cookie, token))
+                out[gid] = clients
+                db.session.remove()
+        return out
+
     t0 = time.perf_counter()
-    with app.app_context():
-        for g in range(games):
-            people = [(f"Bench {g}.{s + 1}", f"bench-{g}-{s + 1}@bench.invalid") for s in range(seats)]
-            game = create_game("lacitta", people[0][1], people, seed=seed + g, title=f"Bench {g}")
-            gid = game.id
-            for s in range(1, seats):
-                join_game(gid, s)
-            row = db.session.get(Game, gid)
-            clients = []
-            for seat in row.seats:
-                with app.test_request_context():
-                    flask_g.pop("csrf_token", None)  # g belongs to the app context, shared by these requests
-                    session["player_id"] = seat.player_id
-                    session.permanent = True
-                    token = generate_csrf()
-                    cookie = app.session_interface.get_signing_serializer(app).dumps(dict(session))
-                clients.append(SeatClient(gid, seat.number, cookie, token))
-            out[gid] = clients
-            db.session.remove()
+    threads = max(1, min(threads, games))
+    out: dict[int, list[SeatClient]] = {}
+    with ThreadPoolExecutor(threads) as pool:
+        for part in pool.map(some, [range(k, games, threads) for k in range(threads)]):
+            out.update(part)
     echo(f"created {games} games in {time.perf_counter() - t0:.1f} s")
-    return out
+    return dict(sorted(out.items()))
+
+
+def skip_setup_mail(cfg: StackConfig) -> int:
+    """Mark the outbox rows written while the games were set up
+    (invitations, first turn notices) as sent, so the worker starts with
+    the run's own mail, not a backlog of setup mail. Returns how many."""
+    import psycopg
+
+    with psycopg.connect(cfg.libpq_url, autocommit=True) as conn:
+        return conn.execute("UPDATE outbox SET status = 'sent', sent_at = now() WHERE status = 'pending'").rowcount
 
 
 # --------------------------------------------------------------------------- measuring
 
+def parse_payload(payload: str) -> tuple[int, str, int | None]:
+    """``'<game id>:<kind>:<dedupe key>'`` (the trigger's payload) ->
+    (game id, kind, the step the notice is about or ``None``): turn and
+    missed notices carry it in their dedupe key (``turn:<game>:<step>:<seat>``);
+    ``over`` notices have none."""
+    gid, kind, key = payload.split(":", 2)
+    step = None
+    if kind != "over":
+        parts = key.split(":")
+        if len(parts) > 2:
+            try:
+                step = int(parts[2])
+            except ValueError:
+                step = None
+    return int(gid), kind, step
+
+
 class NotificationWatch:
-    """One thread polling ``outbox`` for new notification rows; each game's
-    count of notifications seen and when the last one was seen."""
+    """What the LISTEN connection has seen, per game: the newest step
+    notified and when it was first seen, when the final scores were seen,
+    and a count (for notices whose step cannot be read). All in the event
+    loop's thread; clients wait on a future per game."""
 
-    KINDS = ("turn", "over", "missed")
-
-    def __init__(self, url: str, stop_at: float):
-        self.url = url
-        self.stop_at = stop_at
-        self.cond = threading.Condition()
+    def __init__(self):
         self.count: Counter = Counter()
-        self.seen_at: dict[int, float] = {}
-        self.thread = threading.Thread(target=self._run, name="outbox-watch", daemon=True)
-        self.error: BaseException | None = None
+        self.newest: dict[int, tuple[int, float]] = {}   # game -> (step, first seen)
+        self.over: dict[int, float] = {}
+        self.unknown: dict[int, tuple[int, float]] = {}  # game -> (count, seen) of a step-less notice
+        self.waiters: dict[int, tuple[int | None, int, asyncio.Future]] = {}
+        self.seen_total = 0
 
-    def start(self, start_id: int) -> None:
-        self.hi = start_id
-        self.thread.start()
+    def seen(self, payload: str, at: float) -> None:
+        gid, kind, step = parse_payload(payload)
+        self.seen_total += 1
+        self.count[gid] += 1
+        if kind == "over":
+            self.over.setdefault(gid, at)
+        elif step is not None:
+            old = self.newest.get(gid)
+            if old is None or step > old[0]:
+                self.newest[gid] = (step, at)
+        else:
+            self.unknown[gid] = (self.count[gid], at)
+        waiter = self.waiters.get(gid)
+        if waiter is not None:
+            hit = self.match(gid, waiter[0], waiter[1])
+            if hit is not None and not waiter[2].done():
+                waiter[2].set_result(hit)
 
-    def _run(self) -> None:
-        import psycopg
+    def match(self, gid: int, target: int | None, before: int) -> tuple[float, int | None] | None:
+        """The notification answering a decision whose new step is
+        ``target`` (``None``: the game ended), ``before`` being the game's
+        count when the decision began: (seen at, step notified or ``None``
+        for the final scores)."""
+        if target is None:
+            return (self.over[gid], None) if gid in self.over else None
+        newest = self.newest.get(gid)
+        if newest is not None and newest[0] >= target:
+            return newest[1], newest[0]
+        if gid in self.over:            # the server's game ended, the mirror's did not
+            return self.over[gid], None
+        unknown = self.unknown.get(gid)
+        if unknown is not None and unknown[0] > before:
+            return unknown[1], target
+        return None
 
-        seen: set[int] = set()
+    async def wait(self, gid: int, target: int | None, before: int, timeout: float):
+        """:meth:`match`, waiting up to ``timeout`` seconds; ``None`` on timeout."""
+        hit = self.match(gid, target, before)
+        if hit is not None:
+            return hit
+        loop = asyncio.get_running_loop()
+        fut = loop.create_future()
+        self.waiters[gid] = (target, before, fut)
+        timer = loop.call_later(timeout, lambda: fut.done() or fut.set_result(None))
         try:
-            with psycopg.connect(self.url, autocommit=True) as conn:
-                cur = conn.cursor()
-                while time.monotonic() < self.stop_at:
-                    rows = cur.execute(
-                        "SELECT id, game_id FROM outbox WHERE id > %s AND kind = ANY(%s) ORDER BY id",
-                        (self.hi - LOOKBACK, list(self.KINDS))).fetchall()
-                    now = time.perf_counter()
-                    fresh = [(i, g) for i, g in rows if i not in seen]
-                    if fresh:
-                        with self.cond:
-                            for i, g in fresh:
-                                seen.add(i)
-                                self.count[g] += 1
-                                self.seen_at[g] = now
-                            self.cond.notify_all()
-                        self.hi = max(self.hi, max(i for i, _ in fresh))
-                    time.sleep(POLL)
-        except BaseException as err:  # pragma: no cover - surfaced by the runner
-            self.error = err
+            return await fut
         finally:
-            with self.cond:
-                self.cond.notify_all()
-
-    def wait_after(self, game_id: int, count: int, timeout: float) -> float | None:
-        """Wait until game ``game_id`` has more than ``count`` notifications;
-        the time (perf_counter) the newest was seen, or ``None`` on timeout."""
-        end = time.monotonic() + timeout
-        with self.cond:
-            while self.count[game_id] <= count:
-                left = end - time.monotonic()
-                if left <= 0 or not self.thread.is_alive():
-                    return None
-                self.cond.wait(left)
-            return self.seen_at[game_id]
+            timer.cancel()
+            self.waiters.pop(gid, None)
 
 
-class GameClient(threading.Thread):
-    """Plays one game until ``stop_at`` (monotonic); when its game ends it
-    takes a spare game from ``spares`` (if any is left) and plays on."""
+async def listen(url: str, watch: NotificationWatch, ready: asyncio.Event) -> None:
+    """``LISTEN`` on :data:`CHANNEL` and hand every notification, timed on
+    arrival, to ``watch`` until cancelled."""
+    import psycopg
 
-    def __init__(self, gid: int, seats: list[SeatClient], *, url: str, port: int, watch: NotificationWatch,
-                 measure_from: float, stop_at: float, seed: int, sink: "Sink",
-                 spares: "list[tuple[int, list[SeatClient]]] | None" = None):
-        super().__init__(name=f"game-{gid}", daemon=True)
-        self.gid, self.seats, self.url, self.port = gid, seats, url, port
-        self.spares = spares if spares is not None else []
-        self.watch, self.measure_from, self.stop_at = watch, measure_from, stop_at
-        self.rng = random.Random(seed)
-        self.sink = sink
-
-    def _post(self, http: http.client.HTTPConnection, seat: SeatClient, text: str, step: int) -> int:
-        body = urlencode({"orders": text, "step": str(step), "csrf_token": seat.csrf})
-        http.request("POST", f"/games/{self.gid}/seat/{seat.number}", body=body, headers={
-            "Content-Type": "application/x-www-form-urlencoded",
-            "Cookie": f"session={seat.cookie}",
-        })
-        resp = http.getresponse()
-        data = resp.read()
-        if resp.status >= 400 and os.environ.get("PBEM_BENCH_DEBUG"):
-            print(resp.status, data[:3000].decode(errors="replace"), file=sys.stderr)
-        if resp.getheader("Connection", "").lower() == "close":
-            http.close()
-        return resp.status
-
-    def run(self) -> None:
-        import psycopg
-
-        from pbem.engine import get_game
-
-        engine = get_game("lacitta")
-        http_conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-        try:
-            with psycopg.connect(self.url, autocommit=True) as conn:
-                cur = conn.cursor()
-                while time.monotonic() < self.stop_at:
-                    step, status, state_json = cur.execute(
-                        "SELECT step, status, state FROM games WHERE id = %s", (self.gid,)).fetchone()
-                    if status != "active":
-                        self.sink.finished(self.gid)
-                        try:
-                            self.gid, self.seats = self.spares.pop()  # list.pop is atomic
-                        except IndexError:
-                            if time.monotonic() < self.stop_at:
-                                self.sink.error("client out of games before the end (use --spare-games)")
-                            return
-                        continue
-                    have = {r[0] for r in cur.execute(
-                        "SELECT seat_index FROM pending_orders WHERE game_id = %s AND step = %s",
-                        (self.gid, step))}
-                    with self.watch.cond:
-                        before = self.watch.count[self.gid]
-                    t_engine = time.perf_counter()
-                    state = engine.state_from_json(state_json)
-                    todo = [(s, self.rng.choice(state.legal_actions(s)).to_text())
-                            for s in state.current_seats() if s not in have]
-                    self.sink.engine_time(time.perf_counter() - t_engine)
-                    sent: list[float] = []
-                    for seat_index, text in todo:
-                        if time.monotonic() >= self.stop_at:
-                            return
-                        t0 = time.perf_counter()
-                        code = self._post(http_conn, self.seats[seat_index], text, step)
-                        if code in (302, 303):
-                            sent.append(t0)
-                        else:
-                            self.sink.error(f"HTTP {code}")
-                    if not sent and not have:
-                        time.sleep(0.05)  # refused: look again
-                        continue
-                    seen = self.watch.wait_after(self.gid, before, timeout=30.0)
-                    if seen is None:
-                        if time.monotonic() < self.stop_at:
-                            self.sink.timeout()
-                        continue
-                    self.sink.record(sent, seen, self.measure_from, self.stop_at)
-        except Exception as err:
-            self.sink.error(f"{type(err).__name__}: {err}")
-        finally:
-            http_conn.close()
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+        await conn.execute(f"LISTEN {CHANNEL}")
+        ready.set()
+        async for note in conn.notifies():
+            watch.seen(note.payload, time.perf_counter())
 
 
 class Sink:
-    """Thread-safe tally of what the clients saw."""
+    """Tally of what the clients saw (one event loop: no locks)."""
 
-    def __init__(self):
-        self.lock = threading.Lock()
+    def __init__(self, measure_from: float, stop_at: float):
+        # the window in perf_counter time
+        off = time.perf_counter() - time.monotonic()
+        self.lo, self.hi = measure_from + off, stop_at + off
         self.latencies: list[float] = []
         self.orders = 0
         self.errors: Counter = Counter()
         self.timeouts = 0
+        self.resyncs = 0
         self.finished_games = 0
+        #: client CPU seconds picking and mirroring orders (the engine) of decisions begun in the window
         self.engine_seconds = 0.0
-        self._t0_mono_offset = time.monotonic() - time.perf_counter()
 
-    def record(self, sent: list[float], seen: float, measure_from: float, stop_at: float) -> None:
-        off = self._t0_mono_offset
-        with self.lock:
-            for t0 in sent:
-                if measure_from <= t0 + off < stop_at:
-                    self.orders += 1
-                    self.latencies.append((seen - t0) * 1000)
+    def record(self, sent: list[float], seen: float) -> None:
+        for t0 in sent:
+            if self.lo <= t0 < self.hi:
+                self.orders += 1
+                self.latencies.append((seen - t0) * 1000)
 
-    def error(self, what: str) -> None:
-        with self.lock:
-            self.errors[what] += 1
 
-    def timeout(self) -> None:
-        with self.lock:
-            self.timeouts += 1
+class GameClient:
+    """Plays one game with a local mirror of its state until ``stop_at``
+    (monotonic); when its game ends it takes a spare game from ``spares``
+    (if any is left) and plays on. See the module docstring."""
 
-    def finished(self, gid: int) -> None:
-        with self.lock:
-            self.finished_games += 1
+    def __init__(self, gid: int, seats: list[SeatClient], *, db, http, base: str, watch: NotificationWatch,
+                 sink: Sink, stop_at: float, think: float, seed: int,
+                 spares: "list[tuple[int, list[SeatClient]]]"):
+        import aiohttp
 
-    def engine_time(self, seconds: float) -> None:
-        with self.lock:
-            self.engine_seconds += seconds
+        from pbem.engine import OrderError, get_game
+
+        self.engine = get_game("lacitta")
+        self.order_error = OrderError
+        self.http_errors = aiohttp.ClientError
+        self.gid, self.seats = gid, seats
+        self.db, self.http, self.base = db, http, URL(base)
+        self.routes: dict[tuple[int, int], tuple] = {}
+        self.watch, self.sink, self.stop_at, self.think = watch, sink, stop_at, think
+        self.rng = random.Random(seed)
+        self.spares = spares
+        self.state = None
+        self.stored: dict[int, str] = {}     # seat -> order already on the server for this step
+
+    async def load(self) -> bool:
+        """Read the game (state and the orders stored for its step, one
+        statement); False when it is not active."""
+        cur = await self.db.execute(
+            "SELECT g.step, g.status, g.state, p.seats, p.texts FROM games g LEFT JOIN LATERAL "
+            "(SELECT array_agg(seat_index) AS seats, array_agg(text) AS texts FROM pending_orders "
+            " WHERE game_id = g.id AND step = g.step) p ON true WHERE g.id = %s", (self.gid,))
+        step, status, state_json, seats, texts = await cur.fetchone()
+        if status != "active":
+            return False
+        self.state = self.engine.state_from_json(state_json)
+        self.stored = dict(zip(seats or [], texts or []))
+        return True
+
+    async def post(self, seat: "SeatClient", text: str, step: int) -> int:
+        """POST one order as the order page's form does; the HTTP status."""
+        route = self.routes.get((self.gid, seat.number))
+        if route is None:
+            # made once per seat: the URL, the headers and the quoted CSRF token
+            route = self.routes[(self.gid, seat.number)] = (
+                self.base.join(URL(f"/games/{self.gid}/seat/{seat.number}", encoded=True)),
+                {"Content-Type": "application/x-www-form-urlencoded", "Cookie": f"session={seat.cookie}"},
+                quote_plus(seat.csrf))
+        url, headers, csrf = route
+        body = f"orders={quote_plus(text)}&step={step}&csrf_token={csrf}".encode()
+        async with self.http.post(url, data=body, allow_redirects=False, headers=headers) as resp:
+            data = await resp.read()
+            if resp.status >= 400 and os.environ.get("PBEM_BENCH_DEBUG"):
+                print(resp.status, data[:3000].decode(errors="replace"), file=sys.stderr)
+            return resp.status
+
+    def mirror(self, orders: dict[int, str]) -> None:
+        """Apply a decision's orders (seat -> order text, one order a line)
+        as :func:`pbem.service.resolve.resolve_locked` does."""
+        state, parse, order_error = self.state, self.engine.parse_action, self.order_error
+        for seat in sorted(orders):
+            for line in orders[seat].split("\n"):
+                if seat not in state.current_seats():
+                    break
+                try:
+                    state.apply(seat, parse(state, seat, line))
+                except order_error:
+                    # an earlier seat's order made this one illegal: the default instead
+                    if seat in state.current_seats():
+                        state.apply(seat, state.default_action(seat))
+                    break
+
+    async def decide(self) -> bool:
+        """One decision: post the missing orders, mirror, wait for the
+        notification. False when the mirror must be read again."""
+        state, sink = self.state, self.sink
+        step = state.step
+        orders = dict(self.stored)
+        in_window = sink.lo <= time.perf_counter() < sink.hi
+        c0 = time.process_time()
+        todo = [(s, self.rng.choice(state.legal_actions(s)).to_text())
+                for s in state.current_seats() if s not in orders]
+        if in_window:
+            sink.engine_seconds += time.process_time() - c0
+        before = self.watch.count[self.gid]
+        sent: list[float] = []
+        for seat, text in todo:
+            t0 = time.perf_counter()
+            try:
+                code = await self.post(self.seats[seat], text, step)
+            except (OSError, asyncio.TimeoutError, self.http_errors) as err:
+                sink.errors[type(err).__name__] += 1
+                return False
+            if code not in (302, 303):
+                if code not in (409, 422):
+                    sink.errors[f"HTTP {code}"] += 1
+                return False
+            sent.append(t0)
+            orders[seat] = text
+        self.stored = {}
+        c0 = time.process_time()
+        self.mirror(orders)
+        if in_window:
+            sink.engine_seconds += time.process_time() - c0
+        target = None if self.state.is_terminal() else self.state.step
+        hit = await self.watch.wait(self.gid, target, before, NOTIFY_TIMEOUT)
+        if hit is None:
+            if time.monotonic() < self.stop_at:
+                sink.timeouts += 1
+            return False
+        seen, notified = hit
+        sink.record(sent, seen)
+        return notified == target
+
+    async def run(self) -> None:
+        sink = self.sink
+        try:
+            await asyncio.sleep(self.rng.uniform(0, self.think))
+            fresh = await self.load()
+            while time.monotonic() < self.stop_at:
+                if not fresh:
+                    sink.finished_games += 1
+                    if not self.spares:
+                        sink.errors["client out of games before the end (use --spare-games)"] += 1
+                        return
+                    self.gid, self.seats = self.spares.pop()
+                    fresh = await self.load()
+                    continue
+                if await self.decide():
+                    if self.state.is_terminal():
+                        fresh = False
+                        continue
+                else:
+                    if time.monotonic() >= self.stop_at:
+                        return
+                    sink.resyncs += 1
+                    await asyncio.sleep(0.2)
+                    fresh = await self.load()
+                    continue
+                await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+        except Exception as err:
+            sink.errors[f"{type(err).__name__}: {err}"] += 1
+
+
+async def play(cfg: StackConfig, port: int, clients: dict[int, list["SeatClient"]],
+               spare_games: list, groups: dict[str, int], *, warmup: float, seconds: float,
+               think: float, seed: int) -> tuple[Sink, dict, dict, float, str]:
+    """Play every game in one event loop; returns the sink, the CPU
+    seconds per part in the window, the notifications, the client's CPU
+    seconds in the window (user, system), the load average at the end of
+    it and the number of notifications seen."""
+    import aiohttp
+    import psycopg
+
+    import gc
+
+    # the games' states and the app's objects are long-lived: keep the
+    # collector from walking them again and again
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 50, 100)
+    watch = NotificationWatch()
+    ready = asyncio.Event()
+    listener = asyncio.create_task(listen(cfg.libpq_url, watch, ready))
+    await asyncio.wait_for(ready.wait(), 30)
+    begin = time.monotonic()
+    measure_from, stop_at = begin + warmup, begin + warmup + seconds
+    sink = Sink(measure_from, stop_at)
+    # idle connections are dropped before gunicorn's keep-alive (2 s) closes them
+    connector = aiohttp.TCPConnector(limit=200, keepalive_timeout=KEEPALIVE)
+    async with await psycopg.AsyncConnection.connect(cfg.libpq_url, autocommit=True) as db, \
+            aiohttp.ClientSession(connector=connector, cookie_jar=aiohttp.DummyCookieJar(),
+                                  timeout=aiohttp.ClientTimeout(total=60)) as http:
+        players = [GameClient(gid, seat_clients, db=db, http=http, base=f"http://127.0.0.1:{port}", watch=watch,
+                              sink=sink, stop_at=stop_at, think=think, seed=seed * 7919 + i, spares=spare_games)
+                   for i, (gid, seat_clients) in enumerate(clients.items())]
+        tasks = [asyncio.create_task(p.run()) for p in players]
+        await asyncio.sleep(max(0.0, measure_from - time.monotonic()))
+        proc_cpu0, cpu0 = cpu_snapshot(groups), os.times()
+        await asyncio.sleep(max(0.0, stop_at - time.monotonic()))
+        cpu1, proc_cpu1 = os.times(), cpu_snapshot(groups)
+        load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
+        # the orders in flight at the end still get their notification
+        _, late = await asyncio.wait(tasks, timeout=NOTIFY_TIMEOUT + 5)
+        for t in late:
+            t.cancel()
+    listener.cancel()
+    try:
+        await listener
+    except (asyncio.CancelledError, Exception):
+        pass
+    client = (cpu1.user - cpu0.user, cpu1.system - cpu0.system)
+    return sink, {k: proc_cpu1[k] - proc_cpu0[k] for k in proc_cpu1}, client, load, watch.seen_total
+
+
+def default_spares(games: int, seconds: float, think: float) -> int:
+    """Spare games for ``games`` clients playing ``seconds`` with ``think``
+    seconds between decisions (a game is about
+    :data:`DECISIONS_PER_GAME` decisions)."""
+    return math.ceil(games * seconds / DECISIONS_PER_GAME / max(think, 0.05)) + 2
 
 
 def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: float = 5.0,
                       stored: int = 0, cfg: StackConfig | None = None, seed: int = 1, spares: int | None = None,
-                      echo: Callable[[str], None] = print) -> ServiceBenchResult:
+                      think: float = 1.0, echo: Callable[[str], None] = print) -> ServiceBenchResult:
     """Start the stack, create and play ``games`` games for ``warmup +
-    seconds`` seconds (``spares`` more games wait for clients whose game
-    ends), stop everything, drop the database (unless
+    seconds`` seconds, ``think`` seconds (±50%) between a game's decisions
+    (``spares`` more games wait for clients whose game ends; default
+    :func:`default_spares`), stop everything, drop the database (unless
     ``cfg.keep_db``); returns the figures."""
     import psycopg
 
@@ -587,66 +845,52 @@ def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: 
     _check_local(cfg.redis_url)
     if games < 1 or seats < 2:
         raise ValueError("need at least one game of at least two seats")
+    if think < 0:
+        raise ValueError("think must be >= 0 seconds")
     create_database(cfg)
     try:
         flush_broker(cfg)
         if stored:
             seed_finished_games(cfg.libpq_url, stored, SeedShape(seats=3), echo=echo)
+        install_notify_trigger(cfg)
         with Stack(cfg, echo=echo) as stack:
             from pbem.web import create_app
 
             app = create_app(stack.app_config())
-            if cfg.mail_worker:
-                app.extensions["celery"].conf.task_routes = {"pbem.deliver_outbox": {"queue": MAIL_QUEUE}}
-            # spare games for clients whose game ends within the run: a La Città game is about
-            # 100 decisions, and this stack has not gone past ~15 orders/s here
             if spares is None:
-                spares = max(2, int(15 * (warmup + seconds) / 90) + 1)
+                spares = default_spares(games, warmup + seconds, think)
             clients = create_games(app, games + spares, seats, seed=seed, echo=echo)
             spare_games = [(gid, clients.pop(gid)) for gid in sorted(clients)[games:]]
+            spare_games.reverse()   # pop() takes the oldest first
             with app.app_context():
                 from pbem.service.db import db
 
                 db.engine.dispose()
+            skipped = skip_setup_mail(cfg)
             stack.start()
-            echo(f"stack up: gunicorn x{cfg.web_workers} on 127.0.0.1:{stack.web_port}, "
-                 f"celery worker x{cfg.worker_concurrency}"
-                 + (" + niced mail worker x1" if cfg.mail_worker else "") + f", broker {cfg.redis_url}, database {cfg.db_name}"
-                 + ("" if cfg.deliver else ", delivery to nowhere"))
+            echo(f"stack up: {cfg.web_shape()} on 127.0.0.1:{stack.web_port}, niced celery worker "
+                 f"x{cfg.worker_concurrency}, broker {cfg.redis_url}, database {cfg.db_name}"
+                 + ("" if cfg.deliver else ", delivery to nowhere")
+                 + f"; {skipped} setup mails (invitations, first turn notices) marked sent unsent")
             with psycopg.connect(cfg.libpq_url, autocommit=True) as conn:
                 start_id = conn.execute("SELECT coalesce(max(id), 0) FROM outbox").fetchone()[0]
-            begin = time.monotonic()
-            measure_from, stop_at = begin + warmup, begin + warmup + seconds
-            watch = NotificationWatch(cfg.libpq_url, stop_at + 35)
-            watch.start(start_id)
-            sink = Sink()
             groups = {name: proc.pid for name, proc in stack.procs}
-            threads = [GameClient(gid, seat_clients, url=cfg.libpq_url, port=stack.web_port, watch=watch,
-                                  measure_from=measure_from, stop_at=stop_at, seed=seed * 7919 + i, sink=sink,
-                                  spares=spare_games)
-                       for i, (gid, seat_clients) in enumerate(clients.items())]
-            for t in threads:
-                t.start()
-            time.sleep(max(0.0, measure_from - time.monotonic()))
-            proc_cpu0, cpu0 = cpu_snapshot(groups), os.times()
-            time.sleep(max(0.0, stop_at - time.monotonic()))
-            proc_cpu1, cpu1 = cpu_snapshot(groups), os.times()
-            load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
-            for t in threads:
-                t.join(timeout=max(0.0, stop_at - time.monotonic()) + 40)
-            if watch.error is not None:
-                raise RuntimeError(f"outbox poller failed: {watch.error}")
+            t_begin = time.monotonic()
+            sink, cpu, client_cpu, load, _seen = asyncio.run(play(
+                cfg, stack.web_port, clients, spare_games, groups, warmup=warmup, seconds=seconds,
+                think=think, seed=seed))
             with psycopg.connect(cfg.libpq_url, autocommit=True) as conn:
-                backlog = conn.execute("SELECT count(*) FROM outbox WHERE status <> 'sent' AND id > %s",
-                                       (start_id,)).fetchone()[0]
-            window = min(seconds, max(0.0, time.monotonic() - measure_from))
+                rows = conn.execute("SELECT status, count(*) FROM outbox WHERE id > %s GROUP BY status",
+                                    (start_id,)).fetchall()
+            outbox = {status: n for status, n in rows}
+            outbox["written"] = sum(n for _, n in rows)
+            window = min(seconds, max(0.0, time.monotonic() - t_begin - warmup))
             return ServiceBenchResult(
                 games=games, seats=seats, stored_games=stored, seconds=window, orders=sink.orders,
-                latencies_ms=sink.latencies, errors=sink.errors, timeouts=sink.timeouts,
-                finished_games=sink.finished_games,
-                client_cpu_seconds=(cpu1.user - cpu0.user) + (cpu1.system - cpu0.system),
-                client_engine_seconds=sink.engine_seconds, outbox_backlog=backlog,
-                cpu={k: proc_cpu1[k] - proc_cpu0[k] for k in proc_cpu1}, load=load)
+                latencies_ms=sink.latencies, errors=sink.errors, timeouts=sink.timeouts, resyncs=sink.resyncs,
+                finished_games=sink.finished_games, think=think, client_cpu_seconds=sum(client_cpu), client_sys_seconds=client_cpu[1],
+                client_engine_seconds=sink.engine_seconds,
+                cpu=cpu, outbox=outbox, load=load, shape=cfg.web_shape())
     finally:
         try:
             flush_broker(cfg)

@@ -18,10 +18,13 @@ import click
 @click.option("--warmup", type=float, default=5.0, show_default=True, help="unmeasured time first")
 @click.option("--stored-games", "stored", type=int, default=0, show_default=True,
               help="finished games bulk-inserted into the database first")
-@click.option("--web-workers", type=int, default=3, show_default=True, help="gunicorn sync workers")
-@click.option("--worker-concurrency", type=int, default=2, show_default=True, help="celery worker processes")
-@click.option("--one-worker", is_flag=True,
-              help="no separate mail worker: delivery shares the turn worker's queue")
+@click.option("--think", type=float, default=1.0, show_default=True,
+              help="seconds a game's client waits after a decision's notification (randomised +-50%)")
+@click.option("--web-workers", type=int, default=2, show_default=True, help="gunicorn worker processes")
+@click.option("--web-threads", type=int, default=4, show_default=True,
+              help="threads per gunicorn worker (gthread, keep-alive); 0: sync workers")
+@click.option("--worker-concurrency", type=int, default=1, show_default=True,
+              help="processes of the one (niced) celery worker")
 @click.option("--no-delivery", is_flag=True, help="point SMTP at a closed port (outbox delivery fails fast)")
 @click.option("--pg-url", default="postgresql://postgres@127.0.0.1:5432/postgres", show_default=True,
               help="PostgreSQL to use (an admin connection; the bench creates and drops its own database)")
@@ -32,13 +35,15 @@ import click
 @click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="keep the gunicorn/celery/smtp logs here")
 @click.option("--spare-games", type=int, default=None,
-              help="games waiting for clients whose game ends (default: enough for ~15 orders/s)")
+              help="games waiting for clients whose game ends (default: games x seconds / 100 / think)")
 @click.option("--seed", type=int, default=1, show_default=True)
-def service(games: int, seats: int, seconds: float, warmup: float, stored: int, web_workers: int,
-            worker_concurrency: int, one_worker: bool, no_delivery: bool, pg_url: str, db_name: str, redis_url: str,
+def service(games: int, seats: int, seconds: float, warmup: float, stored: int, think: float, web_workers: int,
+            web_threads: int, worker_concurrency: int, no_delivery: bool, pg_url: str, db_name: str, redis_url: str,
             keep_db: bool, log_dir: Path | None, spare_games: int | None, seed: int) -> None:
-    """Play GAMES concurrent La Città games against gunicorn + a celery
-    worker + PostgreSQL + Redis on this machine, orders posted over HTTP.
+    """Play GAMES concurrent La Città games against gunicorn + a niced celery
+    worker + PostgreSQL + Redis on this machine, orders posted over HTTP by
+    one asyncio client keeping a local mirror of each game; notifications
+    timed by LISTEN/NOTIFY (see bench/service.py).
 
     The last line is ``service: <orders/s> orders/s, p50 <ms> ms, p99 <ms>
     ms order-to-notification``.
@@ -51,9 +56,9 @@ def service(games: int, seats: int, seconds: float, warmup: float, stored: int, 
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)
     cfg = StackConfig(pg_admin_url=pg_url, db_name=db_name, redis_url=redis_url, web_workers=web_workers,
-                      worker_concurrency=worker_concurrency, deliver=not no_delivery, mail_worker=not one_worker, keep_db=keep_db,
-                      log_dir=log_dir)
+                      web_threads=web_threads, worker_concurrency=worker_concurrency, deliver=not no_delivery,
+                      keep_db=keep_db, log_dir=log_dir)
     result = run_service_bench(games, seats, seconds=seconds, warmup=warmup, stored=stored, cfg=cfg,
-                               seed=seed, spares=spare_games, echo=click.echo)
+                               seed=seed, spares=spare_games, think=think, echo=click.echo)
     click.echo(result.details())
     click.echo(result.line())

@@ -15,13 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import need_service
-
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
+if str(ROOT) not in sys.path:   # bench/ and tests/ live at the repository root
     sys.path.insert(0, str(ROOT))
 
-from bench.service import ServiceBenchResult, StackConfig, run_service_bench  # noqa: E402
+from tests.conftest import need_service  # noqa: E402
+
+from bench.service import (  # noqa: E402
+    NotificationWatch, ServiceBenchResult, StackConfig, default_spares, parse_payload, run_service_bench,
+)
 
 LINE = re.compile(r"^service: \d+ orders/s, p50 \d+ ms, p99 \d+ ms order-to-notification$")
 
@@ -32,6 +34,34 @@ def test_the_last_line_and_percentiles():
     assert r.orders_per_s == 2.0
     assert r.percentile(50) == 20.0 and r.percentile(99) == 400.0
     assert r.line() == "service: 2 orders/s, p50 20 ms, p99 400 ms order-to-notification"
+
+
+def test_notification_payloads():
+    assert parse_payload("12:turn:turn:12:40:2") == (12, "turn", 40)
+    assert parse_payload("12:missed:missed:12:41:0") == (12, "missed", 41)
+    assert parse_payload("12:over:over:12:1") == (12, "over", None)
+    assert parse_payload("12:turn:turn:12:x") == (12, "turn", None)
+
+
+def test_a_decision_is_answered_by_the_first_notice_of_its_new_step():
+    w = NotificationWatch()
+    w.seen("5:turn:turn:5:10:0", 1.0)
+    assert w.match(5, 11, before=0) is None           # an older step answers nothing
+    w.seen("5:turn:turn:5:11:1", 2.0)
+    w.seen("5:turn:turn:5:11:2", 3.0)                 # same commit, seen a little later
+    assert w.match(5, 11, before=1) == (2.0, 11)
+    assert w.match(6, 11, before=0) is None           # another game
+    assert w.match(5, None, before=3) is None         # the game has not ended
+    w.seen("5:over:over:5:0", 4.0)
+    assert w.match(5, None, before=3) == (4.0, None)
+    assert w.match(5, 12, before=3) == (4.0, None)    # ended on the server, not in the mirror: a resync
+    w.seen("7:turn:turn:7:odd", 5.0)                  # a step it cannot read: counted instead
+    assert w.match(7, 3, before=0) == (5.0, 3) and w.match(7, 3, before=1) is None
+
+
+def test_spares_scale_with_games_seconds_and_think():
+    assert default_spares(300, 100, 1.0) > default_spares(300, 100, 2.0) > default_spares(30, 100, 2.0)
+    assert default_spares(1, 1, 0.0) >= 2
 
 
 def _services() -> tuple[str, str]:
@@ -60,18 +90,24 @@ def test_a_few_seconds_of_the_service_bench(tmp_path):
     import psycopg
 
     name = f"pbem_bench_test_{secrets.token_hex(4)}"
-    cfg = StackConfig(pg_admin_url=pg, db_name=name, redis_url=rd, web_workers=1, worker_concurrency=1,
-                      log_dir=tmp_path)
+    cfg = StackConfig(pg_admin_url=pg, db_name=name, redis_url=rd, web_workers=1, web_threads=2,
+                      worker_concurrency=1, log_dir=tmp_path)
     lines: list[str] = []
-    result = run_service_bench(2, 2, seconds=4.0, warmup=1.0, stored=30, cfg=cfg, echo=lines.append)
+    result = run_service_bench(2, 2, seconds=4.0, warmup=1.0, stored=30, cfg=cfg, think=0.1, echo=lines.append)
     assert any("seeded 30 finished games" in line for line in lines)
     assert not result.errors, (result.errors, (tmp_path / "web.log").read_text()[-2000:])
+    # the local mirrors kept in step with the server: no order refused, no notice missed
+    assert result.resyncs == 0 and result.timeouts == 0
     assert result.orders > 0 and len(result.latencies_ms) == result.orders
     assert all(0 < ms < 60_000 for ms in result.latencies_ms)
-    assert result.cpu["web"] > 0 and result.cpu["worker"] > 0
+    assert result.cpu["web"] > 0 and result.client_cpu_seconds > 0
+    # the run's notices were written, and the worker took them (sent or superseded)
+    assert result.outbox["written"] > 0
+    assert result.outbox.get("sent", 0) + result.outbox.get("superseded", 0) > 0, result.outbox
     assert LINE.match(result.line()), result.line()
+    assert "resyncs 0" in result.details() and "superseded" in result.details()
     # nothing is left behind: the database is dropped, the processes are gone
     with psycopg.connect(pg, autocommit=True) as conn:
         assert conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone() is None
-    for log in ("web", "worker", "mailer", "smtp"):
+    for log in ("web", "worker", "smtp"):
         assert (tmp_path / f"{log}.log").exists()
