@@ -7,9 +7,11 @@ Procfile:
   migrated with Alembic, optionally seeded with finished games
   (:mod:`bench.service_seed`), and dropped afterwards. After seeding, the
   bench installs in that database only (never in ``migrations/``) a trigger
-  ``AFTER INSERT ON outbox FOR EACH ROW`` that calls ``pg_notify(`` ``'pbem_bench_outbox',
-  '<game id>:<kind>:<dedupe key>')`` for the notification kinds ``turn``,
-  ``over`` and ``missed``;
+  ``AFTER INSERT ON outbox FOR EACH ROW`` that calls
+  ``pg_notify('pbem_bench_outbox', '<game id>:<kind>:<dedupe key>')`` for
+  the notification kinds ``turn``, ``over`` and ``missed`` (the dedupe key
+  of a turn or missed notice, ``turn:<game>:<step>:<seat>``, names the step
+  it is about);
 - Redis: one database number as the Celery broker and the rate-limit store
   (default 12), emptied before and after;
 - ``gunicorn 'pbem.web:create_app()'`` (``--web-workers`` processes;
@@ -17,11 +19,15 @@ Procfile:
   HTTP keep-alive, 0 gives sync workers, one request per connection), ONE
   ``celery -A worker worker`` (``--worker-concurrency``, default 1) started
   with ``nice -n 10`` — it delivers the outbox (board pictures, SMTP to the
-  discarding server :mod:`bench.service_smtp`) and, while the service still
-  resolves turns in a task, resolves them too; niced because mail may lag,
-  orders may not. No celery beat (nothing in a bench run waits for a
-  deadline). No access log. All started as subprocesses with the ``PBEM_*``
-  environment a production deployment would set.
+  discarding server :mod:`bench.service_smtp`; a turn notice whose seat has
+  moved meanwhile is superseded, not sent); niced because mail may lag,
+  orders may not. The request whose order completes a decision resolves it
+  (``PBEM_RESOLVE_IN_REQUEST``, on by default; the bench passes its own
+  environment on, so ``PBEM_RESOLVE_IN_REQUEST=off pbem bench service``
+  measures resolution in the worker's ``pbem.resolve`` task instead). No
+  celery beat (nothing in a bench run waits for a deadline). No access log.
+  All started as subprocesses with the ``PBEM_*`` environment a production
+  deployment would set.
 
 The clients. ``games`` La Città games of ``seats`` seats are created through
 the service (``create_game``/``join_game``, four threads), plus spare games
@@ -42,18 +48,24 @@ coroutine that
    the seat's player; aiohttp, keep-alive connections shared by all games,
    an idle one dropped after 1 s, before gunicorn's 2 s keep-alive closes
    it), one seat after the other;
-3. applies the orders to its mirror as ``pbem.service.resolve.resolve_game``
-   does: in ascending seat order ``state.apply(seat, parse_action(state,
-   seat, text))``, or ``state.default_action(seat)`` when that raises
-   ``OrderError`` (an earlier seat's order made it illegal);
+3. applies the orders to its mirror as the server's resolution
+   (``pbem.service.resolve.resolve_locked``) does: in ascending seat order
+   ``state.apply(seat, parse_action(state, seat, line))`` for each line
+   while the seat is still current, or ``state.default_action(seat)`` when
+   that raises ``OrderError`` (an earlier seat's order made it illegal);
+   the state is seeded, so its draws replay identically;
 4. waits until a notification of its game for the new step has been seen
    (``turn``/``missed`` with a step at least the mirror's new step, or
-   ``over`` when the mirror's game ended);
+   ``over`` when the mirror's game ended; a notice whose step cannot be
+   read counts when it is the game's first since the decision began).
+   When the request that completes a decision resolves it, the notice is
+   committed before the HTTP answer, so this wait is usually over at once;
 5. waits ``think`` seconds, randomised uniformly between 0.5 and 1.5 times
    (``--think``; also a random start offset), so games do not march in step.
 
-An HTTP refusal (409 stale, 422 refused, anything but the 302 redirect), a
-notification for another step than the mirror's, or no notification within
+An HTTP refusal (409 stale, 422 refused, anything but the 302 redirect;
+all but 409/422 also count as errors), a notification for another step
+than the mirror's, or no notification within
 30 s makes the client read the game again from the database: a *resync*,
 counted in the details line (0 in a normal run). The order POST is rate
 limited to 60 a minute per player, so a player posts at most ~1 order a
@@ -76,7 +88,8 @@ CPU: user + system seconds in the measured window of each part — web
 (gunicorn), worker (celery), smtp (the sink), postgres (every process of the
 ``postgres`` user, so other users of this PostgreSQL count too),
 redis (``redis-server``, shared likewise) and client (this process: the
-event loop, the engine mirror, the listener) — and per measured order.
+event loop, HTTP, the listener, and the engine — picking and mirroring
+orders — shown apart) — and per measured order.
 At the end, the outbox rows written during the run by status: written,
 sent, superseded (a turn notice whose seat moved before it was delivered),
 still pending.
