@@ -167,7 +167,8 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
 def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: int | None,
                   source: str, message_id: str | None = None,
                   now: dt.datetime | None = None,
-                  before_commit: Callable[[SubmitResult], None] | None = None) -> SubmitResult:
+                  before_commit: Callable[[SubmitResult], None] | None = None,
+                  game=None) -> SubmitResult:
     """Validate and store the orders of seat ``seat_index`` (0-based).
 
     ``expected_step`` is the state step the player saw when writing (the
@@ -186,11 +187,15 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     stores the orders (or, on refusal, a transaction of its own) so a caller
     can write its own rows atomically with them (the inbound pipeline: the
     Message-ID record and the confirmation email).
+
+    ``game``: the game row when the caller has already loaded and locked it
+    in the current transaction (``load_game(game_id, for_update=True)``).
     """
     if source not in SOURCES:
         raise ValueError(f"source must be one of {SOURCES}")
     now = now or utcnow()
-    game = load_game(game_id, for_update=True)
+    if game is None:
+        game = load_game(game_id, for_update=True)
     result = SubmitResult("refused", game_id, seat_index, game.step)
     lines = split_lines(text)
     result.lines = [LineResult(line) for line in lines]
@@ -219,14 +224,14 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
         select(PendingOrder).where(PendingOrder.game_id == game.id)).scalars().all()
     pending = next((p for p in stored if p.seat_index == seat_index), None)
     if pending is None:
+        # not added to the session yet: orders that complete the turn and
+        # are resolved here never need their row
         pending = PendingOrder(game_id=game.id, seat_index=seat_index)
-        db.session.add(pending)
     pending.step = game.step
     pending.text = "\n".join(line.order for line in result.lines)
     pending.source = source
     pending.message_id = message_id
     pending.created_at = now
-    db.session.flush()
     have = {p.seat_index for p in stored if p.step == game.step} | {seat_index}
     waiting = [s for s in state.current_seats() if s not in have]
     result.status = "stored"
@@ -235,6 +240,9 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     if result.ready and current_app.config.get("RESOLVE_IN_REQUEST", True):
         result.resolved = _resolve_now(game, state, {**{p.seat_index: p for p in stored}, seat_index: pending},
                                        now=now)
+    if not result.resolved:
+        db.session.add(pending)
+        db.session.flush()
     if result.resolved:
         result.message = "Your orders are accepted and the turn is resolved."
         result.step = game.step

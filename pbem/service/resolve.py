@@ -20,7 +20,7 @@ import datetime as dt
 import logging
 from dataclasses import dataclass, field
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from pbem.engine import OrderError, get_game
@@ -96,8 +96,9 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
     (:func:`load_game` ``for_update``), inside the caller's transaction:
     writes the new state, moves, events and outbox rows when the turn
     resolves, and never commits or rolls back (the caller does either).
-    ``state`` (the engine state of ``game.step``, unchanged) and
-    ``pending`` (seat -> its stored order row) save reading them again."""
+    ``state`` (the engine state of ``game.step``; consumed) and ``pending``
+    (seat -> its order row: stored, or not yet added to the session when the
+    request's own orders complete the turn) save reading them again."""
     if game.status != ACTIVE or game.state is None:
         return ResolveResult("idle", game.id, game.step, game.step)
     game_id = game.id
@@ -116,17 +117,18 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
     if missing and not (expired and deadline_passed):
         return ResolveResult("waiting", game_id, old_step, old_step)
 
-    moves: list[Move] = []
-    events: list[GameEvent] = []
+    # rows as dicts, written with one multi-row INSERT each (no ORM unit of work)
+    moves: list[dict] = []
+    events: list[dict] = []
     acted: set[int] = set()
 
     def record(seat: int, action, source: str) -> None:
         step = state.step
-        moves.append(Move(game_id=game.id, step=step, seat_index=seat, text=action.to_text(),
+        moves.append(dict(game_id=game.id, step=step, seat_index=seat, text=action.to_text(),
                           source=source, created_at=now))
         for ev in state.apply(seat, action):
-            events.append(GameEvent(game_id=game.id, step=state.step, seat_index=ev.seat,
-                                    text=ev.text, kind=ev.kind, data=ev.data, created_at=now))
+            events.append(dict(game_id=game.id, step=state.step, seat_index=ev.seat,
+                               text=ev.text, kind=ev.kind, data=ev.data, created_at=now))
         acted.add(seat)
 
     for seat in sorted(current):
@@ -137,7 +139,7 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
             texts = [a.to_text() for a in defaults]
             quoted = ", ".join(f"\u201c{t}\u201d" for t in texts)
             # first in the log, and after ``old_step`` so every notice of this turn quotes it
-            events.insert(at, GameEvent(
+            events.insert(at, dict(
                 game_id=game.id, step=first_step,
                 seat_index=None, kind="missed", created_at=now,
                 data={"seat": seat, "order": "\n".join(texts), "orders": texts},
@@ -160,7 +162,7 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
                 at = len(events)
                 if seat in state.current_seats():
                     record(seat, state.default_action(seat), "deadline")
-                events.insert(at, GameEvent(
+                events.insert(at, dict(
                     game_id=game.id, step=state.step, seat_index=None, kind="order-failed",
                     created_at=now, data={"seat": seat, "order": line},
                     text=f"Seat {seat + 1}'s order \u201c{line}\u201d could not be applied after the "
@@ -178,9 +180,12 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
         .values(**values).execution_options(synchronize_session=False)).rowcount
     if claimed != 1:
         return ResolveResult("idle", game_id, old_step, old_step)
-    db.session.add_all(moves)
-    db.session.add_all(events)
-    db.session.execute(delete(PendingOrder).where(PendingOrder.game_id == game.id))
+    if moves:
+        db.session.execute(insert(Move), moves)
+    if events:
+        db.session.execute(insert(GameEvent), events)
+    if any(p.id is not None for p in pending.values()):  # a completing order may never have been stored
+        db.session.execute(delete(PendingOrder).where(PendingOrder.game_id == game.id))
     for seat in acted:
         # the next notice quotes from here: this seat's own move and all that followed
         game.seat(seat).last_moved_step = old_step

@@ -37,7 +37,9 @@ def register(celery: Celery) -> None:
     @celery.task(name="pbem.deliver_outbox", shared=False)
     def deliver_outbox() -> dict:
         from pbem.service.outbox import deliver_due
+        from pbem.service.queue import delivery_started
 
+        delivery_started()
         try:
             r = deliver_due()
             return {"sent": r.sent, "failed": r.failed, "gave_up": r.gave_up, "superseded": r.superseded}

@@ -24,11 +24,13 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from flask import Blueprint, flash, g, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, g, jsonify, redirect, render_template, request, url_for
 
 from pbem.boards import picker_orders
 from pbem.service.models import ACTIVE, FINISHED, INVITED
+from pbem.service.errors import GameNotFound
 from pbem.service.orders import SubmitResult, pending_seats, submit_orders
+from pbem.service.snapshot import load_game
 from pbem.service.web_queries import next_decision, pending_order, preview_orders, visible_events
 from pbem.web.common import (
     deadline_text, engine_of, get_game_or_404, my_seat, situation, time_left,
@@ -115,15 +117,21 @@ def review(game_id: int, number: int):
 @login_required
 @limiter.limit("60 per minute", key_func=_order_key)
 def submit(game_id: int, number: int):
-    game = get_game_or_404(game_id)
-    seat = my_seat(game, number)
     text = (request.form.get("orders") or "")[:MAX_TEXT]
     step = _step_field()
     if step is None:
+        game = get_game_or_404(game_id)
+        seat = my_seat(game, number)
         result = SubmitResult("refused", game.id, seat.index, game.step,
                               message="The form did not say which turn it was made on; please use the order page.")
         return _page(game, seat, text=text, result=result, status=400)
-    result = submit_orders(game.id, seat.index, text, expected_step=step, source="web")
+    # the game row is read once, locked, for the access check and the orders
+    try:
+        game = load_game(game_id, for_update=True)
+    except GameNotFound:
+        abort(404, f"There is no game {game_id}.")
+    seat = my_seat(game, number)
+    result = submit_orders(game.id, seat.index, text, expected_step=step, source="web", game=game)
     if not result.accepted:
         game = get_game_or_404(game_id)
         return _page(game, seat, text=text, result=result, status=409 if result.status == "stale" else 422)
