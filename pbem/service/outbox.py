@@ -82,11 +82,23 @@ def add_deferred(*, kind: str, dedupe_key: str, game_id: int, seat_index: int, s
     values = dict(game_id=game_id, seat_index=seat_index, recipient=recipient, kind=kind, subject="",
                   raw=None, step=step, dedupe_key=dedupe_key, status=OUT_PENDING, attempts=0,
                   next_attempt_at=min(now or utcnow(), utcnow()), created_at=now or utcnow())
-    insert = _INSERT[db.session.get_bind().dialect.name]
-    return db.session.execute(
-        insert(OutboxMessage).values(**values)
-        .on_conflict_do_nothing(index_elements=[OutboxMessage.dedupe_key])
-        .returning(OutboxMessage.id)).scalar_one_or_none()
+    conn = db.session.connection()
+    return conn.execute(_deferred_insert(conn.dialect.name), values).scalar_one_or_none()
+
+
+_DEFERRED_INSERTS: dict[str, object] = {}
+
+
+def _deferred_insert(dialect: str):
+    """``INSERT INTO outbox ... ON CONFLICT (dedupe_key) DO NOTHING
+    RETURNING id`` with bound values, built once per dialect."""
+    stmt = _DEFERRED_INSERTS.get(dialect)
+    if stmt is None:
+        table = OutboxMessage.__table__
+        stmt = _DEFERRED_INSERTS[dialect] = (
+            _INSERT[dialect](table).on_conflict_do_nothing(index_elements=[table.c.dedupe_key])
+            .returning(table.c.id))
+    return stmt
 
 
 def _stale_deferred():

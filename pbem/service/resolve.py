@@ -20,7 +20,7 @@ import datetime as dt
 import logging
 from dataclasses import dataclass, field
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from pbem.engine import OrderError, get_game
@@ -29,7 +29,7 @@ from pbem.service.db import db
 from pbem.service.models import (
     ACTIVE, FINISHED, Game, GameEvent, Move, PendingOrder, utcnow,
 )
-from pbem.service.snapshot import engine_state, load_game
+from pbem.service.snapshot import engine_state, load_game, set_seat
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +46,24 @@ class ResolveResult:
     step_after: int = 0
     defaulted: list[int] = field(default_factory=list)
     finished: bool = False
+
+
+_INSERT_MOVE = Move.__table__.insert()
+_INSERT_EVENT = GameEvent.__table__.insert()
+_CLAIMS: dict[tuple[str, ...], object] = {}
+
+
+def _claim_statement(columns: tuple[str, ...]):
+    """``UPDATE games SET <columns> WHERE id = :claim_id AND step =
+    :claim_step AND status = 'active'``, built once per set of columns."""
+    stmt = _CLAIMS.get(columns)
+    if stmt is None:
+        t = Game.__table__
+        stmt = _CLAIMS[columns] = (
+            update(t).where(t.c.id == bindparam("claim_id"), t.c.step == bindparam("claim_step"),
+                            t.c.status == ACTIVE)
+            .values({c: bindparam(f"new_{c}") for c in columns}))
+    return stmt
 
 
 #: most default orders applied for one seat at one missed deadline (a guard
@@ -175,21 +193,23 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
                   deadline_at=None if terminal else now + dt.timedelta(seconds=game.deadline_seconds))
     if terminal:
         values.update(status=FINISHED, finished_at=now)
-    claimed = db.session.execute(
-        update(Game).where(Game.id == game.id, Game.step == old_step, Game.status == ACTIVE)
-        .values(**values).execution_options(synchronize_session=False)).rowcount
+    db.session.flush()  # e.g. missed_turns, before the Core statements below
+    conn = db.session.connection()
+    claimed = conn.execute(_claim_statement(tuple(values)),
+                           {"claim_id": game.id, "claim_step": old_step,
+                            **{f"new_{k}": v for k, v in values.items()}}).rowcount
     if claimed != 1:
         return ResolveResult("idle", game_id, old_step, old_step)
+    # Core statements built once (no ORM unit of work on the order path)
     if moves:
-        db.session.execute(insert(Move), moves)
+        conn.execute(_INSERT_MOVE, moves)
     if events:
-        db.session.execute(insert(GameEvent), events)
+        conn.execute(_INSERT_EVENT, events)
     if any(p.id is not None for p in pending.values()):  # a completing order may never have been stored
         db.session.execute(delete(PendingOrder).where(PendingOrder.game_id == game.id))
     for seat in acted:
         # the next notice quotes from here: this seat's own move and all that followed
-        game.seat(seat).last_moved_step = old_step
-    db.session.flush()
+        set_seat(game.seat(seat), "last_moved_step", old_step)
     # the claim wrote ``values`` with a Core UPDATE; tell the loaded row
     # (no second SELECT of the game and its seats)
     for key, value in values.items():

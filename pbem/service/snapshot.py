@@ -1,8 +1,9 @@
 """Loading and saving the engine state of a game row."""
 from __future__ import annotations
 
-from sqlalchemy import select
-from sqlalchemy.orm import selectinload
+from sqlalchemy import bindparam, select, update
+from sqlalchemy.orm import joinedload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from pbem.engine import State, get_game
 from pbem.service.db import begin_write, db
@@ -14,16 +15,16 @@ def load_game(game_id: int, *, for_update: bool = False) -> Game:
     """The game row; ``for_update`` locks it (PostgreSQL ``SELECT ... FOR
     UPDATE``; SQLite transactions are already exclusive, see db.py).
     Raises :class:`GameNotFound`."""
-    # Seats and their players come in one more query (every caller on the
-    # order path reads them), not one lazy load for seats and one per player.
+    # Seats and their players come in the same statement (every caller on
+    # the order path reads them); the lock is on the game row only.
     stmt = select(Game).where(Game.id == game_id).options(
-        selectinload(Game.seats).joinedload(Seat.player))
+        joinedload(Game.seats).joinedload(Seat.player))
     if for_update:
         begin_write()
         # populate_existing: a row cached in the session may be older than
         # the lock; overwrite it from this read instead of a second SELECT
         stmt = stmt.with_for_update(of=Game).execution_options(populate_existing=True)
-    game = db.session.execute(stmt).scalar_one_or_none()
+    game = db.session.execute(stmt).unique().scalar_one_or_none()
     if game is None:
         raise GameNotFound(f"there is no game {game_id}")
     return game
@@ -35,3 +36,19 @@ def engine_state(game: Game) -> State:
     if game.state is None:
         raise ValueError(f"game {game.id} has not started")
     return get_game(game.kind).state_from_json(game.state)
+
+
+_SEAT_UPDATES: dict[str, object] = {}
+
+
+def set_seat(seat: Seat, name: str, value) -> None:
+    """``seat.<name> = value`` written at once with a Core ``UPDATE`` (a
+    statement built once per column) in the current transaction, and set
+    on the loaded row as committed: no ORM flush on the order path."""
+    stmt = _SEAT_UPDATES.get(name)
+    if stmt is None:
+        table = Seat.__table__
+        stmt = _SEAT_UPDATES[name] = (update(table).where(table.c.id == bindparam("seat_id"))
+                                      .values({name: bindparam("new_value")}))
+    db.session.connection().execute(stmt, {"seat_id": seat.id, "new_value": value})
+    set_committed_value(seat, name, value)
