@@ -18,11 +18,17 @@ on port 8025). Production sets the ``PBEM_*`` variables (see README.md):
                            default ``pbem@localhost``
 ``PBEM_SECRET_KEY``        signs cookies, sign-in links and reply addresses; default:
                            a random key kept in ``<instance>/secret_key``
+``PBEM_SECRET_KEY_FALLBACKS``  older keys, comma-separated, newest first; cookies, sign-in links
+                           and reply addresses signed with one are still accepted (new ones
+                           are signed with ``PBEM_SECRET_KEY``); default none
 ``PBEM_BASE_URL``          absolute URL of the site for links in mail; default ``http://localhost:5000``
 ``PBEM_DEADLINE_HOURS``    turn deadline, hours (float); default 48
 ``PBEM_REMINDER_HOURS``    reminder this many hours before the deadline; default 12
 ``PBEM_OUTBOX_BACKOFF``    first retry delay of a failed email, seconds; doubles per attempt; default 30
 ``PBEM_OUTBOX_MAX_ATTEMPTS``  give up (status ``failed``) after this many; default 12
+``PBEM_OUTBOX_RETENTION_DAYS``  days a sent email keeps its bytes in the outbox (the row and its
+                           dedupe key stay); superseded rows are deleted then, failed ones
+                           keep their bytes twice as long; ``0`` keeps all; default 30
 ``PBEM_TIMEZONE``          default time zone of new games and players; default ``UTC``
 ``PBEM_RATELIMIT_STORAGE_URI``  where rate-limit counts live (sign-in, inbound mail), shared by
                            every process: default the broker URL when it is Redis, else ``memory://``
@@ -91,6 +97,9 @@ def load_config(instance_path: str | os.PathLike[str], environ: Mapping[str, str
     broker_url = get("BROKER_URL", f"sqla+sqlite:///{instance / 'broker.sqlite'}")
     return {
         "SECRET_KEY": secret,
+        # Flask's session reads SECRET_KEY_FALLBACKS; pbem.service passes it on for links and replies
+        "SECRET_KEY_FALLBACKS": [k.strip() for k in env.get("PBEM_SECRET_KEY_FALLBACKS", "").split(",")
+                                 if k.strip()],
         "SQLALCHEMY_DATABASE_URI": database_url,
         "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
         "BROKER_URL": broker_url,
@@ -110,6 +119,7 @@ def load_config(instance_path: str | os.PathLike[str], environ: Mapping[str, str
         "REMINDER_SECONDS": int(float(get("REMINDER_HOURS", "12")) * 3600),
         "OUTBOX_BACKOFF_SECONDS": float(get("OUTBOX_BACKOFF", "30")),
         "OUTBOX_MAX_ATTEMPTS": int(get("OUTBOX_MAX_ATTEMPTS", "12")),
+        "OUTBOX_RETENTION_DAYS": float(get("OUTBOX_RETENTION_DAYS", "30")),
         "DEFAULT_TIMEZONE": get("TIMEZONE", "UTC"),
         "TASK_QUEUE": get("TASK_QUEUE", "celery"),
         "RESOLVE_IN_REQUEST": _bool(get("RESOLVE_IN_REQUEST", "on")),

@@ -130,7 +130,8 @@ def _handle(raw: bytes, *, now: dt.datetime | None = None) -> InboundResult:
         return InboundResult("rate-limited", f"too many mails from {sender}")
     cfg = current_app.config
     try:
-        game_id, seat_index, _addr = reply_target(mail, cfg["SECRET_KEY"], cfg["INBOUND_ADDRESS"])
+        game_id, seat_index, _addr = reply_target(mail, cfg["SECRET_KEY"], cfg["INBOUND_ADDRESS"],
+                                                  old_secrets=cfg.get("SECRET_KEY_FALLBACKS") or ())
         game_id, seat_index = int(game_id), int(seat_index)
         game = db.session.get(Game, game_id)
         if game is None:

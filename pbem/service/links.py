@@ -1,5 +1,9 @@
 """Absolute links put into emails, and the URL scheme the web pages serve.
 
+Links and reply addresses are always signed with ``SECRET_KEY``; the
+readers (``web_queries.check_signin``, ``inbound``) also accept the keys of
+``SECRET_KEY_FALLBACKS`` (``PBEM_SECRET_KEY_FALLBACKS``) while a key is rotated.
+
 Paths (the web blueprints serve them):
 
 - ``/signin/<token>``: a signed, expiring, single-use sign-in link; the token's

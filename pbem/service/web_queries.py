@@ -57,7 +57,8 @@ def check_signin(token: str, *, max_age: int = DEFAULT_SIGNIN_MAX_AGE) -> tuple[
     ``player`` is ``None`` for a link that signs up a new address (``email``
     set). Raises :class:`BadToken` (forged, malformed), ``ExpiredToken``, or
     :class:`UsedTokenError`."""
-    claim = read_signin_token(current_app.config["SECRET_KEY"], token, max_age=max_age)
+    claim = read_signin_token(current_app.config["SECRET_KEY"], token, max_age=max_age,
+                              old_secrets=current_app.config.get("SECRET_KEY_FALLBACKS") or ())
     subject = claim.subject if isinstance(claim.subject, dict) else {}
     if db.session.get(UsedToken, claim.nonce) is not None:
         raise UsedTokenError("this sign-in link has been used already")

@@ -1,7 +1,8 @@
 """The Flask app factory.
 
 ``create_app(test_config=None)`` loads the configuration
-(:func:`pbem.config.load_config`, then ``test_config`` over it), initialises
+(:func:`pbem.config.load_config`, then ``test_config`` over it; with
+``SECRET_KEY_FALLBACKS`` set, CSRF fields signed with those keys are accepted too), initialises
 the database, the Celery app (``app.extensions["celery"]``) and registers
 the blueprints. Blueprints register here, one line each.
 """
@@ -38,6 +39,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     app.config.update(load_config(app.instance_path))
     app.config.update(test_config)
+    fallbacks = app.config.get("SECRET_KEY_FALLBACKS")
+    if fallbacks and not app.config.get("WTF_CSRF_SECRET_KEY"):
+        # A form rendered before a key rotation still posts: its CSRF field was
+        # signed with an older key (itsdangerous: the last key signs, any verifies).
+        app.config["WTF_CSRF_SECRET_KEY"] = [*reversed(fallbacks), app.config["SECRET_KEY"]]
 
     from pbem.service import models  # noqa: F401  (every table on db.metadata)
     from pbem.service.db import configure_sqlite, db
