@@ -6,6 +6,9 @@ a new game needs only its own module. Every board marks each site with
 ``class="site"`` and ``data-site="F7"``; highlighted sites also carry class
 ``legal``. ``svg_to_png`` renders with the font shipped in
 ``pbem/boards/fonts/`` so an emailed picture looks the same everywhere.
+``render_png(game, view, highlight=...)`` is the fast path for mail: the
+same picture from a cached static layer and small dynamic tiles (a board
+module's ``layers``; see :mod:`pbem.boards.raster`).
 
 The web page inlines the SVG and uses ``pbem/boards/static/board.js`` (see its
 header) to let the player pick a legal order by clicking a site;
@@ -19,6 +22,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from pbem.boards.png import svg_to_png  # noqa: F401  (re-exported)
+from pbem.boards.raster import render_png  # noqa: F401  (re-exported)
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
@@ -31,7 +35,7 @@ def board_module(game: str):
     Raises ``KeyError`` when there is no such module (or the name is not a
     plain module name: this is never a way to import arbitrary code).
     """
-    if not isinstance(game, str) or not _GAME_NAME.match(game) or game == "png":
+    if not isinstance(game, str) or not _GAME_NAME.match(game) or game in ("png", "raster"):
         raise KeyError(f"no board picture for game {game!r}")
     name = f"{__name__}.{game}"
     try:

@@ -430,7 +430,8 @@ class _Flow:
     def newline(self) -> None:
         self.items.append((-1.0, None))
 
-    def render(self, x0: float, y0: float) -> tuple[str, float]:
+    def place(self, x0: float, y0: float) -> tuple[list[tuple[float, float, float, str]], float]:
+        """``([(x, y, width, svg)] per item, height)``: ``y`` is the baseline."""
         out, x, y = [], x0, y0
         for w, draw in self.items:
             if draw is None or (x > x0 and x + w > self.width - x0):
@@ -438,9 +439,13 @@ class _Flow:
                     x, y = x0, y + self.line_h
                 if draw is None:
                     continue
-            out.append(draw(x, y))
+            out.append((x, y, w, draw(x, y)))
             x += w
-        return "".join(out), (y - y0) + self.line_h
+        return out, (y - y0) + self.line_h
+
+    def render(self, x0: float, y0: float) -> tuple[str, float]:
+        items, h = self.place(x0, y0)
+        return "".join(svg for _, _, _, svg in items), h
 
 
 def _tw(s: str, size: float, bold: bool = False) -> float:
@@ -448,18 +453,37 @@ def _tw(s: str, size: float, bold: bool = False) -> float:
     return text_width(s, size, bold=bold)
 
 
-def render_svg(view: Mapping[str, Any], highlight: Iterable[str] = (), *,
-               board: Mapping[str, Any] | None = None) -> str:
-    """The La Città board of ``view`` as SVG text (viewBox in user units,
-    scalable; no external resources). ``highlight``: site names to mark
-    ``legal``. ``board`` overrides the engine's ``board_data()`` (tests)."""
+@dataclass
+class _Plan:
+    """Everything the layers of one picture share: the normalised view,
+    the crop of the board (``bx0``, ``by0``: board units at the top left)
+    and the sizes of the bands (SVG user units)."""
+
+    board: Mapping[str, Any]
+    v: BoardView
+    legal: set[str]
+    colours: dict[int, str]
+    bx0: float
+    by0: float
+    bx1: float
+    by1: float
+    width: float
+    height: float
+    bh: float
+    header: str
+    header_h: float
+    header_items: list[tuple[float, float, float, str]]  # (x, baseline, width, svg) per entry
+    legend: str
+    legend_h: float
+
+    def P(self, x: float, y: float) -> tuple[float, float]:
+        return (x - self.bx0) * S, (y - self.by0) * S + self.header_h
+
+
+def _plan(view: Mapping[str, Any], highlight: Iterable[str], board: Mapping[str, Any] | None) -> _Plan:
     b = board if board is not None else _board()
     v = read_view(view)
-    legal = {s.upper() for s in highlight}
     sites: Mapping[str, Mapping[str, Any]] = b["sites"]
-    regions: Mapping[str, Mapping[str, Any]] = b["regions"]
-    colours = {p.seat: p.colour for p in v.players}
-
     # Show the sites and a band of the edge landscape; the far tips of the
     # edge triangles would only shrink the board in an email.
     xs = [float(s["x"]) for s in sites.values()] or [0.0, float(b["width"])]
@@ -470,17 +494,18 @@ def render_svg(view: Mapping[str, Any], highlight: Iterable[str] = (), *,
     by1 = min(float(b["height"]), max(ys) + CROP_MARGIN + 0.5)
     width = (bx1 - bx0) * S
     bh = (by1 - by0) * S
-
-    header, header_h = _header(v, width)
+    header, header_h, header_items = _header(v, width)
     any_off = any(int(site.get("players") or 2) > v.seats for site in sites.values())
     legend, legend_h = _legend(v, width, any_off=any_off)
-    oy = header_h
-    height = header_h + bh + legend_h
+    return _Plan(board=b, v=v, legal={s.upper() for s in highlight}, colours={p.seat: p.colour for p in v.players},
+                 bx0=bx0, by0=by0, bx1=bx1, by1=by1, width=width, height=header_h + bh + legend_h, bh=bh,
+                 header=header, header_h=header_h, header_items=header_items, legend=legend, legend_h=legend_h)
 
-    def P(x: float, y: float) -> tuple[float, float]:
-        return (x - bx0) * S, (y - by0) * S + oy
 
-    out: list[str] = [
+def _open(pl: _Plan) -> list[str]:
+    """The SVG's first lines: root, style, defs, paper."""
+    width, height = pl.width, pl.height
+    return [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(width)} {_f(height)}" '
         f'width="{_f(width)}" height="{_f(height)}" font-family="{FONT}" class="board lacitta" '
         f'role="group" aria-label="La Città board">',
@@ -489,14 +514,17 @@ def render_svg(view: Mapping[str, Any], highlight: Iterable[str] = (), *,
         f'<rect width="{_f(width)}" height="{_f(height)}" fill="{PAPER}"/>',
     ]
 
-    # landscape
+
+def _landscape(pl: _Plan) -> list[str]:
     # Edge triangles reach past the board area; the header and legend bands,
     # drawn over them later, hide that (cheaper to render than a clipPath).
-    out.append('<g class="landscape">')
+    out = ['<g class="landscape">']
     symbols = []
     pad = 1.2
-    for rid, region in regions.items():
-        kind, grain = _region_kind(rid, region, v.landscape)
+    bx0, by0, bx1, by1 = pl.bx0, pl.by0, pl.bx1, pl.by1
+    P = pl.P
+    for rid, region in pl.board["regions"].items():
+        kind, grain = _region_kind(rid, region, pl.v.landscape)
         fill, edge = LANDSCAPE_FILL.get(kind, LANDSCAPE_FILL[""]), LANDSCAPE_EDGE.get(kind, LANDSCAPE_EDGE[""])
         out.append(f'<g class="region {kind or "empty"}" data-region="{_esc(rid)}">')
         for tri in region["triangles"]:
@@ -515,62 +543,143 @@ def render_svg(view: Mapping[str, Any], highlight: Iterable[str] = (), *,
             symbols.append(_text(cx, cy + 4, rid, S * 0.55, fill="#8d8676"))
     out.append("".join(symbols))
     out.append("</g>")
+    return out
 
-    # sites
+
+R_HEX = S * 0.97
+
+
+def _site(pl: _Plan, name: str, site: Mapping[str, Any], *, plain: bool = False) -> list[str]:
+    """One site's group: hex, legal ring, coordinate. ``plain``: drawn as if
+    empty and not legal (the static layer's look of every site)."""
+    v = pl.v
+    cx, cy = pl.P(site["x"], site["y"])
+    used = int(site.get("players") or 2) <= v.seats or v.seats >= 5
+    classes = ["site"]
+    if not used:
+        classes.append("off")
+    if name.upper() in pl.legal and not plain:
+        classes.append("legal")
+    building = None if plain else v.buildings.get(name.upper())
+    if building is not None:
+        fill = _tint(pl.colours.get(building.owner, _colour(None, building.owner)), 0.62)
+    else:
+        fill = "#fbf7ec" if used else "#c9c5bc"
+    tip = name
+    if building is not None:
+        tip += f": {building.kind}, seat {building.owner + 1}"
+        if building.kind == "castle" and name.upper() in v.citizens:
+            tip += f", {v.citizens[name.upper()]} citizens"
+    elif not used:
+        tip += f" (not used with {v.seats} players)"
+    return [f'<g class="{" ".join(classes)}" data-site="{_esc(name)}"><title>{_esc(tip)}</title>',
+            f'<polygon class="hex" points="{_pts(_hex(cx, cy, R_HEX))}" fill="{fill}" '
+            f'stroke="{"#9a8d6e" if used else "#aaa59b"}" stroke-width="1"/>',
+            f'<polygon class="ring" points="{_pts(_hex(cx, cy, R_HEX - 2.6))}"/>',
+            _text(cx, cy - S * 0.42, name, S * 0.46, fill="#5f5746" if used else "#8f8a80"),
+            "</g>"]
+
+
+def _piece(pl: _Plan, site: str, bld: Building) -> list[str]:
+    """The building or castle on ``site`` (and a harvest notable)."""
+    colour = pl.colours.get(bld.owner, _colour(None, bld.owner))
+    sites = pl.board["sites"]
+    cx, cy = pl.P(sites[site]["x"], sites[site]["y"])
+    if bld.kind == "castle":
+        out = [_castle_symbol(cx, cy + S * 0.16, S * 0.62, colour, pl.v.citizens.get(site))]
+    else:
+        out = [_building_glyph(cx, cy, bld.kind, bld.notables, colour)]
+    if bld.harvest:
+        out.append(_notable_pawn(cx + S * 0.52, cy - S * 0.3, S * 0.3, colour))
+    return out
+
+
+def _bands(pl: _Plan, *, header: bool = True) -> list[str]:
+    """Header band (and its text unless ``header`` is false) and the legend."""
+    width, header_h, bh = pl.width, pl.header_h, pl.bh
+    out = [f'<rect width="{_f(width)}" height="{_f(header_h)}" fill="{PAPER}"/>']
+    if header:
+        out.append(pl.header)
+    out.append(f'<rect y="{_f(header_h + bh)}" width="{_f(width)}" height="{_f(pl.legend_h)}" fill="{PAPER}"/>')
+    out.append(f'<g transform="translate(0 {_f(header_h + bh)})">{pl.legend}</g>')
+    return out
+
+
+def render_svg(view: Mapping[str, Any], highlight: Iterable[str] = (), *,
+               board: Mapping[str, Any] | None = None) -> str:
+    """The La Città board of ``view`` as SVG text (viewBox in user units,
+    scalable; no external resources). ``highlight``: site names to mark
+    ``legal``. ``board`` overrides the engine's ``board_data()`` (tests)."""
+    pl = _plan(view, highlight, board)
+    sites: Mapping[str, Mapping[str, Any]] = pl.board["sites"]
+    out = _open(pl)
+    out += _landscape(pl)
     out.append('<g class="sites">')
-    r_hex = S * 0.97
     for name, site in sites.items():
-        cx, cy = P(site["x"], site["y"])
-        used = int(site.get("players") or 2) <= v.seats or v.seats >= 5
-        classes = ["site"]
-        if not used:
-            classes.append("off")
-        if name.upper() in legal:
-            classes.append("legal")
-        building = v.buildings.get(name.upper())
-        if building is not None:
-            fill = _tint(colours.get(building.owner, _colour(None, building.owner)), 0.62)
-        else:
-            fill = "#fbf7ec" if used else "#c9c5bc"
-        tip = name
-        if building is not None:
-            tip += f": {building.kind}, seat {building.owner + 1}"
-            if building.kind == "castle" and name.upper() in v.citizens:
-                tip += f", {v.citizens[name.upper()]} citizens"
-        elif not used:
-            tip += f" (not used with {v.seats} players)"
-        out.append(f'<g class="{" ".join(classes)}" data-site="{_esc(name)}"><title>{_esc(tip)}</title>')
-        out.append(f'<polygon class="hex" points="{_pts(_hex(cx, cy, r_hex))}" fill="{fill}" '
-                   f'stroke="{"#9a8d6e" if used else "#aaa59b"}" stroke-width="1"/>')
-        out.append(f'<polygon class="ring" points="{_pts(_hex(cx, cy, r_hex - 2.6))}"/>')
-        out.append(_text(cx, cy - S * 0.42, name, S * 0.46, fill="#5f5746" if used else "#8f8a80"))
-        out.append("</g>")
+        out += _site(pl, name, site)
     out.append("</g>")
-
     # buildings and castles (decoration: clicks fall through to the site)
     out.append('<g class="buildings" pointer-events="none">')
-    for site, bld in v.buildings.items():
-        if site not in sites:
-            continue
-        colour = colours.get(bld.owner, _colour(None, bld.owner))
-        cx, cy = P(sites[site]["x"], sites[site]["y"])
-        if bld.kind == "castle":
-            out.append(_castle_symbol(cx, cy + S * 0.16, S * 0.62, colour, v.citizens.get(site)))
-        else:
-            out.append(_building_glyph(cx, cy, bld.kind, bld.notables, colour))
-        if bld.harvest:
-            out.append(_notable_pawn(cx + S * 0.52, cy - S * 0.3, S * 0.3, colour))
+    for site, bld in pl.v.buildings.items():
+        if site in sites:
+            out += _piece(pl, site, bld)
     out.append("</g>")
-
-    out.append(f'<rect width="{_f(width)}" height="{_f(header_h)}" fill="{PAPER}"/>')
-    out.append(header)
-    out.append(f'<rect y="{_f(header_h + bh)}" width="{_f(width)}" height="{_f(legend_h)}" fill="{PAPER}"/>')
-    out.append(f'<g transform="translate(0 {_f(header_h + bh)})">{legend}</g>')
+    out += _bands(pl)
     out.append("</svg>")
     return "\n".join(out)
 
 
-def _header(v: BoardView, width: float) -> tuple[str, float]:
+def layers(view: Mapping[str, Any], highlight: Iterable[str] = ()):
+    """The picture of :func:`render_svg` as a static and a dynamic layer for
+    :mod:`pbem.boards.raster`.
+
+    Static: paper, landscape, every site as if empty and not legal, the
+    header band (no text) and the legend. It depends only on the seat count
+    (sites left out, legend), the landscape and the header's height (which
+    shifts the board), which is its key. Dynamic tiles, in order: the sites
+    that look different (occupied: tinted; legal: ring and bold
+    coordinate), then the buildings and castles, then the header entries
+    (one tile each, so a turn redraws only the entries it changed).
+    """
+    from pbem.boards.raster import Layers, Tile
+
+    pl = _plan(view, highlight, None)
+    v = pl.v
+    sites: Mapping[str, Mapping[str, Any]] = pl.board["sites"]
+    key = (v.seats, tuple(sorted(v.landscape.items())), pl.header_h)
+
+    def static_svg() -> str:
+        out = _open(pl)
+        out += _landscape(pl)
+        out.append('<g class="sites">')
+        for name, site in sites.items():
+            out += _site(pl, name, site, plain=True)
+        out.append("</g>")
+        out += _bands(pl, header=False)
+        out.append("</svg>")
+        return "\n".join(out)
+
+    site_tiles, piece_tiles = [], []
+    m = R_HEX + 3            # hex, its stroke and mitred corners
+    pm = S * 1.3             # a building, its arches and a harvest notable
+    for name, site in sites.items():
+        key_name = name.upper()
+        if key_name not in pl.legal and key_name not in v.buildings:
+            continue
+        cx, cy = pl.P(site["x"], site["y"])
+        site_tiles.append(Tile((cx - m, cy - m, cx + m, cy + m), "\n".join(_site(pl, name, site))))
+    for site, bld in v.buildings.items():
+        if site in sites:
+            cx, cy = pl.P(sites[site]["x"], sites[site]["y"])
+            piece_tiles.append(Tile((cx - pm, cy - pm, cx + pm, cy + pm), "\n".join(_piece(pl, site, bld))))
+    # one tile per header entry (phase, wishes, each seat): a turn changes a few
+    header = [Tile((x - 3, y - 17, min(x + w, pl.width), y + 7), svg) for x, y, w, svg in pl.header_items]
+    return Layers(game="lacitta", width=float(_f(pl.width)), height=float(_f(pl.height)), static_key=key, static_svg=static_svg,
+                  prelude=f"<style>{STYLE}</style><defs>{DEFS}</defs>",
+                  tiles=tuple(site_tiles + piece_tiles + header))
+
+
+def _header(v: BoardView, width: float) -> tuple[str, float, list[tuple[float, float, float, str]]]:
     """Phase, this year's wishes, then one entry per seat: colour, seat
     number, name, food, gold, points; the viewer is marked "you" and the
     seats that owe a decision are in bold with an arrow."""
@@ -601,8 +710,9 @@ def _header(v: BoardView, width: float) -> tuple[str, float]:
             return _castle_symbol(x + 9, y - 4, 12, p.colour, None) + _text(x + 22, y, label, size, anchor="start",
                                                                            bold=bold)
         flow.add(22 + _tw(label, size, bold) + 18, entry)
-    body, h = flow.render(10, 20)
-    return f'<g class="header">{body}</g>', h + 10
+    items, h = flow.place(10, 20)
+    body = "".join(svg for _, _, _, svg in items)
+    return f'<g class="header">{body}</g>', h + 10, items
 
 
 def _legend(v: BoardView, width: float, *, any_off: bool) -> tuple[str, float]:

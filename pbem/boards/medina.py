@@ -20,6 +20,7 @@ screens are not in the view, so they cannot be drawn.
 from __future__ import annotations
 
 import html
+from functools import lru_cache
 from typing import Any, Iterable
 
 from pbem.engine.medina import board as B
@@ -131,23 +132,16 @@ def _legend(x: float, y: float) -> str:
     return "".join(out)
 
 
-def render_svg(view: dict[str, Any], highlight: Iterable[str] = ()) -> str:
-    """The board for ``view`` (``MedinaState.view``), sites in ``highlight``
-    (``"E5"``, ``"W12"``) marked legal. Missing keys draw as empty, so any
-    view (setup included) renders."""
-    legal = {str(s).upper() for s in highlight}
-    palaces = view.get("palaces") or []
-    players = view.get("players") or []
-    seat_colour = {p.get("seat"): SEAT_FILL.get(p.get("colour"), "#777777") for p in players}
-    walls = {str(k).upper(): v for k, v in (view.get("walls") or {}).items()}
-    last = {str(s).upper() for s in view.get("last_sites") or []}
+def _open() -> list[str]:
+    return [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+            f'width="{WIDTH}" height="{HEIGHT}" font-family="{FONT}" class="pbem-board medina">',
+            f"<style>{STYLE}</style>",
+            f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="{PAPER}"/>']
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-           f'width="{WIDTH}" height="{HEIGHT}" font-family="{FONT}" class="pbem-board medina">',
-           f"<style>{STYLE}</style>",
-           f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="{PAPER}"/>']
 
-    # coordinates around the city
+def _coordinates() -> list[str]:
+    """Column letters and row numbers around the city."""
+    out = []
     for c, letter in enumerate(B.COLUMN_LETTERS):
         x = X0 + c * U + U / 2
         out.append(_text(x, M - 8, letter, 13, bold=True))
@@ -156,49 +150,51 @@ def render_svg(view: dict[str, Any], highlight: Iterable[str] = ()) -> str:
         y = Y0 + r * U + U / 2 + 5
         out.append(_text(M / 2, y, str(r + 1), 13, bold=True))
         out.append(_text(WIDTH - M / 2, y, str(r + 1), 13, bold=True))
+    return out
 
-    # sites: squares, then wall spaces
-    out.append('<g class="sites">')
-    for i in range(B.SQUARES):
-        name = B.square_name(i)
-        x, y, w, h = square_box(i)
-        cls = "site legal" if name in legal else "site"
-        out.append(f'<g class="{cls}" data-site="{name}">'
-                   f'<rect class="hex" x="{x}" y="{y}" width="{w}" height="{h}" fill="{SAND}" '
-                   f'stroke="#c4ab78" stroke-width="1"/>'
-                   f'<rect class="ring" x="{x + 2}" y="{y + 2}" width="{w - 4}" height="{h - 4}"/>'
-                   + _text(x + 3, y + 9, name, 7.5, fill="#8f7a52", anchor="start") + "</g>")
-    for wi in range(B.WALLS):
-        name = B.wall_name(wi)
-        x, y, w, h = wall_box(wi)
-        built = name in walls
-        cls = "site legal" if name in legal else "site"
-        fill = WALL_FILL if built else "#f9f3e3"
-        out.append(f'<g class="{cls}" data-site="{name}">'
-                   f'<rect class="hex" x="{x}" y="{y}" width="{w}" height="{h}" fill="{fill}" '
-                   f'stroke="#9c8458" stroke-width="1"/>'
-                   f'<rect class="ring" x="{x + 1.5}" y="{y + 1.5}" width="{w - 3}" height="{h - 3}"/>'
-                   + _text(x + w / 2, y + h / 2 + 3, name, 7.5,
-                           fill="#fff8e6" if built else "#8f7a52") + "</g>")
-    out.append("</g>")
 
-    # towers
-    out.append('<g class="towers" pointer-events="none">')
-    for t, (cx, cy) in TOWER_CENTRE.items():
-        out.append(f'<circle cx="{cx}" cy="{cy}" r="{WB * 0.8:.1f}" fill="{TOWER_FILL}" '
-                   f'stroke="{INK}" stroke-width="2"/>' + _text(cx, cy + 5, str(t), 14, bold=True))
-    out.append("</g>")
+def _square(i: int, legal: bool) -> str:
+    name = B.square_name(i)
+    x, y, w, h = square_box(i)
+    cls = "site legal" if legal else "site"
+    return (f'<g class="{cls}" data-site="{name}">'
+            f'<rect class="hex" x="{x}" y="{y}" width="{w}" height="{h}" fill="{SAND}" '
+            f'stroke="#c4ab78" stroke-width="1"/>'
+            f'<rect class="ring" x="{x + 2}" y="{y + 2}" width="{w - 4}" height="{h - 4}"/>'
+            + _text(x + 3, y + 9, name, 7.5, fill="#8f7a52", anchor="start") + "</g>")
 
-    # pieces
-    out.append('<g class="pieces" pointer-events="none">')
+
+def _wall(wi: int, built: bool, legal: bool) -> str:
+    name = B.wall_name(wi)
+    x, y, w, h = wall_box(wi)
+    cls = "site legal" if legal else "site"
+    fill = WALL_FILL if built else "#f9f3e3"
+    return (f'<g class="{cls}" data-site="{name}">'
+            f'<rect class="hex" x="{x}" y="{y}" width="{w}" height="{h}" fill="{fill}" '
+            f'stroke="#9c8458" stroke-width="1"/>'
+            f'<rect class="ring" x="{x + 1.5}" y="{y + 1.5}" width="{w - 3}" height="{h - 3}"/>'
+            + _text(x + w / 2, y + h / 2 + 3, name, 7.5,
+                    fill="#fff8e6" if built else "#8f7a52") + "</g>")
+
+
+def _tower(t: int) -> str:
+    cx, cy = TOWER_CENTRE[t]
+    return (f'<circle cx="{cx}" cy="{cy}" r="{WB * 0.8:.1f}" fill="{TOWER_FILL}" '
+            f'stroke="{INK}" stroke-width="2"/>' + _text(cx, cy + 5, str(t), 14, bold=True))
+
+
+def _pieces(view: dict[str, Any], seat_colour: dict, walls: dict, last: set[str]):
+    """The pieces in drawing order: ``[(box of the square or wall space
+    they stand on, SVG)]`` (a piece never leaves its square)."""
+    out = []
     for wname in walls:   # crenels on built wall pieces
         wi = B.parse_wall(wname)
         if wi is None:
             continue
         x, y, w, h = wall_box(wi)
-        out.append(f'<rect class="piece wall" x="{x + 2}" y="{y + 2}" width="{w - 4}" height="{h - 4}" fill="none" '
-                   f'stroke="#6f5430" stroke-width="1.5"/>')
-    for p in palaces:
+        out.append(((x, y, w, h), f'<rect class="piece wall" x="{x + 2}" y="{y + 2}" width="{w - 4}" height="{h - 4}" fill="none" '
+                    f'stroke="#6f5430" stroke-width="1.5"/>'))
+    for p in view.get("palaces") or []:
         colour = p.get("colour", "grey")
         dash = "" if p.get("complete") else ' stroke-dasharray="4 3"'
         for s in p.get("squares") or []:
@@ -206,50 +202,56 @@ def render_svg(view: dict[str, Any], highlight: Iterable[str] = ()) -> str:
             if i is None:
                 continue
             x, y, w, h = square_box(i)
-            out.append(f'<rect class="piece palace {_esc(colour)}" x="{x + 3}" y="{y + 3}" width="{w - 6}" height="{h - 6}" rx="2" '
-                       f'fill="{PALACE_FILL.get(colour, "#999")}" '
-                       f'stroke="{PALACE_EDGE.get(colour, "#000")}" stroke-width="2"{dash}/>')
+            out.append(((x, y, w, h), f'<rect class="piece palace {_esc(colour)}" x="{x + 3}" y="{y + 3}" width="{w - 6}" height="{h - 6}" rx="2" '
+                        f'fill="{PALACE_FILL.get(colour, "#999")}" '
+                        f'stroke="{PALACE_EDGE.get(colour, "#000")}" stroke-width="2"{dash}/>'))
         for s in p.get("stables") or []:
             i = B.parse_square(s)
             if i is None:
                 continue
             x, y, w, h = square_box(i)
-            out.append(f'<rect class="piece stable" x="{x + 8}" y="{y + 10}" width="{w - 16}" height="{h - 16}" '
-                       f'fill="{STABLE_FILL}" stroke="#6b5122" stroke-width="1.5"/>'
-                       f'<polygon points="{x + 6},{y + 12} {x + U / 2},{y + 4} {x + U - 6},{y + 12}" '
-                       f'fill="#a67c3d" stroke="#6b5122" stroke-width="1"/>')
+            out.append(((x, y, w, h), f'<rect class="piece stable" x="{x + 8}" y="{y + 10}" width="{w - 16}" height="{h - 16}" '
+                        f'fill="{STABLE_FILL}" stroke="#6b5122" stroke-width="1.5"/>'
+                        f'<polygon points="{x + 6},{y + 12} {x + U / 2},{y + 4} {x + U - 6},{y + 12}" '
+                        f'fill="#a67c3d" stroke="#6b5122" stroke-width="1"/>'))
         if p.get("dome"):
             i = B.parse_square(p["dome"])
             if i is not None:
                 x, y, w, h = square_box(i)
                 fill = seat_colour.get(p.get("owner"), "#777777")
-                out.append(f'<path class="piece dome" d="M{x + 8},{y + 28} A12,12 0 0 1 {x + 32},{y + 28} Z" '
-                           f'fill="{fill}" stroke="#ffffff" stroke-width="2"/>')
+                out.append(((x, y, w, h), f'<path class="piece dome" d="M{x + 8},{y + 28} A12,12 0 0 1 {x + 32},{y + 28} Z" '
+                            f'fill="{fill}" stroke="#ffffff" stroke-width="2"/>'))
     for s in view.get("merchants") or []:
         i = B.parse_square(s)
         if i is None:
             continue
         x, y, w, h = square_box(i)
         cx, cy = x + U / 2, y + U / 2 + 2
-        out.append(f'<circle class="piece merchant" cx="{cx}" cy="{cy - 7}" r="5" fill="{MERCHANT_FILL}" stroke="{INK}" '
-                   f'stroke-width="1.3"/><path d="M{cx - 8},{cy + 11} Q{cx},{cy - 8} {cx + 8},{cy + 11} Z" '
-                   f'fill="{MERCHANT_FILL}" stroke="{INK}" stroke-width="1.3"/>')
+        out.append(((x, y, w, h), f'<circle class="piece merchant" cx="{cx}" cy="{cy - 7}" r="5" fill="{MERCHANT_FILL}" stroke="{INK}" '
+                    f'stroke-width="1.3"/><path d="M{cx - 8},{cy + 11} Q{cx},{cy - 8} {cx + 8},{cy + 11} Z" '
+                    f'fill="{MERCHANT_FILL}" stroke="{INK}" stroke-width="1.3"/>'))
     for s in sorted(last):   # the latest turn's pieces
         i = B.parse_square(s)
         box = square_box(i) if i is not None else (
             wall_box(B.parse_wall(s)) if B.parse_wall(s) is not None else None)
         if box:
             x, y, w, h = box
-            out.append(f'<rect class="last" x="{x + 0.5}" y="{y + 0.5}" width="{w - 1}" '
-                       f'height="{h - 1}" fill="none" stroke="{PICKED}" stroke-width="2" '
-                       f'stroke-dasharray="3 2"/>')
-    out.append("</g>")
+            out.append((box, f'<rect class="last" x="{x + 0.5}" y="{y + 0.5}" width="{w - 1}" '
+                        f'height="{h - 1}" fill="none" stroke="{PICKED}" stroke-width="2" '
+                        f'stroke-dasharray="3 2"/>'))
+    return out
 
-    # strip: seats, tiles, phase
-    y = Y0 + B.ROWS * U + WB + 30
+
+STRIP_Y = Y0 + B.ROWS * U + WB + 30
+
+
+def _strip(view: dict[str, Any], seat_colour: dict) -> list[str]:
+    """Seats, palace and tower tiles, phase (the legend below is static)."""
+    out = []
+    y = STRIP_Y
     scores = {s.get("seat"): s.get("points") for s in view.get("scores") or []}
     x = M
-    for p in players:
+    for p in view.get("players") or []:
         seat = p.get("seat")
         out.append(f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{seat_colour.get(seat)}" '
                    f'stroke="{INK}" stroke-width="1"/>')
@@ -262,6 +264,115 @@ def render_svg(view: dict[str, Any], highlight: Iterable[str] = ()) -> str:
              + "  |  Tower tiles: " + ", ".join(f"{t}: {_seat_label(tt.get(t))}" for t in sorted(tt)))
     out.append(_text(M, y + 20, tiles, 11, anchor="start"))
     out.append(_text(M, y + 36, str(view.get("phase", "")), 11, anchor="start", bold=True))
-    out.append(_legend(M, y + 50))
+    return out
+
+
+def _read(view: dict[str, Any], highlight: Iterable[str]):
+    legal = {str(s).upper() for s in highlight}
+    seat_colour = {p.get("seat"): SEAT_FILL.get(p.get("colour"), "#777777") for p in view.get("players") or []}
+    walls = {str(k).upper(): v for k, v in (view.get("walls") or {}).items()}
+    last = {str(s).upper() for s in view.get("last_sites") or []}
+    return legal, seat_colour, walls, last
+
+
+def render_svg(view: dict[str, Any], highlight: Iterable[str] = ()) -> str:
+    """The board for ``view`` (``MedinaState.view``), sites in ``highlight``
+    (``"E5"``, ``"W12"``) marked legal. Missing keys draw as empty, so any
+    view (setup included) renders."""
+    legal, seat_colour, walls, last = _read(view, highlight)
+    out = _open() + _coordinates()
+    # sites: squares, then wall spaces
+    out.append('<g class="sites">')
+    for i in range(B.SQUARES):
+        out.append(_square(i, B.square_name(i) in legal))
+    for wi in range(B.WALLS):
+        name = B.wall_name(wi)
+        out.append(_wall(wi, name in walls, name in legal))
+    out.append("</g>")
+    out.append('<g class="towers" pointer-events="none">')
+    out += [_tower(t) for t in TOWER_CENTRE]
+    out.append("</g>")
+    out.append('<g class="pieces" pointer-events="none">')
+    out += [svg for _, svg in _pieces(view, seat_colour, walls, last)]
+    out.append("</g>")
+    out += _strip(view, seat_colour)
+    out.append(_legend(M, STRIP_Y + 50))
     out.append("</svg>")
     return "\n".join(out)
+
+
+@lru_cache(maxsize=1)
+def _later_neighbours() -> tuple[tuple[int, ...], ...]:
+    """For each site (squares, then wall spaces, in drawing order) the
+    later sites whose box, half a stroke wider, meets its own."""
+    boxes = [square_box(i) for i in range(B.SQUARES)] + [wall_box(w) for w in range(B.WALLS)]
+
+    def meet(a, b) -> bool:
+        return (a[0] - 0.5 < b[0] + b[2] + 0.5 and b[0] - 0.5 < a[0] + a[2] + 0.5
+                and a[1] - 0.5 < b[1] + b[3] + 0.5 and b[1] - 0.5 < a[1] + a[3] + 0.5)
+    return tuple(tuple(j for j in range(k + 1, len(boxes)) if meet(boxes[k], boxes[j])) for k in range(len(boxes)))
+
+
+def layers(view: dict[str, Any], highlight: Iterable[str] = ()):
+    """The picture of :func:`render_svg` as a static and a dynamic layer for
+    :mod:`pbem.boards.raster`.
+
+    Static (the same for every Medina game, key ``()``): paper,
+    coordinates, every square and wall space empty and not legal, towers,
+    legend. Dynamic tiles, in order: the sites that look different (legal;
+    a built wall space), the towers again where such a site touches one
+    (they lie over the wall band), the pieces grouped by the square or wall
+    space they stand on (in drawing order within it), the strip of seats,
+    tiles and phase.
+    """
+    from pbem.boards.raster import Layers, Tile
+
+    legal, seat_colour, walls, last = _read(view, highlight)
+
+    def static_svg() -> str:
+        out = _open() + _coordinates()
+        out.append('<g class="sites">')
+        out += [_square(i, False) for i in range(B.SQUARES)]
+        out += [_wall(wi, False, False) for wi in range(B.WALLS)]
+        out.append("</g>")
+        out.append('<g class="towers" pointer-events="none">')
+        out += [_tower(t) for t in TOWER_CENTRE]
+        out.append("</g>")
+        out.append(_legend(M, STRIP_Y + 50))
+        out.append("</svg>")
+        return "\n".join(out)
+
+    def grow(box, m):
+        x, y, w, h = box
+        return (x - m, y - m, x + w + m, y + h + m)
+
+    # Sites in drawing order (squares, then wall spaces); each is drawn over
+    # the edge of the ones before it, so a site that changed is followed by
+    # the later sites that overlap it (a legal ring reaches under their edge).
+    looks = [(B.square_name(i) in legal, False) for i in range(B.SQUARES)]
+    looks += [(B.wall_name(wi) in legal, B.wall_name(wi) in walls) for wi in range(B.WALLS)]
+    redraw = set()
+    for k, look in enumerate(looks):
+        if look != (False, False):
+            redraw.add(k)
+            redraw.update(_later_neighbours()[k])
+    tiles: list[Tile] = []
+    for k in sorted(redraw):
+        if k < B.SQUARES:
+            tiles.append(Tile(grow(square_box(k), 2), _square(k, looks[k][0])))
+        else:
+            wi = k - B.SQUARES
+            tiles.append(Tile(grow(wall_box(wi), 2), _wall(wi, looks[k][1], looks[k][0])))
+    r = WB * 0.8 + 2
+    for t, (cx, cy) in TOWER_CENTRE.items():
+        box = (cx - r, cy - r, cx + r, cy + r)
+        if any(b.box[0] < box[2] and box[0] < b.box[2] and b.box[1] < box[3] and box[1] < b.box[3] for b in tiles):
+            tiles.append(Tile(box, _tower(t)))
+    pieces: dict[tuple, list[str]] = {}
+    for box, svg in _pieces(view, seat_colour, walls, last):
+        pieces.setdefault(tuple(box), []).append(svg)
+    for box, svgs in pieces.items():
+        tiles.append(Tile(grow(box, 2), "\n".join(svgs)))
+    tiles.append(Tile((0.0, STRIP_Y - 16, float(WIDTH), STRIP_Y + 41), "\n".join(_strip(view, seat_colour))))
+    return Layers(game="medina", width=float(WIDTH), height=float(HEIGHT), static_key=(), static_svg=static_svg,
+                  prelude=f"<style>{STYLE}</style>", tiles=tuple(tiles))

@@ -11,14 +11,14 @@ from pbem.service import pictures
 
 @pytest.fixture
 def drawings(monkeypatch):
-    """Counts resvg drawings (each returns a PNG stand-in naming its SVG's length and a serial)."""
-    drawn: list[str] = []
+    """Counts board drawings (each returns a PNG stand-in with a serial)."""
+    drawn: list[tuple] = []
 
-    def fake_svg_to_png(svg: str, **_kw) -> bytes:
-        drawn.append(svg)
+    def fake_render_png(game: str, view: dict, *, highlight=(), **_kw) -> bytes:
+        drawn.append((game, view, tuple(highlight)))
         return b"\x89PNG fake %d" % len(drawn)
 
-    monkeypatch.setattr(pbem.boards, "svg_to_png", fake_svg_to_png)
+    monkeypatch.setattr(pbem.boards, "render_png", fake_render_png)
     monkeypatch.setattr(pictures, "_cache", type(pictures._cache)())
     return drawn
 

@@ -1,0 +1,252 @@
+"""Board PNGs for mail, fast: a cached static layer plus small dynamic tiles.
+
+Rasterising a whole board SVG with resvg costs 150-250 ms of CPU, nearly all
+of it on what never changes during a game (landscape, empty sites,
+coordinates, legend). So a board module that has ``layers(view, highlight)``
+describes its picture as two layers (:class:`Layers`):
+
+- the **static layer**: a complete SVG (same viewBox as ``render_svg``'s)
+  with the board as it looks with no pieces, no highlights and no player
+  strip. It is a pure function of :attr:`Layers.static_key` (the module
+  builds it from exactly those values), so it is rasterised once per
+  process per key and kept (:data:`STATIC_CACHE_SIZE` entries, RGBA).
+- the **dynamic layer**: :class:`Tile` s, each an SVG fragment in the
+  board's own user units with a box that holds all of its ink: a site that
+  differs from its static look (occupied, legal), a piece, the player strip.
+  They are drawn in order over the static layer, so the z-order of
+  ``render_svg`` holds where tiles overlap (sites before pieces before the
+  strip).
+
+:func:`render_png` rasterises all tiles of one picture in **one** resvg call:
+they are packed into an atlas (rows, left to right, a few pixels apart), each
+translated by a whole number of pixels, so every tile keeps the sub-pixel
+phase it has in the full picture and its anti-aliasing matches the full
+rendering. The atlas is cut up with Pillow and alpha-composited onto a copy
+of the static raster at the tiles' pixel boxes; Pillow encodes the PNG,
+by default as a 256-colour palette image (adaptive, fast octree; a board has
+few flat colours, so the mail is ~3x smaller for a mean error of about one
+level per channel).
+
+Determinism: the atlas layout is a function of the tile list only (no
+tile cache whose state could change the output), the static raster is always
+drawn from the same SVG, and resvg uses only the shipped fonts
+(:mod:`pbem.boards.png`), so the same input gives the same bytes with the
+same resvg-py and Pillow versions.
+
+Privacy: the layers are drawn from the same view and highlight as
+``render_svg``; the static layer only from its key (game kind, seat count,
+landscape, band heights), never from pieces, names or highlights.
+"""
+from __future__ import annotations
+
+import io
+import math
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Iterable
+
+from PIL import Image
+
+from pbem.boards.png import FONT_FAMILY, MAX_WIDTH, svg_to_png
+
+#: static rasters kept per process (one per game kind, seat count and
+#: landscape in play, ~3 MB each at 900 px)
+STATIC_CACHE_SIZE = 16
+#: pixels of dynamic tiles kept per process (RGBA, 4 bytes each: 6 M
+#: pixels is 24 MB; a La Città site or piece is ~45 x 45 pixels)
+TILE_CACHE_PIXELS = 6_000_000
+#: pixels between tiles in the atlas (anti-aliasing never reaches that far
+#: past a tile's box, which already has a margin)
+GAP = 4
+#: PNG encoding of the mail picture, chosen by bench/pictures.py: a palette
+#: image at zlib level 6 is ~70 KB for a La Città board (RGB: ~215 KB) and
+#: takes ~5 ms quantising + ~8 ms compressing.
+PALETTE = True
+COMPRESS_LEVEL = 6
+
+
+@dataclass(frozen=True)
+class Tile:
+    """Part of the dynamic layer: ``svg`` (a fragment in the board's user
+    units, as it appears in ``render_svg``) whose ink lies inside ``box``
+    ``(x0, y0, x1, y1)`` (user units)."""
+
+    box: tuple[float, float, float, float]
+    svg: str
+
+
+@dataclass(frozen=True)
+class Layers:
+    """A board picture as a static and a dynamic layer (see module doc).
+
+    ``width``/``height``: the SVG's size in user units; ``static_key``:
+    hashable, equal keys give the same ``static_svg()``; ``prelude``: what
+    the tiles need from the SVG's head (``<style>``, ``<defs>``);
+    ``tiles``: drawn in this order over the static layer.
+    """
+
+    game: str
+    width: float
+    height: float
+    static_key: Hashable
+    static_svg: Callable[[], str]
+    prelude: str
+    tiles: tuple[Tile, ...] = field(default=())
+
+
+_static: OrderedDict[Hashable, Image.Image] = OrderedDict()
+_lock = threading.Lock()
+
+
+def static_raster(layers: Layers, width: int) -> Image.Image:
+    """The static layer of ``layers`` at ``width`` pixels, RGBA (cached per
+    ``(game, static_key, width)``; do not modify the returned image)."""
+    key = (layers.game, layers.static_key, width)
+    with _lock:
+        img = _static.get(key)
+        if img is not None:
+            _static.move_to_end(key)
+            return img
+    img = Image.open(io.BytesIO(svg_to_png(layers.static_svg(), width=width))).convert("RGBA")
+    img.load()
+    with _lock:
+        _static[key] = img
+        while len(_static) > STATIC_CACHE_SIZE:
+            _static.popitem(last=False)
+    return img
+
+
+def _num(x: float) -> str:
+    return repr(float(x))
+
+
+def _pixel_boxes(tiles: Iterable[Tile], sx: float, sy: float, size: tuple[int, int]):
+    w, h = size
+    for t in tiles:
+        x0, y0, x1, y1 = t.box
+        px0, py0 = max(0, math.floor(x0 * sx)), max(0, math.floor(y0 * sy))
+        px1, py1 = min(w, math.ceil(x1 * sx)), min(h, math.ceil(y1 * sy))
+        if px1 > px0 and py1 > py0:
+            yield t, (px0, py0, px1, py1)
+
+
+_tiles: OrderedDict[Hashable, Image.Image] = OrderedDict()
+_tile_pixels = 0
+
+
+def _pack(todo: list) -> tuple[list, list]:
+    """Atlas places for ``todo`` (``[(key, tile, (px0, py0, w, h))]``):
+    ``([(key, tile, box, (ax, ay))], [left over])``. A tile is only ever
+    placed up and to the left of its canvas place (``ax <= px0``,
+    ``ay <= py0``): translated by a whole number of pixels towards the
+    origin, its coordinates stay exact in resvg's f32 arithmetic, so its
+    pixels are the same wherever it lands in the atlas (and the same as
+    alone): what a tile looks like never depends on which others were drawn
+    with it (that is what makes caching tiles safe for determinism)."""
+    placed, left = [], []
+    x = y = row_h = 0
+    for item in sorted(todo, key=lambda t: (t[2][1], t[2][0])):
+        px0, py0, tw, th = item[2]
+        if x > px0 or y > py0:          # not in this row: next row
+            x, y, row_h = 0, y + row_h + GAP, 0
+        if y > py0:                     # the atlas has grown past it: next atlas
+            left.append(item)
+            continue
+        placed.append((*item, (x, y)))
+        row_h = max(row_h, th)
+        x += tw + GAP
+    return placed, left
+
+
+def _render_atlas(layers: Layers, sx: float, sy: float, placed: list) -> list[Image.Image]:
+    aw = max(ax + box[2] for _, _, box, (ax, _) in placed)
+    ah = max(ay + box[3] for _, _, box, (_, ay) in placed)
+    body = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{aw}" height="{ah}" viewBox="0 0 {aw} {ah}" '
+            f'font-family="{FONT_FAMILY}">', layers.prelude]
+    for _, tile, (px0, py0, _, _), (ax, ay) in placed:
+        body.append(f'<g transform="matrix({_num(sx)} 0 0 {_num(sy)} {ax - px0} {ay - py0})">{tile.svg}</g>')
+    body.append("</svg>")
+    atlas = Image.open(io.BytesIO(svg_to_png("\n".join(body), width=aw, background=None))).convert("RGBA")
+    return [atlas.crop((ax, ay, ax + tw, ay + th)) for _, _, (_, _, tw, th), (ax, ay) in placed]
+
+
+def dynamic_tiles(layers: Layers, width: int, size: tuple[int, int]) -> list[tuple[Image.Image, tuple[int, int]]]:
+    """The tiles of ``layers`` rasterised: ``[(RGBA image, (x, y) of its top
+    left on the canvas)]`` in drawing order. Tiles drawn before (same SVG
+    fragment at the same pixel box and scale) come from a per-process cache
+    (:data:`TILE_CACHE_PIXELS`); the others are drawn together in one resvg
+    call (more only when the atlas cannot hold them all, see :func:`_pack`).
+    """
+    global _tile_pixels
+    # resvg-py rounds the SVG's size to whole user units, then scales x and
+    # y apart: to the width asked for and to the height it rounded to whole
+    # pixels (the static raster's size)
+    sx = size[0] / math.floor(layers.width + 0.5)
+    sy = size[1] / math.floor(layers.height + 0.5)
+    wanted, todo, got = [], {}, {}
+    with _lock:
+        for tile, (px0, py0, px1, py1) in _pixel_boxes(layers.tiles, sx, sy, size):
+            box = (px0, py0, px1 - px0, py1 - py0)
+            key = (layers.game, sx, sy, box, layers.prelude, tile.svg)
+            wanted.append((key, (px0, py0)))
+            img = _tiles.get(key)
+            if img is not None:
+                _tiles.move_to_end(key)
+                got[key] = img
+            elif key not in todo:
+                todo[key] = (key, tile, box)
+    left = list(todo.values())
+    while left:
+        placed, left = _pack(left)
+        for (key, _, _, _), img in zip(placed, _render_atlas(layers, sx, sy, placed)):
+            got[key] = img
+    with _lock:
+        for key, _, _ in todo.values():
+            if key not in _tiles:
+                _tiles[key] = got[key]
+                _tile_pixels += got[key].width * got[key].height
+        while _tile_pixels > TILE_CACHE_PIXELS and _tiles:
+            _, old = _tiles.popitem(last=False)
+            _tile_pixels -= old.width * old.height
+    return [(got[key], dest) for key, dest in wanted]
+
+
+def composite(layers: Layers, width: int = 900) -> Image.Image:
+    """The picture of ``layers`` at ``width`` pixels as an RGB image."""
+    base = static_raster(layers, width)
+    out = base.copy()
+    for img, dest in dynamic_tiles(layers, width, base.size):
+        out.alpha_composite(img, dest=dest)
+    return out.convert("RGB")
+
+
+def encode(img: Image.Image, *, palette: bool = PALETTE, compress_level: int = COMPRESS_LEVEL) -> bytes:
+    """``img`` as PNG bytes: a 256-colour palette image (``palette``) or RGB."""
+    if palette:
+        img = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    buf = io.BytesIO()
+    img.save(buf, "PNG", compress_level=compress_level)
+    return buf.getvalue()
+
+
+def render_png(game: str, view: dict[str, Any], *, highlight: Iterable[str] = (), width: int = 900,
+               palette: bool = PALETTE, compress_level: int = COMPRESS_LEVEL) -> bytes:
+    """The board of ``game`` for ``view`` with ``highlight`` sites marked, as
+    PNG bytes ``width`` pixels wide: what ``svg_to_png(render_svg(...))``
+    draws, made from the cached static layer and the dynamic tiles. A game
+    whose module has no ``layers`` is drawn the slow way.
+
+    Raises ``KeyError`` for a game without a board picture and
+    ``ValueError`` for a width outside ``1 .. MAX_WIDTH``.
+    """
+    from pbem.boards import board_module, render_svg
+
+    if not isinstance(width, int) or isinstance(width, bool) or not 1 <= width <= MAX_WIDTH:
+        raise ValueError(f"width must be an int from 1 to {MAX_WIDTH} pixels, not {width!r}")
+    module = board_module(game)
+    sites = tuple(dict.fromkeys(s for s in highlight if s))
+    if not callable(getattr(module, "layers", None)):
+        img = Image.open(io.BytesIO(svg_to_png(render_svg(game, view, highlight=sites), width=width)))
+        return encode(img.convert("RGB"), palette=palette, compress_level=compress_level)
+    return encode(composite(module.layers(view, sites), width), palette=palette, compress_level=compress_level)
