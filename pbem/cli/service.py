@@ -6,6 +6,7 @@ workers (see README.md).
 - ``pbem service migrate``   bring the database to the newest schema
 - ``pbem service scan``      one pass of the deadline/reminder scan (cron instead of beat)
 - ``pbem service deliver``   send the outbox mail that is due, once
+- ``pbem service prune-outbox``  drop the bytes of old sent mail (cron instead of beat)
 - ``pbem service games``     the games, their status, step and deadline
 - ``pbem service new-game``  create a game and email the invitations
 """
@@ -59,6 +60,21 @@ def deliver() -> None:
             if r.sent + r.failed + r.gave_up < 100:
                 break
     click.echo(f"sent {total['sent']}, failed (will retry) {total['failed']}, given up {total['gave_up']}")
+
+
+@service.command("prune-outbox")
+@click.option("--days", type=float, default=None,
+              help="retention in days (default PBEM_OUTBOX_RETENTION_DAYS; 0 keeps everything)")
+def prune_outbox(days: float | None) -> None:
+    """Drop the bytes of sent outbox mail older than the retention (rows and
+    dedupe keys stay), delete old superseded rows; failed mail keeps its
+    bytes twice as long."""
+    from pbem.service.outbox import prune
+
+    with _app().app_context():
+        r = prune(keep_days=days)
+    click.echo(f"sent emptied {r.emptied}, failed emptied {r.failed_emptied}, "
+               f"superseded deleted {r.deleted} ({r.batches} batches)")
 
 
 @service.command()

@@ -3,17 +3,23 @@
 Tasks run inside the Flask app context (:class:`FlaskTask`), so they use the
 same ``db`` session machinery as pages. The beat schedule runs the periodic
 scan (deadlines, reminders, ready turns the broker lost) every minute and
-outbox delivery every few seconds; both are idempotent.
+outbox delivery every few seconds, outbox retention
+(:func:`pbem.service.outbox.prune`) once a day at :data:`PRUNE_AT`; all
+are idempotent.
 """
 from __future__ import annotations
 
 from celery import Celery, Task
+from celery.schedules import crontab
 from flask import Flask
 
 #: seconds between scans for passed deadlines, due reminders and ready turns
 SCAN_EVERY = 60.0
 #: seconds between outbox delivery runs
 DELIVER_EVERY = 5.0
+#: outbox retention runs daily at this UTC time (a crontab, not an interval:
+#: beat's schedule file may not survive a restart, a daily one would never come)
+PRUNE_AT = crontab(hour=4, minute=17)
 
 
 def init_celery(app: Flask) -> Celery:
@@ -44,6 +50,7 @@ def init_celery(app: Flask) -> Celery:
         beat_schedule={
             "scan": {"task": "pbem.scan", "schedule": SCAN_EVERY},
             "deliver-outbox": {"task": "pbem.deliver_outbox", "schedule": DELIVER_EVERY},
+            "prune-outbox": {"task": "pbem.prune_outbox", "schedule": PRUNE_AT},
         },
     )
     celery.conf.update(app.config.get("CELERY", {}))

@@ -28,7 +28,7 @@ from email.message import EmailMessage
 from email.utils import getaddresses
 
 from flask import current_app
-from sqlalchemy import or_, select, update
+from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as _pg_insert
 from sqlalchemy.dialects.sqlite import insert as _sqlite_insert
 
@@ -124,9 +124,13 @@ def supersede_stale() -> int:
 def render(row: OutboxMessage, *, now: dt.datetime | None = None) -> bytes | None:
     """The bytes ``row`` is (or would now be) sent as, board pictures still
     placeholders: ``row.raw``, or for a deferred notice the mail composed
-    now; ``None`` when a deferred notice is stale (it would be superseded)."""
+    now; ``None`` when a deferred notice is stale (it would be superseded),
+    or when a finished row (``sent``, ``failed``, ``superseded``) holds no
+    bytes (:func:`prune` dropped them): a finished row is never composed again."""
     if row.raw is not None:
         return row.raw
+    if row.status not in (OUT_PENDING, OUT_SENDING):
+        return None
     from pbem.service.notify import compose_deferred
 
     msg = compose_deferred(row, now=now or utcnow())
@@ -250,3 +254,84 @@ def deliver_due(*, now: dt.datetime | None = None, limit: int = 100) -> Delivery
             report.sent += 1
         db.session.commit()
     return report
+
+
+@dataclass
+class PruneReport:
+    """What :func:`prune` did: ``emptied`` sent rows and ``failed_emptied``
+    failed rows lost their bytes (``raw`` NULL, the row kept);
+    ``deleted`` superseded rows were removed; ``batches`` write transactions."""
+    emptied: int = 0
+    failed_emptied: int = 0
+    deleted: int = 0
+    batches: int = 0
+
+
+#: ids per statement (and per transaction) of :func:`prune`
+PRUNE_BATCH = 1000
+
+
+def prune(now: dt.datetime | None = None, *, keep_days: float | None = None,
+          failed_keep_days: float | None = None, batch: int = PRUNE_BATCH) -> PruneReport:
+    """Drop what the outbox no longer needs of its finished rows, so the
+    table does not keep the bytes of every email ever sent.
+
+    A row counts as old when its ``sent_at`` (``created_at`` when it was never
+    sent) is more than ``keep_days`` days before ``now`` (default: the clock).
+    Old ``sent`` rows keep everything but ``raw`` (set NULL): recipient,
+    subject, kind, times and the ``dedupe_key``, so the same notice is never
+    written twice; old ``superseded`` rows (never sent) are deleted;
+    ``failed`` rows lose ``raw`` only after ``failed_keep_days`` (default
+    twice ``keep_days``), so an operator can read what did not go out.
+    ``pending`` and ``sending`` rows (a deferred turn notice has ``raw`` NULL
+    too) are never touched; :func:`render` never composes a finished row again.
+
+    ``keep_days`` defaults to ``OUTBOX_RETENTION_DAYS``; ``0`` keeps every
+    row as it is. Walks the table once in id order, ``batch`` ids per
+    statement, committing after each batch (no long locks); idempotent: a
+    second run finds nothing to do."""
+    if keep_days is None:
+        keep_days = float(current_app.config["OUTBOX_RETENTION_DAYS"])
+    report = PruneReport()
+    if keep_days <= 0:
+        return report
+    if failed_keep_days is None:
+        failed_keep_days = 2 * keep_days
+    now = now or utcnow()
+    cutoff = now - dt.timedelta(days=keep_days)
+    failed_cutoff = now - dt.timedelta(days=failed_keep_days)
+    m = OutboxMessage
+    empty_sent = (m.status == OUT_SENT) & m.raw.is_not(None) & (
+        func.coalesce(m.sent_at, m.created_at) < cutoff)
+    empty_failed = (m.status == OUT_FAILED) & m.raw.is_not(None) & (m.created_at < failed_cutoff)
+    drop = (m.status == OUT_SUPERSEDED) & (m.created_at < cutoff)
+    last_id = 0
+    while True:
+        rows = db.session.execute(
+            select(m.id, m.status).where(m.id > last_id, or_(empty_sent, empty_failed, drop))
+            .order_by(m.id).limit(batch)).all()
+        db.session.commit()
+        if not rows:
+            return report
+        last_id = rows[-1].id
+        emptied = [r.id for r in rows if r.status == OUT_SENT]
+        failed = [r.id for r in rows if r.status == OUT_FAILED]
+        superseded = [r.id for r in rows if r.status == OUT_SUPERSEDED]
+        begin_write()
+        # each statement checks its condition again: a row changed meanwhile is left alone
+        if emptied:
+            report.emptied += db.session.execute(
+                update(m).where(m.id.in_(emptied), empty_sent).values(raw=None)
+                .execution_options(synchronize_session=False)).rowcount
+        if failed:
+            report.failed_emptied += db.session.execute(
+                update(m).where(m.id.in_(failed), empty_failed).values(raw=None)
+                .execution_options(synchronize_session=False)).rowcount
+        if superseded:
+            report.deleted += db.session.execute(
+                delete(m).where(m.id.in_(superseded), drop)
+                .execution_options(synchronize_session=False)).rowcount
+        db.session.commit()
+        report.batches += 1
+        if len(rows) < batch:
+            return report

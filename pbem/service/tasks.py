@@ -1,7 +1,7 @@
 """Celery tasks. Each is idempotent: delivered twice, it acts once.
 
 ``pbem.resolve(game_id)``, ``pbem.scan()``, ``pbem.deliver_outbox()``,
-``pbem.inbound(raw_b64)``.
+``pbem.inbound(raw_b64)``, ``pbem.prune_outbox()``.
 """
 from __future__ import annotations
 
@@ -52,5 +52,15 @@ def register(celery: Celery) -> None:
 
         try:
             return handle_inbound(base64.b64decode(raw_b64)).result
+        finally:
+            db.session.remove()
+
+    @celery.task(name="pbem.prune_outbox", shared=False)
+    def prune_outbox() -> dict:
+        from pbem.service.outbox import prune
+
+        try:
+            r = prune()
+            return {"emptied": r.emptied, "failed_emptied": r.failed_emptied, "deleted": r.deleted}
         finally:
             db.session.remove()
