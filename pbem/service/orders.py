@@ -116,15 +116,28 @@ def legal_orders(state, seat: int, limit: int = LEGAL_QUOTE) -> list[str]:
     return texts
 
 
+@dataclass
+class Trial:
+    """A submission applied line by line: the state after its last line,
+    and per line ``(step before, action, events, step after)`` — exactly
+    what resolving those lines on the same state records."""
+
+    state: object
+    applied: list = field(default_factory=list)
+
+
 def check_orders(game, seat_index: int, result: SubmitResult, *,
-                 expected_step: int | None, state=None) -> tuple[str, str, list[str]] | None:
+                 expected_step: int | None, state=None, in_place: bool = False,
+                 trial_out: list | None = None) -> tuple[str, str, list[str]] | None:
     """Every check a submission goes through, on a copy of the state; nothing
     is stored. Fills ``result.lines`` (``order`` for each line read,
     ``error`` on the one refused). Returns ``None`` when every line is
     legal, else ``(message, status, legal orders now)`` with status
     ``"refused"`` or ``"stale"``. Used by :func:`submit_orders` and the
     order page's preview, so both answer the same. ``state``: the game's
-    engine state when the caller has parsed it already (left unchanged)."""
+    engine state when the caller has parsed it already (left unchanged,
+    unless ``in_place``: the lines are applied to it, saving a copy). On
+    success a :class:`Trial` is appended to ``trial_out`` when given."""
     if seat_index not in {s.index for s in game.seats}:
         return f"This game has no seat {seat_index + 1}.", "refused", []
     if game.status == PAUSED:
@@ -145,7 +158,8 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
         waiting = ", ".join(f"seat {s + 1}" for s in state.current_seats()) or "nobody"
         return f"It is not your turn: the game waits for {waiting} ({game.phase}).", "refused", []
     kind = get_game(game.kind)
-    trial = state.copy()
+    trial = state if in_place else state.copy()
+    applied = []
     for line in result.lines:
         if len(line.text) > MAX_LINE:
             line.error = f"the line is longer than {MAX_LINE} characters"
@@ -154,13 +168,18 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
             if seat_index not in trial.current_seats():
                 raise NotYourTurnError("your earlier lines already finish your turn", text=line.text)
             action = kind.parse_action(trial, seat_index, line.text)
-            trial.apply(seat_index, action)
+            before = trial.step
+            applied.append((before, action, trial.apply(seat_index, action), trial.step))
         except OrderError as err:
             line.error = err.message
-            legal = list(err.legal) or legal_orders(trial, seat_index) or legal_orders(state, seat_index)
+            # the turn's start (applied to in place: read again; a refusal is rare)
+            legal = (list(err.legal) or legal_orders(trial, seat_index)
+                     or legal_orders(engine_state(game) if in_place else state, seat_index))
             what = "could not be read" if isinstance(err, OrderParseError) else "is not legal now"
             return f"Nothing was applied: the line \u201c{line.text}\u201d {what}.", "refused", legal
         line.order = action.to_text()
+    if trial_out is not None:
+        trial_out.append(Trial(trial, applied))
     return None
 
 
@@ -214,7 +233,13 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
         return result
 
     state = engine_state(game) if game.status == ACTIVE and game.state is not None else None
-    problem = check_orders(game, seat_index, result, expected_step=expected_step, state=state)
+    # the seat alone decides now (the common case): its lines are checked on
+    # the state itself, and if they complete the turn that trial *is* the
+    # resolution (no copy, nothing applied twice)
+    alone = state is not None and state.current_seats() == [seat_index]
+    trials: list[Trial] = []
+    problem = check_orders(game, seat_index, result, expected_step=expected_step, state=state,
+                           in_place=alone, trial_out=trials)
     if problem is not None:
         return refuse(*problem)
 
@@ -233,13 +258,13 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     pending.message_id = message_id
     pending.created_at = now
     have = {p.seat_index for p in stored if p.step == game.step} | {seat_index}
-    waiting = [s for s in state.current_seats() if s not in have]
+    waiting = [] if alone else [s for s in state.current_seats() if s not in have]
     result.status = "stored"
     result.ready = not waiting
     result.waiting_for = waiting
     if result.ready and current_app.config.get("RESOLVE_IN_REQUEST", True):
         result.resolved = _resolve_now(game, state, {**{p.seat_index: p for p in stored}, seat_index: pending},
-                                       now=now)
+                                       now=now, pre_applied=(seat_index, trials[0]) if alone else None)
     if not result.resolved:
         db.session.add(pending)
         db.session.flush()
@@ -263,7 +288,7 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     return result
 
 
-def _resolve_now(game, state, pending: dict, *, now: dt.datetime) -> bool:
+def _resolve_now(game, state, pending: dict, *, now: dt.datetime, pre_applied=None) -> bool:
     """Resolve the turn the stored orders complete, in the current
     transaction (game row locked); ``state`` is consumed. In a savepoint:
     an unexpected failure undoes only the resolution (logged), the orders
@@ -272,7 +297,8 @@ def _resolve_now(game, state, pending: dict, *, now: dt.datetime) -> bool:
 
     try:
         with db.session.begin_nested():
-            return resolve_locked(game, now=now, state=state, pending=pending).status == "resolved"
+            return resolve_locked(game, now=now, state=state, pending=pending,
+                                  pre_applied=pre_applied).status == "resolved"
     except Exception:
         log.exception("game %s: resolving in the request failed; left to the worker", game.id)
         return False

@@ -179,6 +179,7 @@ def deliver_due(*, now: dt.datetime | None = None, limit: int = 100) -> Delivery
     in several workers at once: each row is claimed before it is sent."""
     now = now or utcnow()
     report = DeliveryReport()
+    started = utcnow()  # the backoff counts from each failure, not from the start of a long run
     report.superseded = supersede_stale()
     stuck = now - dt.timedelta(seconds=CLAIM_TIMEOUT)
     ids = list(db.session.execute(
@@ -237,7 +238,8 @@ def deliver_due(*, now: dt.datetime | None = None, limit: int = 100) -> Delivery
                           row.id, row.recipient, row.attempts, row.last_error)
             else:
                 row.status = OUT_PENDING
-                row.next_attempt_at = now + dt.timedelta(seconds=backoff_seconds(row.attempts))
+                row.next_attempt_at = (now + (utcnow() - started)
+                                       + dt.timedelta(seconds=backoff_seconds(row.attempts)))
                 report.failed += 1
                 log.warning("outbox %s to %s failed (attempt %s), retry at %s: %s", row.id,
                             row.recipient, row.attempts, row.next_attempt_at, row.last_error)

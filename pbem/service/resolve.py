@@ -109,21 +109,27 @@ def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool 
 
 
 def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state=None,
-                   pending: dict[int, PendingOrder] | None = None) -> ResolveResult:
+                   pending: dict[int, PendingOrder] | None = None, pre_applied=None) -> ResolveResult:
     """:func:`resolve_game` on a game row the caller has locked
     (:func:`load_game` ``for_update``), inside the caller's transaction:
     writes the new state, moves, events and outbox rows when the turn
     resolves, and never commits or rolls back (the caller does either).
     ``state`` (the engine state of ``game.step``; consumed) and ``pending``
     (seat -> its order row: stored, or not yet added to the session when the
-    request's own orders complete the turn) save reading them again."""
+    request's own orders complete the turn) save reading them again.
+    ``pre_applied``: ``(seat, trial)`` when ``seat`` alone decides and its
+    orders were already applied to ``state`` line by line by the order
+    check (:class:`pbem.service.orders.Trial`); the trial is recorded
+    instead of applying them again. Raises ``ValueError`` if the state
+    waits for anyone else."""
     if game.status != ACTIVE or game.state is None:
         return ResolveResult("idle", game.id, game.step, game.step)
     game_id = game.id
     state = engine_state(game) if state is None else state
     engine = get_game(game.kind)
     old_step = game.step
-    current = state.current_seats()
+    # pre-applied: ``state`` is already past the seat's lines; it waited for that seat alone
+    current = [pre_applied[0]] if pre_applied is not None else state.current_seats()
     if pending is None:
         pending = {p.seat_index: p for p in db.session.execute(
             select(PendingOrder).where(PendingOrder.game_id == game.id)).scalars()}
@@ -149,7 +155,18 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
                                text=ev.text, kind=ev.kind, data=ev.data, created_at=now))
         acted.add(seat)
 
-    for seat in sorted(current):
+    if pre_applied is not None:
+        seat, trial = pre_applied
+        if set(fresh) != {seat} or not trial.applied or trial.applied[0][0] != old_step:
+            raise ValueError(f"game {game_id}: orders pre-applied for seat {seat} do not match step {old_step}")
+        source = fresh[seat].source
+        for before, action, evs, after in trial.applied:
+            moves.append(dict(game_id=game.id, step=before, seat_index=seat, text=action.to_text(),
+                              source=source, created_at=now))
+            events.extend(dict(game_id=game.id, step=after, seat_index=ev.seat, text=ev.text, kind=ev.kind,
+                               data=ev.data, created_at=now) for ev in evs)
+        acted.add(seat)
+    for seat in sorted(current) if pre_applied is None else ():
         order = fresh.get(seat)
         if order is None:
             at, first_step = len(events), state.step + 1
