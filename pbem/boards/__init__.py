@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from pbem.boards.png import svg_to_png  # noqa: F401  (re-exported)
-from pbem.boards.raster import render_png  # noqa: F401  (re-exported)
+from pbem.boards.raster import picture_key, render_png  # noqa: F401  (re-exported)
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 

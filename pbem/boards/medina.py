@@ -23,6 +23,7 @@ import html
 from functools import lru_cache
 from typing import Any, Iterable
 
+from pbem.boards.png import text_width
 from pbem.engine.medina import board as B
 
 FONT = "DejaVu Sans"
@@ -245,25 +246,26 @@ def _pieces(view: dict[str, Any], seat_colour: dict, walls: dict, last: set[str]
 STRIP_Y = Y0 + B.ROWS * U + WB + 30
 
 
-def _strip(view: dict[str, Any], seat_colour: dict) -> list[str]:
-    """Seats, palace and tower tiles, phase (the legend below is static)."""
+def _strip(view: dict[str, Any], seat_colour: dict) -> list[tuple[tuple[float, float, float, float], str]]:
+    """Seats, palace and tower tiles, phase (the legend below is static):
+    ``[(box, SVG)]``, one entry per seat and one per line of text."""
     out = []
     y = STRIP_Y
     scores = {s.get("seat"): s.get("points") for s in view.get("scores") or []}
     x = M
     for p in view.get("players") or []:
         seat = p.get("seat")
-        out.append(f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{seat_colour.get(seat)}" '
-                   f'stroke="{INK}" stroke-width="1"/>')
         label = f"{_seat_label(seat)}: {scores.get(seat, 0)} pts, domes {p.get('domes', 0)}"
-        out.append(_text(x + 16, y, label, 11.5, anchor="start"))
+        out.append(((x - 2, y - 14, x + 20 + text_width(label, 11.5), y + 5),
+                    f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{seat_colour.get(seat)}" '
+                    f'stroke="{INK}" stroke-width="1"/>\n' + _text(x + 16, y, label, 11.5, anchor="start")))
         x += 172
     pt = view.get("palace_tiles") or {}
     tt = view.get("tower_tiles") or {}
     tiles = ("Palace tiles: " + ", ".join(f"{c} {_seat_label(pt.get(c))}" for c in PALACE_FILL)
              + "  |  Tower tiles: " + ", ".join(f"{t}: {_seat_label(tt.get(t))}" for t in sorted(tt)))
-    out.append(_text(M, y + 20, tiles, 11, anchor="start"))
-    out.append(_text(M, y + 36, str(view.get("phase", "")), 11, anchor="start", bold=True))
+    out.append(((0, y + 7, WIDTH, y + 25), _text(M, y + 20, tiles, 11, anchor="start")))
+    out.append(((0, y + 23, WIDTH, y + 41), _text(M, y + 36, str(view.get("phase", "")), 11, anchor="start", bold=True)))
     return out
 
 
@@ -295,7 +297,7 @@ def render_svg(view: dict[str, Any], highlight: Iterable[str] = ()) -> str:
     out.append('<g class="pieces" pointer-events="none">')
     out += [svg for _, svg in _pieces(view, seat_colour, walls, last)]
     out.append("</g>")
-    out += _strip(view, seat_colour)
+    out += [svg for _, svg in _strip(view, seat_colour)]
     out.append(_legend(M, STRIP_Y + 50))
     out.append("</svg>")
     return "\n".join(out)
@@ -322,8 +324,9 @@ def layers(view: dict[str, Any], highlight: Iterable[str] = ()):
     legend. Dynamic tiles, in order: the sites that look different (legal;
     a built wall space), the towers again where such a site touches one
     (they lie over the wall band), the pieces grouped by the square or wall
-    space they stand on (in drawing order within it), the strip of seats,
-    tiles and phase.
+    space they stand on (in drawing order within it), the strip: one tile
+    per seat, one for the palace and tower tiles, one for the phase (so a
+    turn redraws only what it changed).
     """
     from pbem.boards.raster import Layers, Tile
 
@@ -373,6 +376,6 @@ def layers(view: dict[str, Any], highlight: Iterable[str] = ()):
         pieces.setdefault(tuple(box), []).append(svg)
     for box, svgs in pieces.items():
         tiles.append(Tile(grow(box, 2), "\n".join(svgs)))
-    tiles.append(Tile((0.0, STRIP_Y - 16, float(WIDTH), STRIP_Y + 41), "\n".join(_strip(view, seat_colour))))
+    tiles += [Tile(box, svg) for box, svg in _strip(view, seat_colour)]
     return Layers(game="medina", width=float(WIDTH), height=float(HEIGHT), static_key=(), static_svg=static_svg,
                   prelude=f"<style>{STYLE}</style>", tiles=tuple(tiles))

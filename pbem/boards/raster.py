@@ -21,8 +21,9 @@ describes its picture as two layers (:class:`Layers`):
 they are packed into an atlas (rows, left to right, a few pixels apart), each
 translated by a whole number of pixels, so every tile keeps the sub-pixel
 phase it has in the full picture and its anti-aliasing matches the full
-rendering. The atlas is cut up with Pillow and alpha-composited onto a copy
-of the static raster at the tiles' pixel boxes; Pillow encodes the PNG,
+rendering. The atlas is cut up with Pillow and composited ("over", through
+each tile's alpha) onto a copy of the static raster at the tiles' pixel
+boxes; Pillow encodes the PNG,
 by default as a 256-colour palette image (adaptive, fast octree; a board has
 few flat colours, so the mail is ~3x smaller for a mean error of about one
 level per channel).
@@ -59,11 +60,12 @@ TILE_CACHE_PIXELS = 6_000_000
 #: pixels between tiles in the atlas (anti-aliasing never reaches that far
 #: past a tile's box, which already has a margin)
 GAP = 4
-#: PNG encoding of the mail picture, chosen by bench/pictures.py: a palette
-#: image at zlib level 6 is ~70 KB for a La Città board (RGB: ~215 KB) and
-#: takes ~5 ms quantising + ~8 ms compressing.
+#: PNG encoding of the mail picture, chosen by measurement (La Città board,
+#: 900 px): a 256-colour palette image (fast octree, ~7 ms) at zlib level 3
+#: (~4 ms) is ~78 KB; level 6 saves 9 KB for 4 ms more, level 1 costs 5 KB
+#: for 0.5 ms less; RGB at level 1 is ~210 KB and ~17 ms.
 PALETTE = True
-COMPRESS_LEVEL = 6
+COMPRESS_LEVEL = 3
 
 
 @dataclass(frozen=True)
@@ -217,7 +219,9 @@ def composite(layers: Layers, width: int = 900) -> Image.Image:
     base = static_raster(layers, width)
     out = base.copy()
     for img, dest in dynamic_tiles(layers, width, base.size):
-        out.alpha_composite(img, dest=dest)
+        # "over" onto an opaque base: pasting through the tile's alpha gives
+        # the same colours as alpha_composite, in one call instead of three
+        out.paste(img, dest, img)
     return out.convert("RGB")
 
 
@@ -230,6 +234,38 @@ def encode(img: Image.Image, *, palette: bool = PALETTE, compress_level: int = C
     return buf.getvalue()
 
 
+def _layers(game: str, view: dict[str, Any], highlight: Iterable[str]) -> Layers | None:
+    from pbem.boards import board_module
+
+    module = board_module(game)
+    sites = tuple(dict.fromkeys(s for s in highlight if s))
+    return module.layers(view, sites) if callable(getattr(module, "layers", None)) else None
+
+
+def picture_key(game: str, view: dict[str, Any], *, highlight: Iterable[str] = (), width: int = 900) -> bytes:
+    """SHA-256 naming the picture :func:`render_png` draws for these
+    arguments: equal keys, same PNG (it covers everything the picture is
+    drawn from: the static layer's key, every tile, the size). Cheaper than
+    drawing the SVG (~1.5 ms for a La Città board). Raises ``KeyError`` for
+    a game without a board picture."""
+    import hashlib
+
+    from pbem.boards import render_svg
+
+    layers = _layers(game, view, highlight)
+    h = hashlib.sha256()
+    if layers is None:
+        h.update(repr(("svg", width)).encode())
+        h.update(render_svg(game, view, highlight=highlight).encode())
+        return h.digest()
+    h.update(repr((layers.game, layers.static_key, layers.width, layers.height, width)).encode())
+    h.update(layers.prelude.encode())
+    for t in layers.tiles:
+        h.update(repr(t.box).encode())
+        h.update(b"\0" + t.svg.encode() + b"\0")
+    return h.digest()
+
+
 def render_png(game: str, view: dict[str, Any], *, highlight: Iterable[str] = (), width: int = 900,
                palette: bool = PALETTE, compress_level: int = COMPRESS_LEVEL) -> bytes:
     """The board of ``game`` for ``view`` with ``highlight`` sites marked, as
@@ -240,13 +276,12 @@ def render_png(game: str, view: dict[str, Any], *, highlight: Iterable[str] = ()
     Raises ``KeyError`` for a game without a board picture and
     ``ValueError`` for a width outside ``1 .. MAX_WIDTH``.
     """
-    from pbem.boards import board_module, render_svg
+    from pbem.boards import render_svg
 
     if not isinstance(width, int) or isinstance(width, bool) or not 1 <= width <= MAX_WIDTH:
         raise ValueError(f"width must be an int from 1 to {MAX_WIDTH} pixels, not {width!r}")
-    module = board_module(game)
-    sites = tuple(dict.fromkeys(s for s in highlight if s))
-    if not callable(getattr(module, "layers", None)):
-        img = Image.open(io.BytesIO(svg_to_png(render_svg(game, view, highlight=sites), width=width)))
+    layers = _layers(game, view, highlight)
+    if layers is None:
+        img = Image.open(io.BytesIO(svg_to_png(render_svg(game, view, highlight=highlight), width=width)))
         return encode(img.convert("RGB"), palette=palette, compress_level=compress_level)
-    return encode(composite(module.layers(view, sites), width), palette=palette, compress_level=compress_level)
+    return encode(composite(layers, width), palette=palette, compress_level=compress_level)

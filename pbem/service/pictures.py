@@ -23,7 +23,6 @@ in words and still goes out.
 from __future__ import annotations
 
 import base64
-import hashlib
 import json
 import logging
 from email import message_from_bytes, policy
@@ -55,9 +54,10 @@ def has_placeholder(raw: bytes) -> bool:
     return _MARK_B64 in raw
 
 
-#: drawn PNGs kept per process, most recently used last, keyed by the
-#: SHA-256 of the board's SVG: a board is rasterised once for every mail that
-#: shows exactly that board (seats told of the same step where nothing
+#: drawn PNGs kept per process, most recently used last, keyed by
+#: :func:`pbem.boards.picture_key` (a SHA-256 of what the picture is drawn
+#: from: cheaper than drawing the SVG): a board is rasterised once for every
+#: mail that shows exactly that board (seats told of the same step where nothing
 #: seat-specific is drawn, a retry after an SMTP failure, a reminder soon
 #: after its notice). The PNG comes from :func:`pbem.boards.render_png`
 #: (static layer cached per process, only pieces, highlights and the player
@@ -69,12 +69,11 @@ _cache: OrderedDict[bytes, bytes] = OrderedDict()
 
 def draw(data: bytes) -> bytes:
     """The PNG a placeholder stands for (drawn once per process for the
-    same SVG, see :data:`CACHE_SIZE`)."""
+    same picture, see :data:`CACHE_SIZE`)."""
     from pbem import boards
 
     spec = json.loads(data[len(MARK):])
-    svg = boards.render_svg(spec["game"], spec["view"], highlight=spec["highlight"])
-    key = hashlib.sha256(svg.encode()).digest()
+    key = boards.picture_key(spec["game"], spec["view"], highlight=spec["highlight"])
     png = _cache.get(key)
     if png is None:
         png = _cache[key] = boards.render_png(spec["game"], spec["view"], highlight=spec["highlight"])

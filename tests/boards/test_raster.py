@@ -170,3 +170,18 @@ def test_an_empty_view_draws():
     for game in ("lacitta", "medina"):
         png = render_png(game, {})
         assert png.startswith(b"\x89PNG") and Image.open(io.BytesIO(png)).size[0] == 900
+
+
+def test_the_picture_key_names_the_picture():
+    from pbem.boards import picture_key
+
+    view, hl = position("lacitta", 4, 50, 3)
+    key = picture_key("lacitta", view, highlight=hl)
+    assert picture_key("lacitta", dict(view, private={"note": "not drawn"}), highlight=hl) == key
+    sites = sorted(set(hl))
+    assert sites
+    assert picture_key("lacitta", view, highlight=sites[1:]) != key
+    assert picture_key("lacitta", view, highlight=hl, width=600) != key
+    later, _ = position("lacitta", 4, 51, 3)
+    assert picture_key("lacitta", later, highlight=hl) != key
+    assert picture_key("medina", {}) != picture_key("medina", {}, highlight=["E5"])
