@@ -321,21 +321,23 @@ def layers(view: dict[str, Any], highlight: Iterable[str] = ()):
 
     Static (the same for every Medina game, key ``()``): paper,
     coordinates, every square and wall space empty and not legal, towers,
-    legend. Dynamic tiles, in order: the sites that look different (legal;
-    a built wall space), the towers again where such a site touches one
+    legend; and a variant with every square legal. Dynamic tiles, in order:
+    legal squares (their inside cut from the variant), wall spaces that
+    look different (built, legal; a legal one followed by the later sites
+    that overlap it), the towers again where such a wall space touches one
     (they lie over the wall band), the pieces grouped by the square or wall
     space they stand on (in drawing order within it), the strip: one tile
     per seat, one for the palace and tower tiles, one for the phase (so a
     turn redraws only what it changed).
     """
-    from pbem.boards.raster import Layers, Tile
+    from pbem.boards.raster import Crop, Layers, Tile
 
     legal, seat_colour, walls, last = _read(view, highlight)
 
-    def static_svg() -> str:
+    def static_svg(all_legal: bool = False) -> str:
         out = _open() + _coordinates()
         out.append('<g class="sites">')
-        out += [_square(i, False) for i in range(B.SQUARES)]
+        out += [_square(i, all_legal) for i in range(B.SQUARES)]
         out += [_wall(wi, False, False) for wi in range(B.WALLS)]
         out.append("</g>")
         out.append('<g class="towers" pointer-events="none">')
@@ -349,17 +351,24 @@ def layers(view: dict[str, Any], highlight: Iterable[str] = ()):
         x, y, w, h = box
         return (x - m, y - m, x + w + m, y + h + m)
 
-    # Sites in drawing order (squares, then wall spaces); each is drawn over
-    # the edge of the ones before it, so a site that changed is followed by
-    # the later sites that overlap it (a legal ring reaches under their edge).
+    # A legal square is the pixels wholly inside it taken from the static
+    # board with every square legal: its ring and label lie a quarter unit
+    # inside its edge, and what else reaches inside (the neighbours' edges)
+    # is the same there; only the pixels its edge crosses keep the static
+    # look. A
+    # wall space drawn anew (built or legal) is followed, if legal, by the
+    # later sites that overlap it: its ring reaches under their edge.
     looks = [(B.square_name(i) in legal, False) for i in range(B.SQUARES)]
     looks += [(B.wall_name(wi) in legal, B.wall_name(wi) in walls) for wi in range(B.WALLS)]
-    redraw = set()
-    for k, look in enumerate(looks):
-        if look != (False, False):
+    redraw, tiles = set(), []
+    for k, (is_legal, built) in enumerate(looks):
+        if k < B.SQUARES:
+            if is_legal:
+                tiles.append(Crop(grow(square_box(k), 0), "legal"))
+        elif built or is_legal:
             redraw.add(k)
-            redraw.update(_later_neighbours()[k])
-    tiles: list[Tile] = []
+            if is_legal:
+                redraw.update(_later_neighbours()[k])
     for k in sorted(redraw):
         if k < B.SQUARES:
             tiles.append(Tile(grow(square_box(k), 2), _square(k, looks[k][0])))
@@ -369,7 +378,8 @@ def layers(view: dict[str, Any], highlight: Iterable[str] = ()):
     r = WB * 0.8 + 2
     for t, (cx, cy) in TOWER_CENTRE.items():
         box = (cx - r, cy - r, cx + r, cy + r)
-        if any(b.box[0] < box[2] and box[0] < b.box[2] and b.box[1] < box[3] and box[1] < b.box[3] for b in tiles):
+        if any(isinstance(b, Tile) and b.box[0] < box[2] and box[0] < b.box[2] and b.box[1] < box[3]
+               and box[1] < b.box[3] for b in tiles):
             tiles.append(Tile(box, _tower(t)))
     pieces: dict[tuple, list[str]] = {}
     for box, svg in _pieces(view, seat_colour, walls, last):
@@ -378,4 +388,5 @@ def layers(view: dict[str, Any], highlight: Iterable[str] = ()):
         tiles.append(Tile(grow(box, 2), "\n".join(svgs)))
     tiles += [Tile(box, svg) for box, svg in _strip(view, seat_colour)]
     return Layers(game="medina", width=float(WIDTH), height=float(HEIGHT), static_key=(), static_svg=static_svg,
-                  prelude=f"<style>{STYLE}</style>", tiles=tuple(tiles))
+                  prelude=f"<style>{STYLE}</style>", tiles=tuple(tiles),
+                  variants={"legal": lambda: static_svg(all_legal=True)})

@@ -79,13 +79,28 @@ class Tile:
 
 
 @dataclass(frozen=True)
+class Crop:
+    """Part of the dynamic layer taken from a *variant* of the static layer
+    (:attr:`Layers.variants`, rasterised once per key like the static layer
+    itself): the pixels wholly inside ``box`` (user units) are copied as
+    they are. For a look that many sites share (a legal site) whose
+    difference from the static look lies inside the site, away from its
+    edges: the board's drawing order outside ``box`` stays the static one."""
+
+    box: tuple[float, float, float, float]
+    variant: str
+
+
+@dataclass(frozen=True)
 class Layers:
     """A board picture as a static and a dynamic layer (see module doc).
 
     ``width``/``height``: the SVG's size in user units; ``static_key``:
     hashable, equal keys give the same ``static_svg()``; ``prelude``: what
     the tiles need from the SVG's head (``<style>``, ``<defs>``);
-    ``tiles``: drawn in this order over the static layer.
+    ``tiles``: drawn in this order over the static layer; ``variants``:
+    the static layer as other whole SVGs (for :class:`Crop` tiles), each a
+    pure function of ``static_key`` too.
     """
 
     game: str
@@ -94,23 +109,26 @@ class Layers:
     static_key: Hashable
     static_svg: Callable[[], str]
     prelude: str
-    tiles: tuple[Tile, ...] = field(default=())
+    tiles: tuple[Tile | Crop, ...] = field(default=())
+    variants: dict[str, Callable[[], str]] = field(default_factory=dict)
 
 
 _static: OrderedDict[Hashable, Image.Image] = OrderedDict()
 _lock = threading.Lock()
 
 
-def static_raster(layers: Layers, width: int) -> Image.Image:
-    """The static layer of ``layers`` at ``width`` pixels, RGBA (cached per
-    ``(game, static_key, width)``; do not modify the returned image)."""
-    key = (layers.game, layers.static_key, width)
+def static_raster(layers: Layers, width: int, variant: str | None = None) -> Image.Image:
+    """The static layer of ``layers`` (or its ``variant``) at ``width``
+    pixels, RGBA (cached per ``(game, static_key, width, variant)``; do not
+    modify the returned image)."""
+    key = (layers.game, layers.static_key, width, variant)
     with _lock:
         img = _static.get(key)
         if img is not None:
             _static.move_to_end(key)
             return img
-    img = Image.open(io.BytesIO(svg_to_png(layers.static_svg(), width=width))).convert("RGBA")
+    svg = layers.static_svg() if variant is None else layers.variants[variant]()
+    img = Image.open(io.BytesIO(svg_to_png(svg, width=width))).convert("RGBA")
     img.load()
     with _lock:
         _static[key] = img
@@ -121,16 +139,6 @@ def static_raster(layers: Layers, width: int) -> Image.Image:
 
 def _num(x: float) -> str:
     return repr(float(x))
-
-
-def _pixel_boxes(tiles: Iterable[Tile], sx: float, sy: float, size: tuple[int, int]):
-    w, h = size
-    for t in tiles:
-        x0, y0, x1, y1 = t.box
-        px0, py0 = max(0, math.floor(x0 * sx)), max(0, math.floor(y0 * sy))
-        px1, py1 = min(w, math.ceil(x1 * sx)), min(h, math.ceil(y1 * sy))
-        if px1 > px0 and py1 > py0:
-            yield t, (px0, py0, px1, py1)
 
 
 _tiles: OrderedDict[Hashable, Image.Image] = OrderedDict()
@@ -175,8 +183,9 @@ def _render_atlas(layers: Layers, sx: float, sy: float, placed: list) -> list[Im
 
 def dynamic_tiles(layers: Layers, width: int, size: tuple[int, int]) -> list[tuple[Image.Image, tuple[int, int]]]:
     """The tiles of ``layers`` rasterised: ``[(RGBA image, (x, y) of its top
-    left on the canvas)]`` in drawing order. Tiles drawn before (same SVG
-    fragment at the same pixel box and scale) come from a per-process cache
+    left on the canvas)]`` in drawing order. A :class:`Crop` is cut from its
+    variant raster. A :class:`Tile` drawn before (same SVG fragment at the
+    same pixel box and scale) comes from a per-process cache
     (:data:`TILE_CACHE_PIXELS`); the others are drawn together in one resvg
     call (more only when the atlas cannot hold them all, see :func:`_pack`).
     """
@@ -186,12 +195,24 @@ def dynamic_tiles(layers: Layers, width: int, size: tuple[int, int]) -> list[tup
     # pixels (the static raster's size)
     sx = size[0] / math.floor(layers.width + 0.5)
     sy = size[1] / math.floor(layers.height + 0.5)
-    wanted, todo, got = [], {}, {}
-    with _lock:
-        for tile, (px0, py0, px1, py1) in _pixel_boxes(layers.tiles, sx, sy, size):
-            box = (px0, py0, px1 - px0, py1 - py0)
-            key = (layers.game, sx, sy, box, layers.prelude, tile.svg)
-            wanted.append((key, (px0, py0)))
+    out: list = []           # [key or image, (x, y)] in drawing order
+    todo, got = {}, {}
+    for tile in layers.tiles:
+        x0, y0, x1, y1 = tile.box
+        if isinstance(tile, Crop):   # the pixels wholly inside the box
+            px0, py0 = max(0, math.ceil(x0 * sx)), max(0, math.ceil(y0 * sy))
+            px1, py1 = min(size[0], math.floor(x1 * sx)), min(size[1], math.floor(y1 * sy))
+            if px1 > px0 and py1 > py0:
+                out.append([static_raster(layers, width, tile.variant).crop((px0, py0, px1, py1)), (px0, py0)])
+            continue
+        px0, py0 = max(0, math.floor(x0 * sx)), max(0, math.floor(y0 * sy))
+        px1, py1 = min(size[0], math.ceil(x1 * sx)), min(size[1], math.ceil(y1 * sy))
+        if px1 <= px0 or py1 <= py0:
+            continue
+        box = (px0, py0, px1 - px0, py1 - py0)
+        key = (layers.game, sx, sy, box, layers.prelude, tile.svg)
+        out.append([key, (px0, py0)])
+        with _lock:
             img = _tiles.get(key)
             if img is not None:
                 _tiles.move_to_end(key)
@@ -211,7 +232,7 @@ def dynamic_tiles(layers: Layers, width: int, size: tuple[int, int]) -> list[tup
         while _tile_pixels > TILE_CACHE_PIXELS and _tiles:
             _, old = _tiles.popitem(last=False)
             _tile_pixels -= old.width * old.height
-    return [(got[key], dest) for key, dest in wanted]
+    return [(got[k] if isinstance(k, tuple) else k, dest) for k, dest in out]
 
 
 def composite(layers: Layers, width: int = 900) -> Image.Image:
@@ -262,7 +283,7 @@ def picture_key(game: str, view: dict[str, Any], *, highlight: Iterable[str] = (
     h.update(layers.prelude.encode())
     for t in layers.tiles:
         h.update(repr(t.box).encode())
-        h.update(b"\0" + t.svg.encode() + b"\0")
+        h.update(b"\0" + (t.svg if isinstance(t, Tile) else f"crop of {t.variant}").encode() + b"\0")
     return h.digest()
 
 
