@@ -17,6 +17,10 @@ machine) in ms per picture, and PNG sizes:
   not drawn before);
 - ``mad``: mean absolute difference per channel of the layered picture from
   the full rendering (0-255).
+
+Then ``interleaved``: notices of 12 La Città games (3-5 seats) and 6 Medina
+games, mid-game, round-robin (each game's next decision in turn) through one
+process with the default cache sizes: a worker mailing many games at once.
 """
 from __future__ import annotations
 
@@ -103,6 +107,25 @@ def main() -> None:
         med = statistics.median
         print(f"{f'{name} {seats} seats {int(at * 100)}%':<22}{med(full):>9.1f}{med(cold):>9.1f}{med(turns):>10.1f}"
               f"{static_ms:>11.1f}{med(kb_full):>9.0f}{med(kb_new):>8.0f}{med(mad):>6.2f}")
+    interleaved(args.n, args.seed)
+
+
+def interleaved(n: int, seed: int) -> None:
+    games = [("lacitta", 3 + g % 3, seed + g) for g in range(12)] + [("medina", 3 + g % 2, seed + g) for g in range(6)]
+    per_game = max(2, n // 4)
+    streams = [(name, notices(name, seats, 0.5, per_game, s)) for name, seats, s in games]
+    raster._static.clear()
+    clear_tiles()
+    for name, shown in streams:   # first notices: static layers drawn, tiles cached
+        raster.render_png(name, shown[0][0], highlight=shown[0][1])
+    times = {"lacitta": [], "medina": []}
+    for k in range(1, per_game):
+        for name, shown in streams:
+            ms, _ = cpu_ms(raster.render_png, name, shown[k][0], highlight=shown[k][1])
+            times[name].append(ms)
+    for name, ts in times.items():
+        print(f"interleaved {name}: {statistics.median(ts):.1f} ms median, {max(ts):.1f} ms max over {len(ts)} "
+              f"pictures ({len(streams)} games round-robin)")
 
 
 if __name__ == "__main__":

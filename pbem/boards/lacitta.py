@@ -549,16 +549,18 @@ def _landscape(pl: _Plan) -> list[str]:
 R_HEX = S * 0.97
 
 
-def _site(pl: _Plan, name: str, site: Mapping[str, Any], *, plain: bool = False) -> list[str]:
+def _site(pl: _Plan, name: str, site: Mapping[str, Any], *, plain: bool = False,
+          legal: bool | None = None) -> list[str]:
     """One site's group: hex, legal ring, coordinate. ``plain``: drawn as if
-    empty and not legal (the static layer's look of every site)."""
+    empty and not legal (the static layer's look of every site); ``legal``:
+    legal or not whatever the highlight says."""
     v = pl.v
     cx, cy = pl.P(site["x"], site["y"])
     used = int(site.get("players") or 2) <= v.seats or v.seats >= 5
     classes = ["site"]
     if not used:
         classes.append("off")
-    if name.upper() in pl.legal and not plain:
+    if (name.upper() in pl.legal and not plain) if legal is None else legal:
         classes.append("legal")
     building = None if plain else v.buildings.get(name.upper())
     if building is not None:
@@ -638,10 +640,12 @@ def layers(view: Mapping[str, Any], highlight: Iterable[str] = ()):
     (sites left out, legend), the landscape and the header's height (which
     shifts the board), which is its key. Dynamic tiles, in order: the sites
     that look different (occupied: tinted; legal: ring and bold
-    coordinate), then the buildings and castles, then the header entries
+    coordinate; an empty legal site is cut, hexagon-shaped, from a variant
+    of the static layer with every site legal), then the buildings and
+    castles, then the header entries
     (one tile each, so a turn redraws only the entries it changed).
     """
-    from pbem.boards.raster import Layers, Tile
+    from pbem.boards.raster import Crop, Layers, Tile
 
     pl = _plan(view, highlight, None)
     v = pl.v
@@ -659,6 +663,17 @@ def layers(view: Mapping[str, Any], highlight: Iterable[str] = ()):
         out.append("</svg>")
         return "\n".join(out)
 
+    def legal_svg() -> str:   # the static layer with every site legal
+        out = _open(pl)
+        out += _landscape(pl)
+        out.append('<g class="sites">')
+        for name, site in sites.items():
+            out += _site(pl, name, site, plain=True, legal=True)
+        out.append("</g>")
+        out += _bands(pl, header=False)
+        out.append("</svg>")
+        return "\n".join(out)
+
     site_tiles, piece_tiles = [], []
     m = R_HEX + 3            # hex, its stroke and mitred corners
     pm = S * 1.3             # a building, its arches and a harvest notable
@@ -667,7 +682,15 @@ def layers(view: Mapping[str, Any], highlight: Iterable[str] = ()):
         if key_name not in pl.legal and key_name not in v.buildings:
             continue
         cx, cy = pl.P(site["x"], site["y"])
-        site_tiles.append(Tile((cx - m, cy - m, cx + m, cy + m), "\n".join(_site(pl, name, site))))
+        box = (cx - m, cy - m, cx + m, cy + m)
+        if key_name in v.buildings:
+            site_tiles.append(Tile(box, "\n".join(_site(pl, name, site))))
+        else:
+            # An empty legal site: the pixels of its hex out to the stroke's
+            # outer edge, from the variant with every site legal. Past that
+            # edge lies only landscape and the neighbours' edges (their fills
+            # start a unit further), the same in both.
+            site_tiles.append(Crop(box, "legal", tuple(_hex(cx, cy, R_HEX + 0.5))))
     for site, bld in v.buildings.items():
         if site in sites:
             cx, cy = pl.P(sites[site]["x"], sites[site]["y"])
@@ -676,7 +699,7 @@ def layers(view: Mapping[str, Any], highlight: Iterable[str] = ()):
     header = [Tile((x - 3, y - 17, min(x + w, pl.width), y + 7), svg) for x, y, w, svg in pl.header_items]
     return Layers(game="lacitta", width=float(_f(pl.width)), height=float(_f(pl.height)), static_key=key, static_svg=static_svg,
                   prelude=f"<style>{STYLE}</style><defs>{DEFS}</defs>",
-                  tiles=tuple(site_tiles + piece_tiles + header))
+                  tiles=tuple(site_tiles + piece_tiles + header), variants={"legal": legal_svg})
 
 
 def _header(v: BoardView, width: float) -> tuple[str, float, list[tuple[float, float, float, str]]]:

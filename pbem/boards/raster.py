@@ -47,12 +47,12 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from pbem.boards.png import FONT_FAMILY, MAX_WIDTH, svg_to_png
 
 #: static rasters kept per process (one per game kind, seat count and
-#: landscape in play, ~3 MB each at 900 px)
+#: landscape in play, and one per variant of those, ~3 MB each at 900 px)
 STATIC_CACHE_SIZE = 16
 #: pixels of dynamic tiles kept per process (RGBA, 4 bytes each: 6 M
 #: pixels is 24 MB; a La Città site or piece is ~45 x 45 pixels)
@@ -89,6 +89,10 @@ class Crop:
 
     box: tuple[float, float, float, float]
     variant: str
+    #: if given, a polygon (user units): instead of the pixels wholly inside
+    #: ``box``, those of ``box`` whose centre lies inside the polygon (for a
+    #: hexagonal site whose neighbours reach into its box's corners)
+    shape: tuple[tuple[float, float], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -199,11 +203,21 @@ def dynamic_tiles(layers: Layers, width: int, size: tuple[int, int]) -> list[tup
     todo, got = {}, {}
     for tile in layers.tiles:
         x0, y0, x1, y1 = tile.box
-        if isinstance(tile, Crop):   # the pixels wholly inside the box
-            px0, py0 = max(0, math.ceil(x0 * sx)), max(0, math.ceil(y0 * sy))
-            px1, py1 = min(size[0], math.floor(x1 * sx)), min(size[1], math.floor(y1 * sy))
+        if isinstance(tile, Crop):   # the pixels wholly inside the box, or inside the shape
+            if tile.shape is None:
+                px0, py0 = max(0, math.ceil(x0 * sx)), max(0, math.ceil(y0 * sy))
+                px1, py1 = min(size[0], math.floor(x1 * sx)), min(size[1], math.floor(y1 * sy))
+            else:
+                px0, py0 = max(0, math.floor(x0 * sx)), max(0, math.floor(y0 * sy))
+                px1, py1 = min(size[0], math.ceil(x1 * sx)), min(size[1], math.ceil(y1 * sy))
             if px1 > px0 and py1 > py0:
-                out.append([static_raster(layers, width, tile.variant).crop((px0, py0, px1, py1)), (px0, py0)])
+                img = static_raster(layers, width, tile.variant).crop((px0, py0, px1, py1))
+                if tile.shape is not None:
+                    mask = Image.new("L", img.size, 0)
+                    ImageDraw.Draw(mask).polygon([(x * sx - px0 - 0.5, y * sy - py0 - 0.5) for x, y in tile.shape],
+                                                 fill=255)
+                    img.putalpha(mask)
+                out.append([img, (px0, py0)])
             continue
         px0, py0 = max(0, math.floor(x0 * sx)), max(0, math.floor(y0 * sy))
         px1, py1 = min(size[0], math.ceil(x1 * sx)), min(size[1], math.ceil(y1 * sy))
