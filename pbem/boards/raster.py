@@ -2,41 +2,57 @@
 
 Rasterising a whole board SVG with resvg costs 150-250 ms of CPU, nearly all
 of it on what never changes during a game (landscape, empty sites,
-coordinates, legend). So a board module that has ``layers(view, highlight)``
-describes its picture as two layers (:class:`Layers`):
+coordinates, legend): resvg-py spends ~0.1 ms per element and per glyph.
+So a board module that has ``layers(view, highlight)`` describes its
+picture as layers (:class:`Layers`):
 
 - the **static layer**: a complete SVG (same viewBox as ``render_svg``'s)
   with the board as it looks with no pieces, no highlights and no player
   strip. It is a pure function of :attr:`Layers.static_key` (the module
   builds it from exactly those values), so it is rasterised once per
-  process per key and kept (:data:`STATIC_CACHE_SIZE` entries, RGBA).
-- the **dynamic layer**: :class:`Tile` s, each an SVG fragment in the
-  board's own user units with a box that holds all of its ink: a site that
-  differs from its static look (occupied, legal), a piece, the player strip.
-  They are drawn in order over the static layer, so the z-order of
-  ``render_svg`` holds where tiles overlap (sites before pieces before the
-  strip).
+  process per key and kept (:data:`STATIC_CACHE_SIZE` entries, RGB).
+  *Variants* of it (:attr:`Layers.variants`, e.g. every site legal) are
+  cached the same way.
+- the **dynamic layer**, drawn in order over a copy of the static raster,
+  so the z-order of ``render_svg`` holds where parts overlap (sites before
+  pieces before the player strip):
 
-:func:`render_png` rasterises all tiles of one picture in **one** resvg call:
-they are packed into an atlas (rows, left to right, a few pixels apart), each
-translated by a whole number of pixels, so every tile keeps the sub-pixel
-phase it has in the full picture and its anti-aliasing matches the full
-rendering. The atlas is cut up with Pillow and composited ("over", through
-each tile's alpha) onto a copy of the static raster at the tiles' pixel
-boxes; Pillow encodes the PNG,
-by default as a 256-colour palette image (adaptive, fast octree; a board has
-few flat colours, so the mail is ~3x smaller for a mean error of about one
-level per channel).
+  - :class:`Tile`: an SVG fragment, exactly as ``render_svg`` writes it,
+    with a box (user units) holding all its ink: an occupied site, a
+    piece, one entry of the player strip;
+  - :class:`Crop`: the pixels of a box (or a polygon) cut from a variant:
+    an empty legal site, a look that many sites share.
 
-Determinism: the atlas layout is a function of the tile list only (no
-tile cache whose state could change the output), the static raster is always
-drawn from the same SVG, and resvg uses only the shipped fonts
+The tiles of one picture not drawn before are rasterised in **one** resvg
+call: packed into an atlas (rows, a few pixels apart), each translated by a
+whole number of pixels, so it keeps the sub-pixel phase it has in the full
+picture and its anti-aliasing matches the full rendering. resvg-py rounds
+the SVG's size to whole units and scales x and y apart; the tiles use the
+same scales. Drawn tiles are kept per process (:data:`TILE_CACHE_PIXELS`),
+keyed by fragment, pixel box and scale: sites, pieces and strip entries
+recur from turn to turn and across games of the same board, so a turn
+usually draws only the strip entries and pieces it changed. The pieces are
+composited with Pillow ("over", through the tile's alpha) and Pillow
+encodes the PNG, by default as a 256-colour palette image (adaptive, fast
+octree; a board has few flat colours, so the mail is ~3x smaller for a mean
+error of about one level per channel; see :data:`COMPRESS_LEVEL`).
+
+The result differs from ``svg_to_png(render_svg(...))`` only on a few
+anti-aliased edges drawn twice (a site's hex over its static look) and by
+the palette (tests/boards/test_raster.py compares them).
+
+Determinism: a tile is only ever moved up and left in the atlas (see
+:func:`_pack`), where its coordinates stay exact in resvg's f32 arithmetic,
+so its pixels are the same wherever it lands, alone or with others: the
+output never depends on what the caches held. The static rasters are always
+drawn from the same SVGs, and resvg uses only the shipped fonts
 (:mod:`pbem.boards.png`), so the same input gives the same bytes with the
 same resvg-py and Pillow versions.
 
 Privacy: the layers are drawn from the same view and highlight as
-``render_svg``; the static layer only from its key (game kind, seat count,
-landscape, band heights), never from pieces, names or highlights.
+``render_svg`` (every tile is a piece of that SVG); the static layer and
+its variants only from their key (game kind, seat count, landscape, band
+heights), never from pieces, names or highlights.
 """
 from __future__ import annotations
 
@@ -51,9 +67,10 @@ from PIL import Image, ImageDraw
 
 from pbem.boards.png import FONT_FAMILY, MAX_WIDTH, svg_to_png
 
-#: static rasters kept per process (one per game kind, seat count and
-#: landscape in play, and one per variant of those, ~3 MB each at 900 px)
-STATIC_CACHE_SIZE = 16
+#: static rasters kept per process (one per game kind, seat count,
+#: landscape and header height in play, and one per variant of those; RGB,
+#: ~2 MB each at 900 px)
+STATIC_CACHE_SIZE = 24
 #: pixels of dynamic tiles kept per process (RGBA, 4 bytes each: 6 M
 #: pixels is 24 MB; a La Città site or piece is ~45 x 45 pixels)
 TILE_CACHE_PIXELS = 6_000_000
@@ -123,7 +140,7 @@ _lock = threading.Lock()
 
 def static_raster(layers: Layers, width: int, variant: str | None = None) -> Image.Image:
     """The static layer of ``layers`` (or its ``variant``) at ``width``
-    pixels, RGBA (cached per ``(game, static_key, width, variant)``; do not
+    pixels, RGB (cached per ``(game, static_key, width, variant)``; do not
     modify the returned image)."""
     key = (layers.game, layers.static_key, width, variant)
     with _lock:
@@ -132,7 +149,7 @@ def static_raster(layers: Layers, width: int, variant: str | None = None) -> Ima
             _static.move_to_end(key)
             return img
     svg = layers.static_svg() if variant is None else layers.variants[variant]()
-    img = Image.open(io.BytesIO(svg_to_png(svg, width=width))).convert("RGBA")
+    img = Image.open(io.BytesIO(svg_to_png(svg, width=width))).convert("RGB")
     img.load()
     with _lock:
         _static[key] = img
@@ -256,8 +273,9 @@ def composite(layers: Layers, width: int = 900) -> Image.Image:
     for img, dest in dynamic_tiles(layers, width, base.size):
         # "over" onto an opaque base: pasting through the tile's alpha gives
         # the same colours as alpha_composite, in one call instead of three
-        out.paste(img, dest, img)
-    return out.convert("RGB")
+        # (an RGB crop of a variant replaces the pixels it covers)
+        out.paste(img, dest, img if img.mode == "RGBA" else None)
+    return out
 
 
 def encode(img: Image.Image, *, palette: bool = PALETTE, compress_level: int = COMPRESS_LEVEL) -> bytes:
