@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from pbem.boards.png import svg_to_png  # noqa: F401  (re-exported)
-from pbem.boards.raster import picture_key, render_png  # noqa: F401  (re-exported)
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
@@ -73,3 +72,18 @@ def picker_orders(actions: Iterable[Any]) -> list[dict[str, str | None]]:
         seen.add(text)
         out.append({"label": a.label, "site": a.site or None, "text": text})
     return out
+
+
+def render_png(game: str, view: dict[str, Any], *, highlight: Iterable[str] = (), **kw: Any) -> bytes:
+    """:func:`pbem.boards.raster.render_png` (imported on first use: the web
+    page needs no imaging library)."""
+    from pbem.boards import raster
+
+    return raster.render_png(game, view, highlight=highlight, **kw)
+
+
+def picture_key(game: str, view: dict[str, Any], *, highlight: Iterable[str] = (), **kw: Any) -> bytes:
+    """:func:`pbem.boards.raster.picture_key` (imported on first use)."""
+    from pbem.boards import raster
+
+    return raster.picture_key(game, view, highlight=highlight, **kw)
