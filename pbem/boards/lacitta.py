@@ -638,12 +638,12 @@ def layers(view: Mapping[str, Any], highlight: Iterable[str] = ()):
     Static: paper, landscape, every site as if empty and not legal, the
     header band (no text) and the legend. It depends only on the seat count
     (sites left out, legend), the landscape and the header's height (which
-    shifts the board), which is its key. Dynamic tiles, in order: the sites
-    that look different (occupied: tinted; legal: ring and bold
-    coordinate; an empty legal site is cut, hexagon-shaped, from a variant
-    of the static layer with every site legal), then the buildings and
-    castles, then the header entries
-    (one tile each, so a turn redraws only the entries it changed).
+    shifts the board), which is its key; a variant has every site legal.
+    Dynamic tiles, in order: the sites that look different (occupied:
+    tinted, and if legal with ring and bold coordinate; an empty legal site
+    is cut, hexagon-shaped, from the variant), then the buildings and
+    castles, then the header entries (one tile each, so a turn redraws only
+    the entries it changed).
     """
     from pbem.boards.raster import Crop, Layers, Tile
 
@@ -652,23 +652,12 @@ def layers(view: Mapping[str, Any], highlight: Iterable[str] = ()):
     sites: Mapping[str, Mapping[str, Any]] = pl.board["sites"]
     key = (v.seats, tuple(sorted(v.landscape.items())), pl.header_h)
 
-    def static_svg() -> str:
+    def static_svg(all_legal: bool = False) -> str:   # a function of ``key`` only
         out = _open(pl)
         out += _landscape(pl)
         out.append('<g class="sites">')
         for name, site in sites.items():
-            out += _site(pl, name, site, plain=True)
-        out.append("</g>")
-        out += _bands(pl, header=False)
-        out.append("</svg>")
-        return "\n".join(out)
-
-    def legal_svg() -> str:   # the static layer with every site legal
-        out = _open(pl)
-        out += _landscape(pl)
-        out.append('<g class="sites">')
-        for name, site in sites.items():
-            out += _site(pl, name, site, plain=True, legal=True)
+            out += _site(pl, name, site, plain=True, legal=all_legal)
         out.append("</g>")
         out += _bands(pl, header=False)
         out.append("</svg>")
@@ -697,9 +686,10 @@ def layers(view: Mapping[str, Any], highlight: Iterable[str] = ()):
             piece_tiles.append(Tile((cx - pm, cy - pm, cx + pm, cy + pm), "\n".join(_piece(pl, site, bld))))
     # one tile per header entry (phase, wishes, each seat): a turn changes a few
     header = [Tile((x - 3, y - 17, min(x + w, pl.width), y + 7), svg) for x, y, w, svg in pl.header_items]
-    return Layers(game="lacitta", width=float(_f(pl.width)), height=float(_f(pl.height)), static_key=key, static_svg=static_svg,
-                  prelude=f"<style>{STYLE}</style><defs>{DEFS}</defs>",
-                  tiles=tuple(site_tiles + piece_tiles + header), variants={"legal": legal_svg})
+    return Layers(game="lacitta", width=float(_f(pl.width)), height=float(_f(pl.height)), static_key=key,
+                  static_svg=static_svg, prelude=f"<style>{STYLE}</style><defs>{DEFS}</defs>",
+                  tiles=tuple(site_tiles + piece_tiles + header),
+                  variants={"legal": lambda: static_svg(all_legal=True)})
 
 
 def _header(v: BoardView, width: float) -> tuple[str, float, list[tuple[float, float, float, str]]]:
