@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import smtplib
+import functools
 import ssl
 from email.message import EmailMessage
 from email.utils import getaddresses, parseaddr
@@ -57,6 +58,13 @@ def _by_code(code: int | None, detail: str) -> SendError:
     return TemporaryFailure(detail, code)
 
 
+@functools.cache
+def _default_context() -> ssl.SSLContext:
+    """The system's default TLS context, made once per process: loading the
+    CA certificates costs milliseconds, far more than sending a mail."""
+    return ssl.create_default_context()
+
+
 def send_raw(raw: bytes, *, mail_from: str, rcpt_to: Sequence[str], host: str, port: int,
              user: str | None = None, password: str | None = None, tls: str = "off",
              timeout: float = 30.0, local_hostname: str | None = None,
@@ -77,7 +85,7 @@ def send_raw(raw: bytes, *, mail_from: str, rcpt_to: Sequence[str], host: str, p
     # SMTP lines end in CRLF; smtplib sends bytes as they are, and a message
     # serialized with bare LF arrives as one over-long line (500 Line too long).
     raw = _CRLF.sub(b"\r\n", bytes(raw))
-    context = ssl_context or ssl.create_default_context()
+    context = ssl_context or (_default_context() if tls != "off" else None)
     needs_utf8 = any(not a.isascii() for a in (mail_from, *rcpt_to))
     client: smtplib.SMTP | None = None
     try:
