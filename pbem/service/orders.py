@@ -198,8 +198,11 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     or ``deadline``. A new submission replaces the seat's stored orders of the
     same step (a seat may change its mind before the others are in).
 
-    Commits, then enqueues :func:`pbem.service.resolve.resolve_game` when
-    every seat the state waits for has orders in. Raises
+    When these are the last orders the state waits for (``result.ready``),
+    the turn is resolved in the same transaction (``result.resolved``; with
+    ``RESOLVE_IN_REQUEST`` off, or if that fails, the orders are stored and
+    :func:`pbem.service.resolve.resolve_game` is enqueued after the commit).
+    Commits; enqueues outbox delivery after a resolution. Raises
     :class:`GameNotFound`; every other problem is a refused result.
 
     ``before_commit(result)``, when given, runs inside the transaction that
