@@ -166,6 +166,8 @@ class StackConfig:
     web_workers: int = 2
     web_threads: int = 4
     worker_concurrency: int = 1
+    #: nice level of the celery worker (mail): 0 competes with the order path as an equal
+    worker_nice: int = 10
     deliver: bool = True
     keep_db: bool = False
     log_dir: Path | None = None
@@ -382,7 +384,7 @@ class Stack:
                             "--bind", f"127.0.0.1:{self.web_port}", "--backlog", "2048",
                             "--timeout", "60", "--log-level", "warning", "pbem.web:create_app()"])
         # ONE worker, niced: outbox delivery (pictures, SMTP) may lag, orders may not
-        self._spawn("worker", ["nice", "-n", "10", str(bindir / "celery"), "-A", "worker", "worker",
+        self._spawn("worker", ["nice", "-n", str(self.cfg.worker_nice), str(bindir / "celery"), "-A", "worker", "worker",
                                "--concurrency", str(self.cfg.worker_concurrency), "--without-gossip",
                                "--without-mingle", "--without-heartbeat", "--loglevel", "info"])
         self._wait_log("worker", "ready.", 60)
@@ -883,7 +885,7 @@ def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: 
                 db.engine.dispose()
             skipped = skip_setup_mail(cfg)
             stack.start()
-            echo(f"stack up: {cfg.web_shape()} on 127.0.0.1:{stack.web_port}, niced celery worker "
+            echo(f"stack up: {cfg.web_shape()} on 127.0.0.1:{stack.web_port}, celery worker (nice {cfg.worker_nice}) "
                  f"x{cfg.worker_concurrency}, broker {cfg.redis_url}, database {cfg.db_name}"
                  + ("" if cfg.deliver else ", delivery to nowhere")
                  + f"; {skipped} setup mails (invitations, first turn notices) marked sent unsent")

@@ -27,9 +27,18 @@ def init_celery(app: Flask) -> Celery:
     ``app.extensions["celery"]`` and return it."""
 
     class FlaskTask(Task):
+        """Runs the task in an app context of its own and always removes
+        its database session (a task that raised leaves no transaction
+        open in the worker process for the next one)."""
+
         def __call__(self, *args, **kwargs):
+            from pbem.service.db import db
+
             with app.app_context():
-                return self.run(*args, **kwargs)
+                try:
+                    return self.run(*args, **kwargs)
+                finally:
+                    db.session.remove()
 
     celery = Celery(app.import_name, task_cls=FlaskTask)
     celery.conf.update(

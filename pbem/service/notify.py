@@ -14,6 +14,7 @@ go to every seat.
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import logging
 from typing import Sequence
@@ -142,7 +143,7 @@ def turn_notice(game: Game, state, seat: Seat, *, now: dt.datetime, key_suffix: 
     set_seat(seat, "last_notified_step", game.step)
 
 
-def compose_deferred(row, *, now: dt.datetime):
+def compose_deferred(row, *, now: dt.datetime, draw_picture: bool = False):
     """The email a deferred outbox ``row`` (a turn notice: ``game_id``,
     ``seat_index``, ``step``, ``recipient``) stands for, composed from the
     game as it is at ``now``: the seat's view, the events since its last
@@ -151,7 +152,10 @@ def compose_deferred(row, *, now: dt.datetime):
     queued. ``None`` when the notice is stale: the game has left that step
     (the seat moved, or missed the deadline and was told so), is no longer
     running, or the seat has changed hands (the new player got a notice of
-    their own). Reads only; raises ``ValueError`` for a row of another kind."""
+    their own). ``draw_picture``: the board PNG is drawn into the mail now
+    (delivery: no placeholder to parse the mail back for) instead of a
+    placeholder; a picture that cannot be drawn is left out. Reads only;
+    raises ``ValueError`` for a row of another kind."""
     from pbem.service.models import ACTIVE, PAUSED
     from pbem.service.snapshot import engine_state, load_game
 
@@ -165,7 +169,16 @@ def compose_deferred(row, *, now: dt.datetime):
     if seat is None or seat.player is None or seat.player.email.lower() != row.recipient.strip().lower():
         return None
     env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.turn")
-    return compose.turn_notice(env, _ref(game), turn(game, engine_state(game), seat))
+    t = turn(game, engine_state(game), seat)
+    if draw_picture and t.board_png is not None:
+        from pbem.service.pictures import draw
+
+        try:
+            t = dataclasses.replace(t, board_png=draw(t.board_png))
+        except Exception:  # a picture never stops a notice: the text carries everything
+            log.exception("board picture of game %s could not be drawn; sent without it", game.id)
+            t = dataclasses.replace(t, board_png=None)
+    return compose.turn_notice(env, _ref(game), t)
 
 
 def reminder(game: Game, state, seat: Seat, *, now: dt.datetime) -> None:

@@ -121,10 +121,10 @@ def supersede_stale() -> int:
     return n
 
 
-def render(row: OutboxMessage, *, now: dt.datetime | None = None) -> bytes | None:
-    """The bytes ``row`` is (or would now be) sent as, board pictures still
-    placeholders: ``row.raw``, or for a deferred notice the mail composed
-    now; ``None`` when a deferred notice is stale (it would be superseded),
+def render(row: OutboxMessage, *, now: dt.datetime | None = None, draw_picture: bool = False) -> bytes | None:
+    """The bytes ``row`` is (or would now be) sent as: ``row.raw``, or for a
+    deferred notice the mail composed now (its board picture a placeholder
+    unless ``draw_picture``); ``None`` when a deferred notice is stale (it would be superseded),
     or when a finished row (``sent``, ``failed``, ``superseded``) holds no
     bytes (:func:`prune` dropped them): a finished row is never composed again."""
     if row.raw is not None:
@@ -133,7 +133,7 @@ def render(row: OutboxMessage, *, now: dt.datetime | None = None) -> bytes | Non
         return None
     from pbem.service.notify import compose_deferred
 
-    msg = compose_deferred(row, now=now or utcnow())
+    msg = compose_deferred(row, now=now or utcnow(), draw_picture=draw_picture)
     return None if msg is None else msg.as_bytes(policy=msg.policy.clone(linesep="\r\n"))
 
 
@@ -203,7 +203,8 @@ def deliver_due(*, now: dt.datetime | None = None, limit: int = 100) -> Delivery
         recipient, deferred, subject = row.recipient, row.raw is None, row.subject
         error = raw = drawn = None
         try:
-            raw = render(row, now=now)  # a deferred notice is composed now, from the game as it is
+            # a deferred notice is composed now, from the game as it is, its picture drawn in
+            raw = render(row, now=now, draw_picture=True)
         except Exception as err:  # a notice that cannot be composed is retried like a failed send
             log.exception("outbox %s could not be composed", row_id)
             error = err

@@ -1,15 +1,15 @@
 """Celery tasks. Each is idempotent: delivered twice, it acts once.
 
 ``pbem.resolve(game_id)``, ``pbem.scan()``, ``pbem.deliver_outbox()``,
-``pbem.inbound(raw_b64)``, ``pbem.prune_outbox()``.
+``pbem.inbound(raw_b64)``, ``pbem.prune_outbox()``. Each runs in an app
+context of its own whose database session is removed when it ends
+(:class:`pbem.service.celery_app` ``FlaskTask``).
 """
 from __future__ import annotations
 
 import base64
 
 from celery import Celery
-
-from pbem.service.db import db
 
 
 def register(celery: Celery) -> None:
@@ -19,48 +19,33 @@ def register(celery: Celery) -> None:
     def resolve(game_id: int) -> str:
         from pbem.service.resolve import resolve_game
 
-        try:
-            return resolve_game(game_id).status
-        finally:
-            db.session.remove()
+        return resolve_game(game_id).status
 
     @celery.task(name="pbem.scan", shared=False)
     def scan() -> dict:
         from pbem.service.deadlines import scan as run_scan
 
-        try:
-            r = run_scan()
-            return {"expired": r.expired, "reminded": r.reminded, "ready": r.ready}
-        finally:
-            db.session.remove()
+        r = run_scan()
+        return {"expired": r.expired, "reminded": r.reminded, "ready": r.ready}
 
     @celery.task(name="pbem.deliver_outbox", shared=False)
     def deliver_outbox() -> dict:
         from pbem.service.outbox import deliver_due
         from pbem.service.queue import delivery_started
 
-        delivery_started()
-        try:
-            r = deliver_due()
-            return {"sent": r.sent, "failed": r.failed, "gave_up": r.gave_up, "superseded": r.superseded}
-        finally:
-            db.session.remove()
+        delivery_started()  # before reading the outbox: a later commit queues the next run
+        r = deliver_due()
+        return {"sent": r.sent, "failed": r.failed, "gave_up": r.gave_up, "superseded": r.superseded}
 
     @celery.task(name="pbem.inbound", shared=False)
     def inbound(raw_b64: str) -> str:
         from pbem.service.inbound import handle_inbound
 
-        try:
-            return handle_inbound(base64.b64decode(raw_b64)).result
-        finally:
-            db.session.remove()
+        return handle_inbound(base64.b64decode(raw_b64)).result
 
     @celery.task(name="pbem.prune_outbox", shared=False)
     def prune_outbox() -> dict:
         from pbem.service.outbox import prune
 
-        try:
-            r = prune()
-            return {"emptied": r.emptied, "failed_emptied": r.failed_emptied, "deleted": r.deleted}
-        finally:
-            db.session.remove()
+        r = prune()
+        return {"emptied": r.emptied, "failed_emptied": r.failed_emptied, "deleted": r.deleted}
