@@ -6,6 +6,7 @@ workers (see README.md).
 - ``pbem service migrate``   bring the database to the newest schema
 - ``pbem service scan``      one pass of the deadline/reminder scan (cron instead of beat)
 - ``pbem service deliver``   send the outbox mail that is due, once
+- ``pbem service outbox``    rows by status and kind; ``--failed`` lists mail given up on, ``--retry ID`` requeues it
 - ``pbem service prune-outbox``  drop the bytes of old sent mail (cron instead of beat)
 - ``pbem service games``     the games, their status, step and deadline
 - ``pbem service new-game``  create a game and email the invitations
@@ -52,14 +53,38 @@ def deliver() -> None:
     from pbem.service.outbox import deliver_due
 
     with _app().app_context():
-        total = {"sent": 0, "failed": 0, "gave_up": 0}
+        total = {"sent": 0, "failed": 0, "gave_up": 0, "superseded": 0}
         while True:
             r = deliver_due()
             for k in total:
                 total[k] += getattr(r, k)
             if r.sent + r.failed + r.gave_up < 100:
                 break
-    click.echo(f"sent {total['sent']}, failed (will retry) {total['failed']}, given up {total['gave_up']}")
+    click.echo(f"sent {total['sent']}, failed (will retry) {total['failed']}, given up {total['gave_up']}, "
+               f"superseded {total['superseded']}")
+
+
+@service.command()
+@click.option("--failed", "show_failed", is_flag=True, help="list the mail given up on, newest first")
+@click.option("--retry", "retry_ids", type=int, multiple=True, metavar="ID",
+              help="put a failed row back in the queue (repeatable)")
+def outbox(show_failed: bool, retry_ids: tuple[int, ...]) -> None:
+    """Outbox rows by status and kind; the failed ones; requeue them."""
+    from pbem.service import outbox as box
+
+    with _app().app_context():
+        if retry_ids:
+            done = box.retry_failed(list(retry_ids))
+            skipped = sorted(set(retry_ids) - set(done))
+            click.echo(f"requeued {len(done)}: {', '.join(map(str, done)) or '-'}"
+                       + (f"; not failed, left alone: {', '.join(map(str, skipped))}" if skipped else ""))
+            return
+        for status, kinds in box.status_counts().items():
+            click.echo(f"{status}\t{sum(kinds.values())}\t" + ", ".join(f"{k} {n}" for k, n in kinds.items()))
+        if show_failed:
+            for row in box.failed_rows():
+                click.echo(f"#{row.id}\t{row.kind}\t{row.recipient}\tattempts {row.attempts}\t"
+                           f"{(row.last_error or '').splitlines()[0][:200] if row.last_error else '-'}")
 
 
 @service.command("prune-outbox")

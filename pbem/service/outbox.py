@@ -338,3 +338,40 @@ def prune(now: dt.datetime | None = None, *, keep_days: float | None = None,
         report.batches += 1
         if len(rows) < batch:
             return report
+
+
+def status_counts() -> dict[str, dict[str, int]]:
+    """Outbox rows by status, then by kind: ``{"sent": {"turn": 12, ...},
+    "failed": {...}, ...}`` (an operator's view; reads only)."""
+    from sqlalchemy import func
+
+    out: dict[str, dict[str, int]] = {}
+    for status, kind, n in db.session.execute(
+            select(OutboxMessage.status, OutboxMessage.kind, func.count())
+            .group_by(OutboxMessage.status, OutboxMessage.kind)
+            .order_by(OutboxMessage.status, OutboxMessage.kind)):
+        out.setdefault(status, {})[kind] = n
+    return out
+
+
+def failed_rows(limit: int = 50) -> list[OutboxMessage]:
+    """The newest ``failed`` rows (given up: a permanent refusal or too many
+    attempts), newest first."""
+    return list(db.session.execute(
+        select(OutboxMessage).where(OutboxMessage.status == OUT_FAILED)
+        .order_by(OutboxMessage.id.desc()).limit(limit)).scalars())
+
+
+def retry_failed(ids: list[int], *, now: dt.datetime | None = None) -> list[int]:
+    """Put the given ``failed`` rows back in the queue, due now with their
+    attempts counted from zero (after an operator fixed an address or the
+    SMTP settings). Rows that are not ``failed`` are left alone. A turn
+    notice whose game has moved on is superseded at the next delivery, not
+    sent late. Commits; returns the ids requeued."""
+    begin_write()
+    done = list(db.session.execute(
+        update(OutboxMessage).where(OutboxMessage.id.in_(ids), OutboxMessage.status == OUT_FAILED)
+        .values(status=OUT_PENDING, attempts=0, next_attempt_at=now or utcnow(), claimed_at=None)
+        .returning(OutboxMessage.id).execution_options(synchronize_session=False)).scalars())
+    db.session.commit()
+    return sorted(done)

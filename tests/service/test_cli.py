@@ -174,5 +174,8 @@ def test_operator_commands_create_list_scan_and_deliver(env, t0, monkeypatch):
     with SMTPServer() as smtp:
         monkeypatch.setenv("PBEM_SMTP_PORT", str(smtp.port))
         sent = runner.invoke(main, ["service", "deliver"])
-        assert sent.output.strip() == "sent 1, failed (will retry) 0, given up 0"
+        assert sent.output.strip() == "sent 1, failed (will retry) 0, given up 0, superseded 0"
+        counts = runner.invoke(main, ["service", "outbox", "--failed"])
+        assert counts.exit_code == 0 and counts.output.startswith("sent\t1\tinvite 1"), counts.output
+        assert "requeued 0" in runner.invoke(main, ["service", "outbox", "--retry", "1"]).output
         assert [r for r, _ in smtp.handler.messages] == [["bo@example.org"]]

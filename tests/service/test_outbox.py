@@ -105,3 +105,29 @@ def test_two_deliveries_at_once_send_each_mail_once(app, t0):
         assert a.sent + b.sent == 3
         assert sorted(r[0] for r, _raw in smtp.handler.messages) == [
             "ada@example.org", "bo@example.org", "cy@example.org"]
+
+
+def test_an_operator_sees_failed_mail_and_requeues_it(app, t0):
+    from pbem.service.outbox import failed_rows, retry_failed, status_counts
+
+    gid = new_tally(t0)
+    app.config["OUTBOX_MAX_ATTEMPTS"] = 1
+    deliver_due(now=t0)  # no SMTP server: every row fails once and is given up
+    assert status_counts() == {"failed": {"invite": 2, "turn": 1}}
+    failed = failed_rows()
+    assert [r.kind for r in failed] == ["turn", "invite", "invite"]  # newest first
+    turn_id = failed[0].id
+    # the game moves on before the operator acts: the old turn notice must not go late
+    from pbem.service.orders import submit_orders
+
+    assert submit_orders(gid, 0, "add 1", expected_step=0, source="web", now=t0).resolved
+    assert retry_failed([failed[1].id, turn_id, 99999], now=t0) == sorted([failed[1].id, turn_id])
+    assert retry_failed([failed[1].id], now=t0) == []  # pending now, not failed: left alone
+    app.config["OUTBOX_MAX_ATTEMPTS"] = 12
+    with SMTPServer() as smtp:
+        app.config["SMTP_PORT"] = smtp.port
+        r = deliver_due(now=t0 + S)
+    assert (r.sent, r.superseded) == (2, 1)  # the requeued invitation (Cy) and seat 2's new notice (Bo)
+    got = sorted(rcpt[0] for rcpt, _raw in smtp.handler.messages)
+    assert got == ["bo@example.org", "cy@example.org"]
+    assert status_counts()["superseded"] == {"turn": 1}
