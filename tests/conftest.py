@@ -45,14 +45,10 @@ def _psycopg_url(url: str) -> str:
     raise ValueError(f"PBEM_TEST_POSTGRES_URL is not a PostgreSQL URL: {url!r}")
 
 
-@pytest.fixture(scope="session")
-def postgres_url():
-    """SQLAlchemy URL of a fresh, empty PostgreSQL database
-    (``pbem_test_<random>``) created for this test session on the server of
-    ``PBEM_TEST_POSTGRES_URL`` and dropped afterwards."""
-    base = os.environ.get("PBEM_TEST_POSTGRES_URL")
-    if not base:
-        need_service("PBEM_TEST_POSTGRES_URL is not set (a PostgreSQL URL whose user may CREATE DATABASE)")
+def _fresh_postgres_database(base: str):
+    """Yield the SQLAlchemy URL of a new, empty database
+    (``pbem_test_<random>``) on the server of ``base``; drop it afterwards.
+    A server that cannot be used skips (or, in CI, fails) the test."""
     from sqlalchemy import create_engine, text
     from sqlalchemy.engine import make_url
 
@@ -65,13 +61,23 @@ def postgres_url():
     except Exception as err:  # server down, bad credentials
         admin.dispose()
         need_service(f"PostgreSQL at PBEM_TEST_POSTGRES_URL is not usable: {err}")
-    url = admin_url.set(database=name).render_as_string(hide_password=False)
     try:
-        yield url
+        yield admin_url.set(database=name).render_as_string(hide_password=False)
     finally:
         with admin.connect() as conn:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    """SQLAlchemy URL of a fresh, empty PostgreSQL database
+    (``pbem_test_<random>``) created for this test session on the server of
+    ``PBEM_TEST_POSTGRES_URL`` and dropped afterwards."""
+    base = os.environ.get("PBEM_TEST_POSTGRES_URL")
+    if not base:
+        need_service("PBEM_TEST_POSTGRES_URL is not set (a PostgreSQL URL whose user may CREATE DATABASE)")
+    yield from _fresh_postgres_database(base)
 
 
 @pytest.fixture(scope="session")
@@ -104,17 +110,4 @@ def service_database_url(tmp_path):
     base = os.environ.get("PBEM_TEST_POSTGRES_URL")
     if not base:
         need_service("PBEM_TEST_SERVICE_DB=postgres needs PBEM_TEST_POSTGRES_URL")
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    admin_url = make_url(_psycopg_url(base))
-    name = f"pbem_test_{secrets.token_hex(6)}"
-    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield admin_url.set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    yield from _fresh_postgres_database(base)

@@ -89,6 +89,23 @@ def player_id(email: str) -> int:
     return db.session.execute(select(Player.id).where(Player.email == email)).scalar_one()
 
 
+def signed_in(app: Flask, email: str) -> FlaskClient:
+    """A new client of ``app`` signed in as the player with ``email``."""
+    client = app.test_client()
+    sign_in(client, player_id(email))
+    return client
+
+
+def game_state(game_id: int):
+    """The engine state of game ``game_id`` as now committed (the test's
+    read snapshot ended first)."""
+    from pbem.service.models import Game
+    from pbem.service.snapshot import engine_state
+
+    db.session.rollback()
+    return engine_state(db.session.get(Game, game_id))
+
+
 def new_lacitta(seats=3, seed=5, players=PLAYERS, start=True) -> int:
     """A La Città beginner game hosted by seat 1's player; all joined when ``start``."""
     from pbem.service.lifecycle import create_game, join_game

@@ -156,15 +156,18 @@ def compose_deferred(row, *, now: dt.datetime, draw_picture: bool = False):
     (delivery: no placeholder to parse the mail back for) instead of a
     placeholder; a picture that cannot be drawn is left out. Reads only;
     raises ``ValueError`` for a row of another kind."""
+    from pbem.service.errors import GameNotFound
     from pbem.service.models import ACTIVE, PAUSED
     from pbem.service.snapshot import engine_state, load_game
 
     if row.kind != "turn" or row.step is None:
         raise ValueError(f"outbox row {row.id} ({row.kind}) is not a deferred turn notice")
-    game = db.session.get(Game, row.game_id) if row.game_id is not None else None
-    if game is None or game.step != row.step or game.status not in (ACTIVE, PAUSED) or game.state is None:
+    try:
+        game = load_game(row.game_id)  # with its seats and players, in one statement
+    except GameNotFound:
         return None
-    game = load_game(game.id)
+    if game.step != row.step or game.status not in (ACTIVE, PAUSED) or game.state is None:
+        return None
     seat = next((s for s in game.seats if s.index == row.seat_index), None)
     if seat is None or seat.player is None or seat.player.email.lower() != row.recipient.strip().lower():
         return None

@@ -57,20 +57,10 @@ def add(msg: EmailMessage, *, kind: str, dedupe_key: str, game_id: int | None = 
     already (the same notice is never written twice). Board pictures stay
     placeholders until delivery (:mod:`pbem.service.pictures`)."""
     recipients = [addr for _name, addr in getaddresses(msg.get_all("To", []))]
-    values = dict(game_id=game_id, seat_index=seat_index, recipient=", ".join(recipients),
-                  kind=kind, subject=str(msg.get("Subject", ""))[:400],
-                  # CRLF line ends, as RFC 5322 and SMTP DATA want them
-                  raw=msg.as_bytes(policy=msg.policy.clone(linesep="\r\n")),
-                  dedupe_key=dedupe_key, status=OUT_PENDING, attempts=0,
-                  # due at once, whether ``now`` is the real clock or an injected one
-                  next_attempt_at=min(now or utcnow(), utcnow()), created_at=now or utcnow())
-    # One round trip: the unique dedupe key decides (ON CONFLICT DO NOTHING),
-    # not a SELECT first; a concurrent writer of the same key waits and skips.
-    insert = _INSERT[db.session.get_bind().dialect.name]
-    return db.session.execute(
-        insert(OutboxMessage).values(**values)
-        .on_conflict_do_nothing(index_elements=[OutboxMessage.dedupe_key])
-        .returning(OutboxMessage.id)).scalar_one_or_none()
+    return _insert_once(kind=kind, dedupe_key=dedupe_key, game_id=game_id, seat_index=seat_index,
+                        recipient=", ".join(recipients), subject=str(msg.get("Subject", ""))[:400],
+                        # CRLF line ends, as RFC 5322 and SMTP DATA want them
+                        raw=msg.as_bytes(policy=msg.policy.clone(linesep="\r\n")), step=None, now=now)
 
 
 def add_deferred(*, kind: str, dedupe_key: str, game_id: int, seat_index: int, step: int,
@@ -79,26 +69,29 @@ def add_deferred(*, kind: str, dedupe_key: str, game_id: int, seat_index: int, s
     ``compose_deferred``): seat ``seat_index`` of game ``game_id`` is asked
     to move at ``step``. Same transaction and dedupe rules as :func:`add`;
     one ``INSERT`` and nothing composed now."""
-    values = dict(game_id=game_id, seat_index=seat_index, recipient=recipient, kind=kind, subject="",
-                  raw=None, step=step, dedupe_key=dedupe_key, status=OUT_PENDING, attempts=0,
-                  next_attempt_at=min(now or utcnow(), utcnow()), created_at=now or utcnow())
+    return _insert_once(kind=kind, dedupe_key=dedupe_key, game_id=game_id, seat_index=seat_index,
+                        recipient=recipient, subject="", raw=None, step=step, now=now)
+
+
+_INSERTS: dict[str, object] = {}
+
+
+def _insert_once(*, now: dt.datetime | None, **values) -> int | None:
+    """One outbox row, pending and due at once (whether ``now`` is the real
+    clock or an injected one), in one round trip: ``INSERT ... ON CONFLICT
+    (dedupe_key) DO NOTHING RETURNING id`` (the statement built once per
+    dialect), so the unique dedupe key decides and a concurrent writer of
+    the same key waits and skips. The new id, or ``None``."""
     conn = db.session.connection()
-    return conn.execute(_deferred_insert(conn.dialect.name), values).scalar_one_or_none()
-
-
-_DEFERRED_INSERTS: dict[str, object] = {}
-
-
-def _deferred_insert(dialect: str):
-    """``INSERT INTO outbox ... ON CONFLICT (dedupe_key) DO NOTHING
-    RETURNING id`` with bound values, built once per dialect."""
-    stmt = _DEFERRED_INSERTS.get(dialect)
+    stmt = _INSERTS.get(conn.dialect.name)
     if stmt is None:
         table = OutboxMessage.__table__
-        stmt = _DEFERRED_INSERTS[dialect] = (
-            _INSERT[dialect](table).on_conflict_do_nothing(index_elements=[table.c.dedupe_key])
+        stmt = _INSERTS[conn.dialect.name] = (
+            _INSERT[conn.dialect.name](table).on_conflict_do_nothing(index_elements=[table.c.dedupe_key])
             .returning(table.c.id))
-    return stmt
+    values.update(status=OUT_PENDING, attempts=0, next_attempt_at=min(now or utcnow(), utcnow()),
+                  created_at=now or utcnow())
+    return conn.execute(stmt, values).scalar_one_or_none()
 
 
 def _stale_deferred():

@@ -147,25 +147,22 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
     acted: set[int] = set()
 
     def record(seat: int, action, source: str) -> None:
-        step = state.step
-        moves.append(dict(game_id=game.id, step=step, seat_index=seat, text=action.to_text(),
+        before = state.step
+        log_applied(seat, source, before, action, state.apply(seat, action), state.step)
+
+    def log_applied(seat: int, source: str, before: int, action, evs, after: int) -> None:
+        moves.append(dict(game_id=game.id, step=before, seat_index=seat, text=action.to_text(),
                           source=source, created_at=now))
-        for ev in state.apply(seat, action):
-            events.append(dict(game_id=game.id, step=state.step, seat_index=ev.seat,
-                               text=ev.text, kind=ev.kind, data=ev.data, created_at=now))
+        events.extend(dict(game_id=game.id, step=after, seat_index=ev.seat, text=ev.text, kind=ev.kind,
+                           data=ev.data, created_at=now) for ev in evs)
         acted.add(seat)
 
     if pre_applied is not None:
         seat, trial = pre_applied
         if set(fresh) != {seat} or not trial.applied or trial.applied[0][0] != old_step:
             raise ValueError(f"game {game_id}: orders pre-applied for seat {seat} do not match step {old_step}")
-        source = fresh[seat].source
         for before, action, evs, after in trial.applied:
-            moves.append(dict(game_id=game.id, step=before, seat_index=seat, text=action.to_text(),
-                              source=source, created_at=now))
-            events.extend(dict(game_id=game.id, step=after, seat_index=ev.seat, text=ev.text, kind=ev.kind,
-                               data=ev.data, created_at=now) for ev in evs)
-        acted.add(seat)
+            log_applied(seat, fresh[seat].source, before, action, evs, after)
     for seat in sorted(current) if pre_applied is None else ():
         order = fresh.get(seat)
         if order is None:

@@ -99,6 +99,24 @@ def _link(msg, base: str) -> str:
     return match.group(0)
 
 
+def _open_link(browser, msg, base: str):
+    """A new browser page (its own cookies) on the sign-in link of ``msg``."""
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.set_default_timeout(15000)
+    page.goto(_link(msg, base))
+    return page
+
+
+def _order_page_from_notice(browser, notice, base: str, gid: int, number: int):
+    """Follow a turn notice's sign-in link (Continue) to seat ``number``'s
+    order page, board shown."""
+    page = _open_link(browser, notice, base)
+    page.click("#continue")
+    page.wait_for_url(f"{base}/games/{gid}/seat/{number}")
+    assert page.locator("#board svg").count() == 1
+    return page
+
+
 def _shot(page, name: str) -> None:
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
@@ -121,9 +139,7 @@ def test_sign_in_from_mail_join_order_by_clicking_the_board_next_seat_notified(s
         try:
             # Bo: the invitation's link signs in and lands on the join page
             invite = _wait_mail(mail_dir, "bo@example.org", "")
-            bo = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            bo.set_default_timeout(15000)
-            bo.goto(_link(invite, base))
+            bo = _open_link(browser, invite, base)
             _shot(bo, "1-signin")
             bo.click("#continue")
             assert bo.url.endswith(f"/games/{gid}/join/2")
@@ -136,12 +152,7 @@ def test_sign_in_from_mail_join_order_by_clicking_the_board_next_seat_notified(s
 
             # Ada: the turn notice's link leads to the order page
             notice = _wait_mail(mail_dir, "ada@example.org", "")  # the host gets no invitation
-            ada = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            ada.set_default_timeout(15000)
-            ada.goto(_link(notice, base))
-            ada.click("#continue")
-            ada.wait_for_url(f"{base}/games/{gid}/seat/1")
-            assert ada.locator("#board svg").count() == 1
+            ada = _order_page_from_notice(browser, notice, base, gid, 1)
             _shot(ada, "3-order")
 
             # choose "build farm", then click one of its highlighted sites

@@ -13,7 +13,9 @@ import time
 
 import pytest
 
-from .test_browser import ARGS, CHROMIUM, _link, _mails, _need_chromium, _shot, site  # noqa: F401
+from .test_browser import (  # noqa: F401  (site is a fixture)
+    ARGS, CHROMIUM, _mails, _need_chromium, _order_page_from_notice, _shot, site,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -64,12 +66,7 @@ def test_medina_two_pieces_by_clicking_the_board_then_next_seat_notified(site):
                 time.sleep(0.1)
             assert found, "no turn notice for seat 1's first turn"
             notice = found[0]
-            ada = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            ada.set_default_timeout(15000)
-            ada.goto(_link(notice, base))
-            ada.click("#continue")
-            ada.wait_for_url(f"{base}/games/{gid}/seat/1")
-            assert ada.locator("#board svg").count() == 1
+            ada = _order_page_from_notice(browser, notice, base, gid, 1)
             _shot(ada, "medina-1-order")
 
             # first piece: a wall piece on a highlighted wall space

@@ -9,9 +9,8 @@ from sqlalchemy import select
 
 from pbem.service.db import db
 from pbem.service.models import Game, Move, PendingOrder
-from pbem.service.snapshot import engine_state
 
-from .conftest import PLAYERS, csrf_token, player_id, sign_in
+from .conftest import PLAYERS, csrf_token, game_state, sign_in, signed_in
 
 SITE = re.compile(r'data-site="([A-Z]+\d+)"')
 
@@ -26,24 +25,13 @@ def _medina(seats=4):
     return gid
 
 
-def _state(gid):
-    db.session.rollback()
-    return engine_state(db.session.get(Game, gid))
-
-
-def _signed_in(app, email):
-    client = app.test_client()
-    sign_in(client, player_id(email))
-    return client
-
-
 def _after_setup(app, gid, ada):
-    state = _state(gid)
+    state = game_state(gid)
     first = state.legal_actions(0)[0].to_text()
     token = csrf_token(ada, f"/games/{gid}/seat/1")
     resp = ada.post(f"/games/{gid}/seat/1", data={"csrf_token": token, "step": state.step, "orders": first})
     assert resp.status_code == 302
-    return _state(gid)
+    return game_state(gid)
 
 
 def test_create_page_offers_medina_for_three_or_four(app):
@@ -69,7 +57,7 @@ def test_create_page_offers_medina_for_three_or_four(app):
 
 def test_order_page_highlights_squares_and_wall_spaces_and_takes_two_pieces(app):
     gid = _medina()
-    ada = _signed_in(app, "ada@example.org")
+    ada = signed_in(app, "ada@example.org")
     state = _after_setup(app, gid, ada)
     html = ada.get(f"/games/{gid}/seat/1").get_data(as_text=True)
     sites = set(SITE.findall(html))
@@ -92,12 +80,12 @@ def test_order_page_highlights_squares_and_wall_spaces_and_takes_two_pieces(app)
     db.session.rollback()
     moves = db.session.execute(select(Move).where(Move.game_id == gid).order_by(Move.step)).scalars().all()
     assert [m.text for m in moves[-2:]] == [walls[0].to_text(), second.to_text()]
-    assert _state(gid).current_seats() == [1]
+    assert game_state(gid).current_seats() == [1]
 
 
 def test_next_json_says_a_second_piece_is_owed_and_what_is_legal_for_it(app):
     gid = _medina()
-    ada = _signed_in(app, "ada@example.org")
+    ada = signed_in(app, "ada@example.org")
     state = _after_setup(app, gid, ada)
     url = f"/games/{gid}/seat/1/next.json"
     empty = ada.get(url, query_string={"orders": "", "step": state.step}).get_json()
@@ -121,7 +109,7 @@ def test_next_json_says_a_second_piece_is_owed_and_what_is_legal_for_it(app):
     assert stale["status"] == "stale"
     # a dry run: nothing stored, and another seat may not ask
     assert db.session.execute(select(PendingOrder)).first() is None
-    bo = _signed_in(app, "bo@example.org")
+    bo = signed_in(app, "bo@example.org")
     assert bo.get(f"/games/{gid}/seat/1/next.json").status_code == 403
 
 
@@ -131,8 +119,8 @@ def test_next_json_shows_nothing_after_the_lines_of_a_game_with_draws(app):
     from .conftest import new_lacitta
 
     gid = new_lacitta()
-    ada = _signed_in(app, "ada@example.org")
-    state = _state(gid)
+    ada = signed_in(app, "ada@example.org")
+    state = game_state(gid)
     first = state.legal_actions(0)[0].to_text()
     res = ada.get(f"/games/{gid}/seat/1/next.json", query_string={"orders": first, "step": state.step}).get_json()
     assert res["status"] == "ok" and res["preview"] is False

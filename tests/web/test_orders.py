@@ -9,28 +9,16 @@ from sqlalchemy import select
 
 from pbem.engine import get_game
 from pbem.service.db import db
-from pbem.service.models import Game, OutboxMessage, PendingOrder
-from pbem.service.snapshot import engine_state
+from pbem.service.models import OutboxMessage, PendingOrder
 
-from .conftest import csrf_token, new_lacitta, player_id, sign_in
-
-
-def _state(gid):
-    db.session.rollback()
-    return engine_state(db.session.get(Game, gid))
-
-
-def _signed_in(app, email):
-    client = app.test_client()
-    sign_in(client, player_id(email))
-    return client
+from .conftest import csrf_token, game_state, new_lacitta, signed_in
 
 
 def test_order_page_shows_board_private_info_and_only_legal_orders(app):
     gid = new_lacitta()
-    ada = _signed_in(app, "ada@example.org")
+    ada = signed_in(app, "ada@example.org")
     html = ada.get(f"/games/{gid}/seat/1").get_data(as_text=True)
-    state = _state(gid)
+    state = game_state(gid)
     legal = state.legal_actions(0)
     # the board, with every legal site highlighted
     assert "<svg" in html and 'id="board"' in html
@@ -53,7 +41,7 @@ def test_order_page_shows_board_private_info_and_only_legal_orders(app):
 
 def test_not_your_move_shows_no_order_form(app):
     gid = new_lacitta()
-    bo = _signed_in(app, "bo@example.org")
+    bo = signed_in(app, "bo@example.org")
     html = bo.get(f"/games/{gid}/seat/2").get_data(as_text=True)
     assert "Not your move now" in html and 'id="order-form"' not in html
     assert "Ada (seat 1)" in html
@@ -61,8 +49,8 @@ def test_not_your_move_shows_no_order_form(app):
 
 def test_review_shows_orders_in_the_command_language_then_submit_notifies_next_seat(app):
     gid = new_lacitta()
-    ada = _signed_in(app, "ada@example.org")
-    state = _state(gid)
+    ada = signed_in(app, "ada@example.org")
+    state = game_state(gid)
     farm = next(a for a in state.legal_actions(0) if a.label == "build farm")
     token = csrf_token(ada, f"/games/{gid}/seat/1")
     typed = farm.to_text().upper()
@@ -80,7 +68,7 @@ def test_review_shows_orders_in_the_command_language_then_submit_notifies_next_s
     canonical = re.search(r'<textarea name="orders" hidden>(.*?)</textarea>', html, re.S).group(1)
     sent = ada.post(f"/games/{gid}/seat/1", data={"csrf_token": token, "orders": canonical, "step": state.step})
     assert sent.status_code == 302
-    after = _state(gid)
+    after = game_state(gid)
     assert after.step == state.step + 1 and after.current_seats() == [1]
     page = ada.get(f"/games/{gid}/seat/1").get_data(as_text=True)
     assert "Sent: " + farm.to_text() + "." in page and "Not your move now" in page
@@ -91,8 +79,8 @@ def test_review_shows_orders_in_the_command_language_then_submit_notifies_next_s
 
 def test_refusal_shows_what_was_read_why_and_what_is_legal_and_keeps_the_text(app):
     gid = new_lacitta()
-    ada = _signed_in(app, "ada@example.org")
-    state = _state(gid)
+    ada = signed_in(app, "ada@example.org")
+    state = game_state(gid)
     token = csrf_token(ada, f"/games/{gid}/seat/1")
     typed = "build farm Z99\nbuild quarry nowhere"
     for url in (f"/games/{gid}/seat/1/review", f"/games/{gid}/seat/1"):
@@ -103,47 +91,47 @@ def test_refusal_shows_what_was_read_why_and_what_is_legal_and_keeps_the_text(ap
         assert "not looked at" in html  # the second line
         assert "Legal orders now" in html and "<code>gold</code>" in html
         assert f">{typed}</textarea>" in html
-    assert _state(gid).step == state.step
+    assert game_state(gid).step == state.step
     assert db.session.execute(select(PendingOrder)).first() is None
 
 
 def test_stale_form_is_refused_clearly(app):
     gid = new_lacitta()
-    ada = _signed_in(app, "ada@example.org")
-    state = _state(gid)
+    ada = signed_in(app, "ada@example.org")
+    state = game_state(gid)
     token = csrf_token(ada, f"/games/{gid}/seat/1")
     # the form was made on step-1's page... simulate a page made before the last move
     old_step = state.step
     ada.post(f"/games/{gid}/seat/1", data={"csrf_token": token, "orders": "gold", "step": old_step})
     for n, email in ((2, "bo@example.org"), (3, "cy@example.org")):
-        client = _signed_in(app, email)
+        client = signed_in(app, email)
         client.post(f"/games/{gid}/seat/{n}", data={"csrf_token": csrf_token(client, f"/games/{gid}/seat/{n}"),
                                                     "orders": "gold", "step": old_step + n - 1})
-    now = _state(gid)
+    now = game_state(gid)
     assert now.current_seats() == [0] and now.step == old_step + 3
     for url in (f"/games/{gid}/seat/1/review", f"/games/{gid}/seat/1"):
         resp = ada.post(url, data={"csrf_token": token, "orders": "gold", "step": old_step})
         html = resp.get_data(as_text=True)
         assert resp.status_code == 409
         assert "The game has moved on" in html and f"step {old_step}" in html and ">gold</textarea>" in html
-    assert _state(gid).step == now.step
+    assert game_state(gid).step == now.step
 
 
 def test_form_without_step_is_refused(app):
     gid = new_lacitta()
-    ada = _signed_in(app, "ada@example.org")
+    ada = signed_in(app, "ada@example.org")
     token = csrf_token(ada, f"/games/{gid}/seat/1")
     resp = ada.post(f"/games/{gid}/seat/1", data={"csrf_token": token, "orders": "gold"})
     assert resp.status_code == 400 and "which turn" in resp.get_data(as_text=True)
-    assert _state(gid).current_seats() == [0]
+    assert game_state(gid).current_seats() == [0]
     assert db.session.execute(select(PendingOrder)).first() is None
 
 
 def test_view_json_is_the_seats_own_view(app):
     gid = new_lacitta()
-    ada = _signed_in(app, "ada@example.org")
+    ada = signed_in(app, "ada@example.org")
     data = ada.get(f"/games/{gid}/seat/1/view.json").get_json()
-    state = _state(gid)
+    state = game_state(gid)
     import json
 
     assert data["view"] == json.loads(json.dumps(state.view(0)))
@@ -156,7 +144,7 @@ def test_view_json_is_the_seats_own_view(app):
 
 def test_order_page_before_the_start_sends_to_join(app):
     gid = new_lacitta(start=False)
-    bo = _signed_in(app, "bo@example.org")
+    bo = signed_in(app, "bo@example.org")
     resp = bo.get(f"/games/{gid}/seat/2")
     assert resp.status_code == 302 and resp.headers["Location"].endswith(f"/games/{gid}/join/2")
 
@@ -165,7 +153,7 @@ def test_paused_game_takes_no_orders(app):
     from pbem.service.lifecycle import pause_game
 
     gid = new_lacitta()
-    ada = _signed_in(app, "ada@example.org")
+    ada = signed_in(app, "ada@example.org")
     token = csrf_token(ada, f"/games/{gid}/seat/1")
     pause_game(gid)
     html = ada.get(f"/games/{gid}/seat/1").get_data(as_text=True)
@@ -176,7 +164,7 @@ def test_paused_game_takes_no_orders(app):
 
 def test_change_on_the_review_page_brings_the_typed_text_back(app):
     gid = new_lacitta()
-    ada = _signed_in(app, "ada@example.org")
+    ada = signed_in(app, "ada@example.org")
     token = csrf_token(ada, f"/games/{gid}/seat/1")
     review = ada.post(f"/games/{gid}/seat/1/review", data={"csrf_token": token, "orders": "GOLD", "step": 0}) \
         .get_data(as_text=True)
@@ -190,8 +178,8 @@ def test_while_the_worker_resolves_the_page_says_so_and_refreshes(app):
     """With a real worker the redirect after sending can come before the
     resolution: the page must not offer the move again."""
     gid = new_lacitta()
-    ada = _signed_in(app, "ada@example.org")
-    state = _state(gid)
+    ada = signed_in(app, "ada@example.org")
+    state = game_state(gid)
     db.session.add(PendingOrder(game_id=gid, seat_index=0, step=state.step, text="gold", source="web"))
     db.session.commit()
     html = ada.get(f"/games/{gid}/seat/1").get_data(as_text=True)
