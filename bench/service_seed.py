@@ -82,12 +82,12 @@ def seed_finished_games(url: str, count: int, shape: SeedShape = SeedShape(), *,
                               len(moves), "game over", when, when, when + dt.timedelta(days=20),
                               when + dt.timedelta(days=20)))
         with cur.copy('COPY seats (game_id, "index", player_id, joined, joined_at, missed_turns, '
-                      "last_notified_step, last_moved_step) FROM STDIN") as cp:
+                      "last_moved_step) FROM STDIN") as cp:
             for g in range(count):
                 gid = first_game + g
                 for s in range(shape.seats):
                     cp.write_row((gid, s, first_player + (g + s * 7) % n_players, True, began, 0,
-                                  len(moves), len(moves)))
+                                  len(moves)))
         with cur.copy("COPY moves (game_id, step, seat_index, text, source, created_at) FROM STDIN") as cp:
             for g in range(count):
                 gid = first_game + g

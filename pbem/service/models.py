@@ -11,9 +11,9 @@ from typing import Any
 
 from sqlalchemy import (
     JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, LargeBinary,
-    String, Text, TypeDecorator, UniqueConstraint,
+    String, Text, TypeDecorator, UniqueConstraint, func, select,
 )
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, column_property, mapped_column, relationship
 
 from pbem.service.db import db
 
@@ -119,9 +119,9 @@ class Game(db.Model):
 class Seat(db.Model):
     """A place at a game's table, held by a player.
 
-    ``last_notified_step``: the step of the last turn notice sent to it;
     ``last_moved_step``: the state step after its last applied order (the
-    turn notice shows the events since then).
+    turn notice shows the events since then). The notices a seat was sent
+    are the outbox's rows (``turn:<game>:<step>:<seat>``).
     """
 
     __tablename__ = "seats"
@@ -133,7 +133,6 @@ class Seat(db.Model):
     joined: Mapped[bool] = mapped_column(Boolean, default=False)
     joined_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
     missed_turns: Mapped[int] = mapped_column(Integer, default=0)
-    last_notified_step: Mapped[int | None] = mapped_column(Integer, nullable=True)
     last_moved_step: Mapped[int] = mapped_column(Integer, default=0)
 
     game: Mapped[Game] = relationship(back_populates="seats")
@@ -196,6 +195,15 @@ class PendingOrder(db.Model):
     source: Mapped[str] = mapped_column(String(16))
     message_id: Mapped[str | None] = mapped_column(String(998), nullable=True)
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+#: How many seats of the game have orders stored. Deferred: read only where
+#: asked for (:func:`pbem.service.snapshot.load_game` ``for_update``), in the
+#: statement that locks the game, so an order on a turn nobody has written
+#: orders for yet needs no query of ``pending_orders``.
+Game.pending_count = column_property(
+    select(func.count(PendingOrder.id)).where(PendingOrder.game_id == Game.id)
+    .correlate_except(PendingOrder).scalar_subquery(), deferred=True)
 
 
 class OutboxMessage(db.Model):

@@ -28,7 +28,6 @@ from pbem.mail.tokens import DEFAULT_SIGNIN_MAX_AGE
 from pbem.service import links, outbox
 from pbem.service.db import db
 from pbem.service.models import Game, GameEvent, Seat
-from pbem.service.snapshot import set_seat
 
 log = logging.getLogger(__name__)
 
@@ -140,7 +139,6 @@ def turn_notice(game: Game, state, seat: Seat, *, now: dt.datetime, key_suffix: 
     outbox.add_deferred(kind="turn", dedupe_key=f"turn:{game.id}:{game.step}:{seat.index}{key_suffix}",
                         game_id=game.id, seat_index=seat.index, step=game.step,
                         recipient=seat.player.email, now=now)
-    set_seat(seat, "last_notified_step", game.step)
 
 
 def compose_deferred(row, *, now: dt.datetime, draw_picture: bool = False):

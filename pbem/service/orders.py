@@ -187,7 +187,7 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
                   source: str, message_id: str | None = None,
                   now: dt.datetime | None = None,
                   before_commit: Callable[[SubmitResult], None] | None = None,
-                  game=None) -> SubmitResult:
+                  game=None, resolve: bool = True) -> SubmitResult:
     """Validate and store the orders of seat ``seat_index`` (0-based).
 
     ``expected_step`` is the state step the player saw when writing (the
@@ -212,6 +212,8 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
 
     ``game``: the game row when the caller has already loaded and locked it
     in the current transaction (``load_game(game_id, for_update=True)``).
+    ``resolve=False`` never resolves in the request (what a failed
+    resolution falls back to).
     """
     if source not in SOURCES:
         raise ValueError(f"source must be one of {SOURCES}")
@@ -247,9 +249,12 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
         return refuse(*problem)
 
     # every seat's stored orders in one query (the game row lock keeps them
-    # still): this seat's row to replace, and who else is in for this step
-    stored = db.session.execute(
-        select(PendingOrder).where(PendingOrder.game_id == game.id)).scalars().all()
+    # still): this seat's row to replace, and who else is in for this step;
+    # none to read when the locking read counted none (the common case)
+    stored = []
+    if game.pending_count:
+        stored = db.session.execute(
+            select(PendingOrder).where(PendingOrder.game_id == game.id)).scalars().all()
     pending = next((p for p in stored if p.seat_index == seat_index), None)
     if pending is None:
         # not added to the session yet: orders that complete the turn and
@@ -265,9 +270,21 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     result.status = "stored"
     result.ready = not waiting
     result.waiting_for = waiting
-    if result.ready and current_app.config.get("RESOLVE_IN_REQUEST", True):
-        result.resolved = _resolve_now(game, state, {**{p.seat_index: p for p in stored}, seat_index: pending},
-                                       now=now, pre_applied=(seat_index, trials[0]) if alone else None)
+    if result.ready and resolve and current_app.config.get("RESOLVE_IN_REQUEST", True):
+        try:
+            result.resolved = _resolve_now(game, state, {**{p.seat_index: p for p in stored},
+                                                         seat_index: pending},
+                                           now=now, pre_applied=(seat_index, trials[0]) if alone else None)
+        except Exception:
+            # Undo the whole transaction (nothing of it is kept) and store the
+            # orders again without resolving: the worker task resolves them.
+            # A savepoint would do the same for two more round trips on
+            # every resolving order.
+            log.exception("game %s: resolving in the request failed; left to the worker", game_id)
+            db.session.rollback()
+            return submit_orders(game_id, seat_index, text, expected_step=expected_step, source=source,
+                                 message_id=message_id, now=now, before_commit=before_commit,
+                                 resolve=False)
     if not result.resolved:
         db.session.add(pending)
         db.session.flush()
@@ -293,18 +310,12 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
 
 def _resolve_now(game, state, pending: dict, *, now: dt.datetime, pre_applied=None) -> bool:
     """Resolve the turn the stored orders complete, in the current
-    transaction (game row locked); ``state`` is consumed. In a savepoint:
-    an unexpected failure undoes only the resolution (logged), the orders
-    stay stored and the worker task resolves the turn. True when resolved."""
+    transaction (game row locked); ``state`` is consumed. True when
+    resolved; raises what resolution raises (the caller rolls back)."""
     from pbem.service.resolve import resolve_locked
 
-    try:
-        with db.session.begin_nested():
-            return resolve_locked(game, now=now, state=state, pending=pending,
-                                  pre_applied=pre_applied).status == "resolved"
-    except Exception:
-        log.exception("game %s: resolving in the request failed; left to the worker", game.id)
-        return False
+    return resolve_locked(game, now=now, state=state, pending=pending,
+                          pre_applied=pre_applied).status == "resolved"
 
 
 def pending_seats(game_id: int, step: int) -> list[int]:

@@ -215,10 +215,11 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
     if claimed != 1:
         return ResolveResult("idle", game_id, old_step, old_step)
     # Core statements built once (no ORM unit of work on the order path)
-    if moves:
-        conn.execute(_INSERT_MOVE, moves)
-    if events:
-        conn.execute(_INSERT_EVENT, events)
+    for stmt, rows in ((_INSERT_MOVE, moves), (_INSERT_EVENT, events)):
+        if rows:
+            # one row as one execute: a list, even of one, is an executemany
+            # (with psycopg a pipeline of its own)
+            conn.execute(stmt, rows[0] if len(rows) == 1 else rows)
     if any(p.id is not None for p in pending.values()):  # a completing order may never have been stored
         db.session.execute(delete(PendingOrder).where(PendingOrder.game_id == game.id))
     for seat in acted:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from sqlalchemy import bindparam, select, update
-from sqlalchemy.orm import joinedload
+from sqlalchemy.orm import joinedload, undefer
 from sqlalchemy.orm.attributes import set_committed_value
 
 from pbem.engine import State, get_game
@@ -11,20 +11,32 @@ from pbem.service.errors import GameNotFound
 from pbem.service.models import Game, Seat
 
 
-def load_game(game_id: int, *, for_update: bool = False) -> Game:
-    """The game row; ``for_update`` locks it (PostgreSQL ``SELECT ... FOR
-    UPDATE``; SQLite transactions are already exclusive, see db.py).
-    Raises :class:`GameNotFound`."""
+def _load_statement(for_update: bool):
+    """``SELECT`` of one game (``:game_id``) with its seats and their
+    players, built once: a statement object keeps its compiled form's cache
+    key, so the order path neither rebuilds the query nor recomputes it."""
     # Seats and their players come in the same statement (every caller on
     # the order path reads them); the lock is on the game row only.
-    stmt = select(Game).where(Game.id == game_id).options(
+    stmt = select(Game).where(Game.id == bindparam("game_id")).options(
         joinedload(Game.seats).joinedload(Seat.player))
     if for_update:
-        begin_write()
         # populate_existing: a row cached in the session may be older than
         # the lock; overwrite it from this read instead of a second SELECT
-        stmt = stmt.with_for_update(of=Game).execution_options(populate_existing=True)
-    game = db.session.execute(stmt).unique().scalar_one_or_none()
+        stmt = (stmt.options(undefer(Game.pending_count)).with_for_update(of=Game)
+                .execution_options(populate_existing=True))
+    return stmt
+
+
+_LOAD = {False: _load_statement(False), True: _load_statement(True)}
+
+
+def load_game(game_id: int, *, for_update: bool = False) -> Game:
+    """The game row; ``for_update`` locks it (PostgreSQL ``SELECT ... FOR
+    UPDATE``; SQLite transactions are already exclusive, see db.py) and
+    reads ``Game.pending_count`` with it. Raises :class:`GameNotFound`."""
+    if for_update:
+        begin_write()
+    game = db.session.execute(_LOAD[for_update], {"game_id": game_id}).unique().scalar_one_or_none()
     if game is None:
         raise GameNotFound(f"there is no game {game_id}")
     return game

@@ -33,7 +33,7 @@ def my_seat(game: Game, number: int) -> Seat:
     """Seat ``number`` when the signed-in player holds it, else 403: no page
     shows a seat's private information to anyone else."""
     seat = seat_of(game, number)
-    if g.player is None or seat.player_id != g.player.id:
+    if g.player_id is None or seat.player_id != g.player_id:
         abort(403, "This is another player's seat. Sign in with the link from your own email to see yours.")
     return seat
 

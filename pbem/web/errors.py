@@ -46,6 +46,15 @@ def register(app: Flask) -> None:
     def _server_error(err):
         return page(500)
 
-    for code in (400, 403, 404, 405, 429):
+    @app.errorhandler(429)
+    def _slow_down(err):
+        # the X-RateLimit-* headers are off (pbem.web.extensions); a refused
+        # request still says when to come back: at most one window from now
+        body, code = page(429)
+        limit = getattr(err, "limit", None)
+        window = limit.limit.get_expiry() if limit is not None else 60
+        return body, code, {"Retry-After": str(int(window))}
+
+    for code in (400, 403, 404, 405):
         app.register_error_handler(code, lambda err, code=code: page(code, getattr(err, "description", None)
-                                                                      if code not in (404, 405, 429) else None))
+                                                                      if code not in (404, 405) else None))

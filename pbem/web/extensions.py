@@ -18,6 +18,7 @@ from functools import wraps
 from typing import Callable
 
 from flask import Flask, abort, current_app, g, redirect, request, session, url_for
+from flask.ctx import _AppCtxGlobals
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
@@ -35,14 +36,56 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';
        "frame-ancestors 'none'")
 
 
+class PageGlobals(_AppCtxGlobals):
+    """``flask.g`` of the player pages. ``g.player_id``: the signed-in
+    player's id from the session cookie (``None`` for a visitor), set
+    before every request without touching the database. ``g.player``: that
+    :class:`Player`, read on first use. The order POST never reads it on
+    its own: its access check compares ``g.player_id`` with the seat, and the
+    game's seats bring their players along, so a page that does read it
+    finds it in the session's identity map. A session naming a player the
+    database no longer has (a reset development database; players are never
+    deleted) is cleared, and the request starts again as a visitor's (a
+    redirect to the same path)."""
+
+    @property
+    def player(self):
+        if "_player" not in self.__dict__:
+            self.__dict__["_player"] = _read_player(self.__dict__.get("player_id"))
+        return self.__dict__["_player"]
+
+    def get(self, name: str, default=None):
+        if name == "player":
+            return self.player if "player_id" in self.__dict__ else default
+        return super().get(name, default)
+
+
+def _read_player(pid: int | None):
+    from pbem.service.db import db
+    from pbem.service.models import Player
+
+    if pid is None:
+        return None
+    player = db.session.get(Player, pid)
+    if player is None:
+        session.pop("player_id", None)
+        g.player_id = None
+        abort(redirect(request.full_path.rstrip("?")))
+    return player
+
+
 def init_app(app: Flask) -> None:
+    app.app_ctx_globals_class = PageGlobals
     app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
     app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
     app.config.setdefault("SESSION_COOKIE_SECURE", app.config.get("BASE_URL", "").startswith("https://"))
     app.config.setdefault("PERMANENT_SESSION_LIFETIME",
                           dt.timedelta(days=int(app.config.get("SESSION_DAYS", 30))))
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)  # a form may stay open for a day
-    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    # X-RateLimit-* headers cost two more Redis round trips on every limited
+    # request (the order POST among them) and browsers do not read them; a
+    # 429 still carries Retry-After (pbem.web.errors)
+    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", False)
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     # the limiter is shared by every app in the process and otherwise keeps
     # the last app's RATELIMIT_ENABLED as its default (tests make many apps)
@@ -67,15 +110,8 @@ def init_app(app: Flask) -> None:
 
 
 def _load_player() -> None:
-    from pbem.service.db import db
-    from pbem.service.models import Player
-
-    g.player = None
     pid = session.get("player_id")
-    if isinstance(pid, int):
-        g.player = db.session.get(Player, pid)
-        if g.player is None:
-            session.pop("player_id", None)
+    g.player_id = pid if isinstance(pid, int) else None
 
 
 def _security_headers(resp):
@@ -84,7 +120,7 @@ def _security_headers(resp):
     if resp.mimetype == "text/html" and not request.path.startswith("/dev/mail"):
         resp.headers.setdefault("Content-Security-Policy", CSP)
         resp.headers.setdefault("X-Frame-Options", "DENY")
-    if g.get("player") is not None and "Cache-Control" not in resp.headers and resp.mimetype in (
+    if g.get("player_id") is not None and "Cache-Control" not in resp.headers and resp.mimetype in (
             "text/html", "application/json"):
         # a signed-in page may carry a seat's private information: no shared cache keeps it
         resp.headers["Cache-Control"] = "private, no-store"
@@ -105,11 +141,12 @@ def current_player():
 
 
 def login_required(view: Callable) -> Callable:
-    """Send a visitor who is not signed in to the sign-in page (and back)."""
+    """Send a visitor who is not signed in to the sign-in page (and back).
+    Reads only the session (``g.player_id``), not the player's row."""
 
     @wraps(view)
     def wrapper(*args, **kwargs):
-        if g.get("player") is None:
+        if g.get("player_id") is None:
             return redirect(url_for("auth.signin", next=request.full_path.rstrip("?")))
         return view(*args, **kwargs)
 

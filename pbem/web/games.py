@@ -44,7 +44,7 @@ def _board(kind: str, view: dict, highlight=()) -> str | None:
 
 
 def _host_key() -> str:
-    return f"host:{g.player.id}" if g.get("player") else request.remote_addr or "?"
+    return f"host:{g.player_id}" if g.get("player_id") is not None else request.remote_addr or "?"
 
 
 @bp.route("/games/new", methods=["GET", "POST"])

@@ -52,7 +52,7 @@ def _step_field() -> int | None:
 
 
 def _order_key() -> str:
-    return f"orders:{g.player.id}" if g.get("player") else request.remote_addr or "?"
+    return f"orders:{g.player_id}" if g.get("player_id") is not None else request.remote_addr or "?"
 
 
 def _page(game, seat, *, text: str = "", result: SubmitResult | None = None, status: int = 200):

@@ -24,6 +24,17 @@ def test_signin_requests_are_rate_limited_per_client(app, client):
     assert codes[5:] == [429] * 3
 
 
+def test_a_refused_request_says_when_to_come_back_and_ok_answers_carry_no_limit_headers(app, client):
+    token = csrf_token(client)
+    answers = [client.post("/signin", data={"csrf_token": token, "email": f"p{i}@example.org"})
+               for i in range(6)]
+    assert not any(h.startswith("X-RateLimit") for h in answers[0].headers.keys())
+    refused = answers[-1]
+    assert refused.status_code == 429 and "Slow down" in refused.get_data(as_text=True)
+    # the sign-in form allows 5 a minute and 20 an hour per client: back within the hour at most
+    assert 0 < int(refused.headers["Retry-After"]) <= 3600
+
+
 def test_signin_links_for_one_address_are_rate_limited(app):
     """Many clients asking links for one address cannot flood its inbox."""
     codes = []

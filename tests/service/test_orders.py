@@ -101,7 +101,8 @@ def test_a_resolution_that_fails_in_the_request_keeps_the_orders_for_the_worker(
     res = submit_orders(gid, 0, "add 2", expected_step=0, source="web")
     assert res.status == "stored" and res.ready and not res.resolved
     assert "resolving in the request failed" in caplog.text
-    # the eager worker task resolved it afterwards, once, from the stored order
+    # the orders were stored again without the failed resolution, and the
+    # eager worker task resolved them afterwards, once
     assert len(calls) == 2 and game(gid).step == 1
     assert [(m.step, m.text) for m in db.session.execute(select(Move)).scalars()] == [(0, "add 2")]
     assert len(outbox(kind="turn", seat_index=1)) == 1

@@ -149,3 +149,41 @@ def test_pages_load_nothing_from_elsewhere_and_send_security_headers(app):
 def test_garbage_sign_in_tokens_are_refused_quietly(app, path):
     resp = app.test_client().get(path)
     assert resp.status_code == 410
+
+
+def test_a_session_naming_a_player_no_longer_in_the_database_is_a_visitors_again(app):
+    # players are never deleted, but a development database may be reset
+    # under a browser that is still signed in
+    client = app.test_client()
+    with client.session_transaction() as sess:
+        sess["player_id"] = 987654
+    account = client.get("/account")
+    assert account.status_code == 302 and account.headers["Location"] == "/account"
+    with client.session_transaction() as sess:
+        assert "player_id" not in sess
+    again = client.get("/account")
+    assert again.status_code == 302 and again.headers["Location"].startswith("/signin")
+
+
+def test_the_order_post_reads_the_player_with_the_game_not_on_its_own(app):
+    # the seat check compares the session's player id with the seat; the
+    # player row arrives with the game's seats (one statement), not before
+    from sqlalchemy import event
+
+    gid = new_lacitta()
+    state = engine_state(db.session.get(Game, gid))
+    seat = state.current_seats()[0]
+    email = next(s.player.email for s in db.session.get(Game, gid).seats if s.index == seat)
+    client = _client(app, email)
+    token = csrf_token(client, f"/games/{gid}/seat/{seat + 1}")
+    statements: list[str] = []
+    listen = lambda *a: statements.append(a[2])  # noqa: E731  (conn, cursor, statement, ...)
+    event.listen(db.engine, "before_cursor_execute", listen)
+    try:
+        resp = client.post(f"/games/{gid}/seat/{seat + 1}", data={
+            "orders": state.legal_actions(seat)[0].to_text(), "step": str(state.step), "csrf_token": token})
+    finally:
+        event.remove(db.engine, "before_cursor_execute", listen)
+    assert resp.status_code == 302, resp.get_data(as_text=True)
+    assert not any(s.lstrip().upper().startswith("SELECT") and "FROM players" in s and "games" not in s
+                   for s in statements), statements
