@@ -18,10 +18,12 @@ Procfile:
   ``--web-threads`` > 0 gives gthread workers with that many threads and
   HTTP keep-alive, 0 gives sync workers, one request per connection), ONE
   ``celery -A worker worker`` (``--worker-concurrency``, default 1) started
-  with ``nice -n 10`` — it delivers the outbox (board pictures, SMTP to the
-  discarding server :mod:`bench.service_smtp`; a turn notice whose seat has
-  moved meanwhile is superseded, not sent); niced because mail may lag,
-  orders may not. The request whose order completes a decision resolves it
+  under ``chrt --idle 0`` (SCHED_IDLE: it runs only on CPU nothing else
+  wants; ``--no-worker-idle`` leaves it at ``nice -n 10``, ``--worker-nice``)
+  — it delivers the outbox (board pictures, SMTP to the discarding server
+  :mod:`bench.service_smtp`; a turn notice whose seat has moved meanwhile is
+  superseded, not sent); idle-only because mail may lag, orders may not, as
+  docs/production.md advises for a machine that also serves the pages. The request whose order completes a decision resolves it
   (``PBEM_RESOLVE_IN_REQUEST``, on by default; the bench passes its own
   environment on, so ``PBEM_RESOLVE_IN_REQUEST=off pbem bench service``
   measures resolution in the worker's ``pbem.resolve`` task instead). No
@@ -168,9 +170,14 @@ class StackConfig:
     worker_concurrency: int = 1
     #: nice level of the celery worker (mail): 0 competes with the order path as an equal
     worker_nice: int = 10
+    #: SCHED_IDLE (``chrt --idle 0``): the worker runs only on CPU nothing else wants
+    worker_idle: bool = False
     deliver: bool = True
     keep_db: bool = False
     log_dir: Path | None = None
+
+    def worker_sched(self) -> str:
+        return f"SCHED_IDLE, nice {self.worker_nice}" if self.worker_idle else f"nice {self.worker_nice}"
 
     @property
     def libpq_url(self) -> str:
@@ -383,8 +390,9 @@ class Stack:
         self._spawn("web", [str(bindir / "gunicorn"), "--workers", str(self.cfg.web_workers), *web_class,
                             "--bind", f"127.0.0.1:{self.web_port}", "--backlog", "2048",
                             "--timeout", "60", "--log-level", "warning", "pbem.web:create_app()"])
-        # ONE worker, niced: outbox delivery (pictures, SMTP) may lag, orders may not
-        self._spawn("worker", ["nice", "-n", str(self.cfg.worker_nice), str(bindir / "celery"), "-A", "worker", "worker",
+        # ONE worker, niced or idle-only: outbox delivery (pictures, SMTP) may lag, orders may not
+        sched = ["chrt", "--idle", "0"] if self.cfg.worker_idle else []
+        self._spawn("worker", [*sched, "nice", "-n", str(self.cfg.worker_nice), str(bindir / "celery"), "-A", "worker", "worker",
                                "--concurrency", str(self.cfg.worker_concurrency), "--without-gossip",
                                "--without-mingle", "--without-heartbeat", "--loglevel", "info"])
         self._wait_log("worker", "ready.", 60)
@@ -885,7 +893,7 @@ def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: 
                 db.engine.dispose()
             skipped = skip_setup_mail(cfg)
             stack.start()
-            echo(f"stack up: {cfg.web_shape()} on 127.0.0.1:{stack.web_port}, celery worker (nice {cfg.worker_nice}) "
+            echo(f"stack up: {cfg.web_shape()} on 127.0.0.1:{stack.web_port}, celery worker ({cfg.worker_sched()}) "
                  f"x{cfg.worker_concurrency}, broker {cfg.redis_url}, database {cfg.db_name}"
                  + ("" if cfg.deliver else ", delivery to nowhere")
                  + f"; {skipped} setup mails (invitations, first turn notices) marked sent unsent")

@@ -27,6 +27,10 @@ import click
               help="processes of the one (niced) celery worker")
 @click.option("--worker-nice", type=int, default=10, show_default=True,
               help="nice level of the celery worker (outbox delivery: mail may lag, orders may not)")
+@click.option("--worker-idle/--no-worker-idle", default=True, show_default=True,
+              help="run the celery worker under SCHED_IDLE (chrt --idle 0): it gets only CPU nothing "
+                   "else wants, as docs/production.md advises on a small machine; --no-worker-idle "
+                   "uses --worker-nice alone")
 @click.option("--no-delivery", is_flag=True, help="point SMTP at a closed port (outbox delivery fails fast)")
 @click.option("--pg-url", default="postgresql://postgres@127.0.0.1:5432/postgres", show_default=True,
               help="PostgreSQL to use (an admin connection; the bench creates and drops its own database)")
@@ -40,7 +44,8 @@ import click
               help="games waiting for clients whose game ends (default: games x seconds / 100 / think)")
 @click.option("--seed", type=int, default=1, show_default=True)
 def service(games: int, seats: int, seconds: float, warmup: float, stored: int, think: float, web_workers: int,
-            web_threads: int, worker_concurrency: int, worker_nice: int, no_delivery: bool, pg_url: str, db_name: str, redis_url: str,
+            web_threads: int, worker_concurrency: int, worker_nice: int, worker_idle: bool, no_delivery: bool,
+            pg_url: str, db_name: str, redis_url: str,
             keep_db: bool, log_dir: Path | None, spare_games: int | None, seed: int) -> None:
     """Play GAMES concurrent La Città games against gunicorn + a niced celery
     worker + PostgreSQL + Redis on this machine, orders posted over HTTP by
@@ -59,7 +64,7 @@ def service(games: int, seats: int, seconds: float, warmup: float, stored: int, 
         log_dir.mkdir(parents=True, exist_ok=True)
     cfg = StackConfig(pg_admin_url=pg_url, db_name=db_name, redis_url=redis_url, web_workers=web_workers,
                       web_threads=web_threads, worker_concurrency=worker_concurrency, worker_nice=worker_nice,
-                      deliver=not no_delivery,
+                      worker_idle=worker_idle, deliver=not no_delivery,
                       keep_db=keep_db, log_dir=log_dir)
     result = run_service_bench(games, seats, seconds=seconds, warmup=warmup, stored=stored, cfg=cfg,
                                seed=seed, spares=spare_games, think=think, echo=click.echo)
