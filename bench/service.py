@@ -347,6 +347,8 @@ class Stack:
             "PBEM_SMTP_HOST": "127.0.0.1",
             "PBEM_SMTP_PORT": str(self.smtp_port if cfg.deliver else 1),
             "PBEM_BASE_URL": f"http://127.0.0.1:{self.web_port}",
+            # as the Procfile passes it: each web process pools one connection per thread
+            "PBEM_WEB_THREADS": str(max(1, cfg.web_threads)),
             "PBEM_INBOUND_ADDRESS": "play@bench.invalid",
             "PBEM_MAIL_FROM": "pbem bench <pbem@bench.invalid>",
             "PYTHONPATH": os.pathsep.join([str(ROOT), self.env.get("PYTHONPATH", "")]).rstrip(os.pathsep),

@@ -37,6 +37,9 @@ on port 8025). Production sets the ``PBEM_*`` variables (see README.md):
 ``PBEM_RESOLVE_IN_REQUEST``  ``on`` (default): the request (web form or inbound mail) whose
                            orders complete a turn resolves it in its own transaction;
                            ``off``: a worker task does (slow engines, very short requests)
+``PBEM_DB_POOL_SIZE``      database connections each process keeps open (PostgreSQL);
+                           default ``PBEM_WEB_THREADS`` (4) or 5, whichever is more: one
+                           per gunicorn thread, so no request opens and closes its own
 ``PBEM_TASK_QUEUE``        Celery queue the tasks go to and workers read; default ``celery``
                            (two deployments sharing one Redis need different names)
 =========================  ==================================================
@@ -67,6 +70,18 @@ def _secret_key(instance: Path) -> str:
             fh.write(key)
         return key
     
+
+def _engine_options(database_url: str, get) -> dict:
+    """SQLAlchemy engine options. PostgreSQL: a pool of ``PBEM_DB_POOL_SIZE``
+    connections per process; more threads than pooled connections would
+    open and close a connection (a new server process) for every request
+    beyond the pool."""
+    options: dict = {"pool_pre_ping": True}
+    if not database_url.startswith("sqlite"):
+        threads = int(get("WEB_THREADS", "4"))
+        options["pool_size"] = int(get("DB_POOL_SIZE", str(max(5, threads))))
+    return options
+
 
 def load_config(instance_path: str | os.PathLike[str], environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The Flask config dict: ``PBEM_*`` environment variables over the
@@ -101,7 +116,7 @@ def load_config(instance_path: str | os.PathLike[str], environ: Mapping[str, str
         "SECRET_KEY_FALLBACKS": [k.strip() for k in env.get("PBEM_SECRET_KEY_FALLBACKS", "").split(",")
                                  if k.strip()],
         "SQLALCHEMY_DATABASE_URI": database_url,
-        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        "SQLALCHEMY_ENGINE_OPTIONS": _engine_options(database_url, get),
         "BROKER_URL": broker_url,
         "RATELIMIT_STORAGE_URI": get("RATELIMIT_STORAGE_URI", broker_url if broker_url.startswith(
             ("redis://", "rediss://")) else "memory://"),
