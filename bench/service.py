@@ -393,6 +393,8 @@ class Stack:
                             "--bind", f"127.0.0.1:{self.web_port}", "--backlog", "2048",
                             "--timeout", "60", "--log-level", "warning", "pbem.web:create_app()"])
         # ONE worker, niced or idle-only: outbox delivery (pictures, SMTP) may lag, orders may not
+        if self.cfg.worker_idle and shutil.which("chrt") is None:
+            raise RuntimeError("--worker-idle needs chrt (util-linux); use --no-worker-idle")
         sched = ["chrt", "--idle", "0"] if self.cfg.worker_idle else []
         self._spawn("worker", [*sched, "nice", "-n", str(self.cfg.worker_nice), str(bindir / "celery"), "-A", "worker", "worker",
                                "--concurrency", str(self.cfg.worker_concurrency), "--without-gossip",
