@@ -84,3 +84,33 @@ def test_the_same_email_delivered_twice_at_once_is_applied_and_answered_once(app
     assert sorted([a.result, b.result]) == ["duplicate", "stored"]
     assert game(gid).step == 1
     assert len(outbox(kind="confirmation")) == 1
+
+
+def test_a_final_order_that_waited_for_the_game_lock_sees_the_orders_stored_meanwhile(app, t0):
+    # Two seats bid at once. Seat 1's bid is stored and committed while seat
+    # 2's request waits for the game row lock. On PostgreSQL the locking
+    # SELECT then returns the newest game row, but whatever else it read (a
+    # subquery, such as a count of stored orders) comes from the snapshot
+    # taken before the wait: seat 2 must still see seat 1's bid, or the turn
+    # would wait for its deadline with every order in.
+    gid = new_tally(t0, seats=2)
+    for seat in range(2):
+        submit_orders(gid, seat, "add 1", expected_step=game(gid).step, source="web")
+    step = game(gid).step
+    holding = threading.Event()
+
+    def hold_the_lock(result):
+        holding.set()  # seat 1's bid is written, the game row locked, nothing committed
+        threading.Event().wait(0.8)
+
+    def seat_1():
+        return submit_orders(gid, 0, "bid 0", expected_step=step, source="web", before_commit=hold_the_lock)
+
+    def seat_2():
+        assert holding.wait(10)
+        return submit_orders(gid, 1, "bid 0", expected_step=step, source="web")
+
+    first, last = race(app, seat_1, seat_2)
+    assert first.status == "stored" and not first.ready and first.waiting_for == [1]
+    assert last.ready and last.resolved, last.message
+    assert game(gid).step == step + 2
