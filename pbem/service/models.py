@@ -199,11 +199,8 @@ class PendingOrder(db.Model):
 
 #: How many seats of the game have orders stored. Deferred: read only where
 #: asked for (:func:`pbem.service.snapshot.load_game` ``for_update``), in the
-#: statement that locks the game, so an order on a turn nobody has written
-#: orders for yet needs no query of ``pending_orders``. On PostgreSQL it is
-#: counted on the snapshot taken before that statement waited for the lock:
-#: it may miss rows committed during the wait (see
-#: :func:`pbem.service.orders.submit_orders` for when that does not matter).
+#: read right after the game's lock, so an order on a turn nobody has written
+#: orders for yet needs no query of ``pending_orders``.
 Game.pending_count = column_property(
     select(func.count(PendingOrder.id)).where(PendingOrder.game_id == Game.id)
     .correlate_except(PendingOrder).scalar_subquery(), deferred=True)

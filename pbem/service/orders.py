@@ -249,19 +249,11 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
         return refuse(*problem)
 
     # every seat's stored orders in one query (the game row lock keeps them
-    # still): this seat's row to replace, and who else is in for this step
+    # still): this seat's row to replace, and who else is in for this step;
+    # none to read when the read after the lock counted none (the common case)
     resolving = resolve and current_app.config.get("RESOLVE_IN_REQUEST", True)
     stored = []
-    if game.pending_count or not (alone and resolving):
-        # A seat deciding alone whose turn resolves here skips the read when
-        # the locking statement counted no stored orders. That count can be
-        # old: PostgreSQL evaluates it on the snapshot taken before the
-        # statement waited for the lock, so rows committed during the wait
-        # are missing. Nobody else's orders count in such a turn, and a row
-        # missed that way (this seat's own, stored by a request that could
-        # not resolve) is of a step this resolution leaves: ignored, and
-        # deleted with the game's next stored orders. Everyone else reads the
-        # rows themselves, in a statement of their own, after the lock.
+    if game.pending_count:
         stored = db.session.execute(
             select(PendingOrder).where(PendingOrder.game_id == game.id)).scalars().all()
     pending = next((p for p in stored if p.seat_index == seat_index), None)

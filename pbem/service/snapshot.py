@@ -11,31 +11,40 @@ from pbem.service.errors import GameNotFound
 from pbem.service.models import Game, Seat
 
 
-def _load_statement(for_update: bool):
+def _load_statement(locked: bool):
     """``SELECT`` of one game (``:game_id``) with its seats and their
     players, built once: a statement object keeps its compiled form's cache
     key, so the order path neither rebuilds the query nor recomputes it."""
     # Seats and their players come in the same statement (every caller on
-    # the order path reads them); the lock is on the game row only.
+    # the order path reads them).
     stmt = select(Game).where(Game.id == bindparam("game_id")).options(
         joinedload(Game.seats).joinedload(Seat.player))
-    if for_update:
+    if locked:
         # populate_existing: a row cached in the session may be older than
         # the lock; overwrite it from this read instead of a second SELECT
-        stmt = (stmt.options(undefer(Game.pending_count)).with_for_update(of=Game)
-                .execution_options(populate_existing=True))
+        stmt = stmt.options(undefer(Game.pending_count)).execution_options(populate_existing=True)
     return stmt
 
 
 _LOAD = {False: _load_statement(False), True: _load_statement(True)}
+_LOCK = select(Game.id).where(Game.id == bindparam("game_id")).with_for_update()
 
 
 def load_game(game_id: int, *, for_update: bool = False) -> Game:
-    """The game row; ``for_update`` locks it (PostgreSQL ``SELECT ... FOR
-    UPDATE``; SQLite transactions are already exclusive, see db.py) and
-    reads ``Game.pending_count`` with it. Raises :class:`GameNotFound`."""
+    """The game row with its seats and their players. ``for_update`` locks
+    the game row first (PostgreSQL ``SELECT ... FOR UPDATE``; SQLite
+    transactions are already exclusive, see db.py), then reads it all,
+    ``Game.pending_count`` included. Raises :class:`GameNotFound`."""
     if for_update:
         begin_write()
+        # The lock in a statement of its own, the read after it. On
+        # PostgreSQL a SELECT that waits for a row lock returns the newest
+        # version of the locked row but reads every other row (seats,
+        # players, the count of stored orders) on the snapshot it took
+        # before the wait: it would miss what the lock's previous holder
+        # committed (a player replaced, orders stored).
+        if db.session.execute(_LOCK, {"game_id": game_id}).first() is None:
+            raise GameNotFound(f"there is no game {game_id}")
     game = db.session.execute(_LOAD[for_update], {"game_id": game_id}).unique().scalar_one_or_none()
     if game is None:
         raise GameNotFound(f"there is no game {game_id}")

@@ -114,3 +114,38 @@ def test_a_final_order_that_waited_for_the_game_lock_sees_the_orders_stored_mean
     assert first.status == "stored" and not first.ready and first.waiting_for == [1]
     assert last.ready and last.resolved, last.message
     assert game(gid).step == step + 2
+
+
+def test_an_order_that_waited_for_the_game_lock_sees_a_player_replaced_meanwhile(app, t0):
+    # The host replaces seat 2's player while seat 1's order waits for the
+    # game row lock; the order completes seat 1's turn, so the next notice
+    # goes to seat 2: to the new player, not to the one who left.
+    from pbem.service.db import begin_write
+    from pbem.service.models import Player
+    from pbem.service.snapshot import load_game
+
+    gid = new_tally(t0)
+    step = game(gid).step
+    db.session.add(Player(email="newcomer@example.org", name="Newcomer"))
+    db.session.commit()
+    holding = threading.Event()
+
+    def replace():
+        begin_write()
+        seat = load_game(gid, for_update=True).seat(1)
+        seat.player_id = db.session.execute(
+            select(Player.id).where(Player.email == "newcomer@example.org")).scalar_one()
+        db.session.flush()
+        holding.set()  # the seat has its new player, the game row is locked, nothing committed
+        threading.Event().wait(0.8)
+        db.session.commit()
+
+    def order():
+        assert holding.wait(10)
+        return submit_orders(gid, 0, "add 1", expected_step=step, source="web")
+
+    _, result = race(app, replace, order)
+    assert result.resolved
+    notices = db.session.execute(select(OutboxMessage.recipient).where(
+        OutboxMessage.dedupe_key == f"turn:{gid}:{step + 1}:1")).scalars().all()
+    assert notices == ["newcomer@example.org"]
