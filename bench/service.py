@@ -23,7 +23,8 @@ Procfile:
   — it delivers the outbox (board pictures, SMTP to the discarding server
   :mod:`bench.service_smtp`; a turn notice whose seat has moved meanwhile is
   superseded, not sent); idle-only because mail may lag, orders may not, as
-  docs/production.md advises for a machine that also serves the pages. The request whose order completes a decision resolves it
+  docs/production.md advises for a machine that also serves the pages. The
+  request whose order completes a decision resolves it
   (``PBEM_RESOLVE_IN_REQUEST``, on by default; the bench passes its own
   environment on, so ``PBEM_RESOLVE_IN_REQUEST=off pbem bench service``
   measures resolution in the worker's ``pbem.resolve`` task instead). No

@@ -251,7 +251,6 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     # every seat's stored orders in one query (the game row lock keeps them
     # still): this seat's row to replace, and who else is in for this step;
     # none to read when the read after the lock counted none (the common case)
-    resolving = resolve and current_app.config.get("RESOLVE_IN_REQUEST", True)
     stored = []
     if game.pending_count:
         stored = db.session.execute(
@@ -271,11 +270,14 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     result.status = "stored"
     result.ready = not waiting
     result.waiting_for = waiting
-    if result.ready and resolving:
+    if result.ready and resolve and current_app.config.get("RESOLVE_IN_REQUEST", True):
+        from pbem.service.resolve import resolve_locked
+
         try:
-            result.resolved = _resolve_now(game, state, {**{p.seat_index: p for p in stored},
-                                                         seat_index: pending},
-                                           now=now, pre_applied=(seat_index, trials[0]) if alone else None)
+            # the game row is locked; ``state`` is consumed
+            result.resolved = resolve_locked(
+                game, now=now, state=state, pending={**{p.seat_index: p for p in stored}, seat_index: pending},
+                pre_applied=(seat_index, trials[0]) if alone else None).status == "resolved"
         except Exception:
             # Undo the whole transaction (nothing of it is kept) and store the
             # orders again without resolving: the worker task resolves them.
@@ -307,16 +309,6 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     elif result.ready:
         queue.enqueue(queue.RESOLVE, game_id)
     return result
-
-
-def _resolve_now(game, state, pending: dict, *, now: dt.datetime, pre_applied=None) -> bool:
-    """Resolve the turn the stored orders complete, in the current
-    transaction (game row locked); ``state`` is consumed. True when
-    resolved; raises what resolution raises (the caller rolls back)."""
-    from pbem.service.resolve import resolve_locked
-
-    return resolve_locked(game, now=now, state=state, pending=pending,
-                          pre_applied=pre_applied).status == "resolved"
 
 
 def pending_seats(game_id: int, step: int) -> list[int]:
