@@ -1,6 +1,6 @@
 """CPU of one order on the order path, in-process (no HTTP server, no worker).
 
-    .venv/bin/python -m bench.order_path [N] [--direct] [--profile]
+    .venv/bin/python -m bench.order_path [N] [--direct] [--profile [--callees REGEX]]
 
 Creates a database of its own on the local PostgreSQL (``pbem_order_path``,
 dropped afterwards) and Redis database 13 for rate-limit counts, starts
@@ -10,7 +10,8 @@ CSRF token, the turn step), round-robin over the games, each a random legal
 order of a seat still to move. Prints the CPU milliseconds
 (``time.process_time``) per POST; ``--direct`` also times
 ``submit_orders`` called without Flask; ``--profile`` prints a cProfile
-(CPU-timed, so it inflates pure-Python code) of the measured calls.
+(CPU-timed, so it inflates pure-Python code) of the measured calls, and
+with ``--callees REGEX`` what the functions matching REGEX called.
 Figures: docs/performance.md.
 """
 from __future__ import annotations
@@ -38,13 +39,14 @@ def main(argv: list[str]) -> None:
         conn.execute(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
         conn.execute(f"CREATE DATABASE {DB}")
     try:
-        run(n, profile=profile, direct="--direct" in argv)
+        callees = argv[argv.index("--callees") + 1] if "--callees" in argv[:-1] else None
+        run(n, profile=profile, direct="--direct" in argv, callees=callees)
     finally:
         with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
             conn.execute(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
 
 
-def run(n: int, *, profile: bool, direct: bool) -> None:
+def run(n: int, *, profile: bool, direct: bool, callees: str | None = None) -> None:
     from pbem.engine import get_game
     from pbem.service.db import db
     from pbem.service.lifecycle import create_game, join_game
@@ -113,6 +115,8 @@ def run(n: int, *, profile: bool, direct: bool) -> None:
         print(f"CPU per {label}: {1000 * cpu / n:.2f} ms over {n} orders")
     if profile:
         pstats.Stats(prof).sort_stats("cumulative").print_stats(50)
+        if callees:
+            pstats.Stats(prof).sort_stats("cumulative").print_callees(callees)
 
 
 if __name__ == "__main__":

@@ -14,9 +14,13 @@ Procfile:
   it is about);
 - Redis: one database number as the Celery broker and the rate-limit store
   (default 12), emptied before and after;
-- ``gunicorn 'pbem.web:create_app()'`` (``--web-workers`` processes;
-  ``--web-threads`` > 0 gives gthread workers with that many threads and
-  HTTP keep-alive, 0 gives sync workers, one request per connection), ONE
+- the web server as the Procfile runs it: ``granian --interface wsgi
+  --factory pbem.web:create_app`` (``--web-workers`` processes of
+  ``--web-threads`` blocking threads each, the threads that run the app);
+  ``--web-server gunicorn`` runs ``gunicorn 'pbem.web:create_app()'``
+  instead, to compare (``--web-threads`` > 0 gives gthread workers with
+  that many threads and HTTP keep-alive, 0 gives sync workers, one request
+  per connection); ONE
   ``celery -A worker worker`` (``--worker-concurrency``, default 1) started
   under ``chrt --idle 0`` (SCHED_IDLE: it runs only on CPU nothing else
   wants; ``--no-worker-idle`` leaves it at ``nice -n 10``, ``--worker-nice``)
@@ -49,8 +53,9 @@ coroutine that
    decision, and posts it over HTTP exactly as the order page does (``POST
    /games/<id>/seat/<n>`` with the turn step and a CSRF token, signed in as
    the seat's player; aiohttp, keep-alive connections shared by all games,
-   an idle one dropped after 1 s, before gunicorn's 2 s keep-alive closes
-   it), one seat after the other;
+   an idle one dropped after 1 s, before the server (gunicorn: 2 s) closes
+   it). The seats of a simultaneous decision are posted at once, as
+   independent players would send them (they meet at the game row lock);
 3. applies the orders to its mirror as the server's resolution
    (``pbem.service.resolve.resolve_locked``) does: in ascending seat order
    ``state.apply(seat, parse_action(state, seat, line))`` for each line
@@ -88,7 +93,7 @@ counts accepted orders whose request started inside the measured window
 ``service: <orders/s> orders/s, p50 <ms> ms, p99 <ms> ms order-to-notification``.
 
 CPU: user + system seconds in the measured window of each part — web
-(gunicorn), worker (celery), smtp (the sink), postgres (every process of the
+(granian or gunicorn), worker (celery), smtp (the sink), postgres (every process of the
 ``postgres`` user, so other users of this PostgreSQL count too),
 redis (``redis-server``, shared likewise) and client (this process: the
 event loop, HTTP, the listener, and the engine — picking and mirroring
@@ -160,14 +165,20 @@ CREATE TRIGGER pbem_bench_outbox_notify AFTER INSERT ON outbox FOR EACH ROW
 
 @dataclass
 class StackConfig:
-    """Where and how the stack runs. ``web_threads`` 0: gunicorn sync
-    workers; more: gthread workers with that many threads each."""
+    """Where and how the stack runs. ``web_server``: ``granian`` (the
+    Procfile's) with ``web_threads`` blocking threads per worker (at least
+    1), or ``gunicorn``: ``web_threads`` 0 gives sync workers, more gthread
+    workers with that many threads each."""
 
     pg_admin_url: str = "postgresql://postgres@127.0.0.1:5432/postgres"
     db_name: str = "pbem_bench"
     redis_url: str = "redis://127.0.0.1:6379/12"
+    web_server: str = "granian"
     web_workers: int = 2
     web_threads: int = 4
+    #: False: no celery worker at all (turn notices stay in the outbox):
+    #: the order path alone, to see what the mail worker costs it
+    worker: bool = True
     worker_concurrency: int = 1
     #: nice level of the celery worker (mail): 0 competes with the order path as an equal
     worker_nice: int = 10
@@ -178,6 +189,8 @@ class StackConfig:
     log_dir: Path | None = None
 
     def worker_sched(self) -> str:
+        if not self.worker:
+            return "none"
         return f"SCHED_IDLE, nice {self.worker_nice}" if self.worker_idle else f"nice {self.worker_nice}"
 
     @property
@@ -189,6 +202,8 @@ class StackConfig:
         return "postgresql+psycopg://" + self.libpq_url.split("://", 1)[1]
 
     def web_shape(self) -> str:
+        if self.web_server == "granian":
+            return f"granian {self.web_workers} workers x {max(1, self.web_threads)} blocking threads"
         if self.web_threads > 0:
             return f"gunicorn {self.web_workers} gthread workers x {self.web_threads} threads"
         return f"gunicorn {self.web_workers} sync workers"
@@ -265,7 +280,7 @@ class ServiceBenchResult:
         return out
 
     def capacity(self, cores: int = 2) -> float:
-        """Orders/s the server side (gunicorn, worker, PostgreSQL, Redis)
+        """Orders/s the server side (web, worker, PostgreSQL, Redis)
         could take on ``cores`` idle cores at the measured CPU cost."""
         server = self.cpu_ms_per_order().get("server", 0.0)
         return 1000 * cores / server if server else float("nan")
@@ -382,25 +397,39 @@ class Stack:
         raise RuntimeError(f"{name} did not start; its log ({path}):\n"
                            + path.read_text(errors="replace")[-3000:])
 
+    def web_argv(self, bindir: Path) -> list[str]:
+        """The web server's command line: granian as the Procfile runs it
+        (``blocking threads`` run the WSGI app), or gunicorn (gthread or
+        sync workers) to compare."""
+        cfg = self.cfg
+        if cfg.web_server == "granian":
+            return [str(bindir / "granian"), "--interface", "wsgi", "--workers", str(cfg.web_workers),
+                    "--blocking-threads", str(max(1, cfg.web_threads)), "--host", "127.0.0.1",
+                    "--port", str(self.web_port), "--backlog", "2048", "--log-level", "warning",
+                    "--factory", "pbem.web:create_app"]
+        web_class = (["--worker-class", "gthread", "--threads", str(cfg.web_threads)]
+                     if cfg.web_threads > 0 else ["--worker-class", "sync"])
+        return [str(bindir / "gunicorn"), "--workers", str(cfg.web_workers), *web_class,
+                "--bind", f"127.0.0.1:{self.web_port}", "--backlog", "2048",
+                "--timeout", "60", "--log-level", "warning", "pbem.web:create_app()"]
+
     def start(self) -> None:
         bindir = Path(sys.executable).parent
         if self.cfg.deliver:
             self._spawn("smtp", [sys.executable, "-m", "bench.service_smtp", str(self.smtp_port),
                                  "--max-seconds", "7200"])
             self._wait_log("smtp", "smtp ready", 20)
-        web_class = (["--worker-class", "gthread", "--threads", str(self.cfg.web_threads)]
-                     if self.cfg.web_threads > 0 else ["--worker-class", "sync"])
-        self._spawn("web", [str(bindir / "gunicorn"), "--workers", str(self.cfg.web_workers), *web_class,
-                            "--bind", f"127.0.0.1:{self.web_port}", "--backlog", "2048",
-                            "--timeout", "60", "--log-level", "warning", "pbem.web:create_app()"])
+        self._spawn("web", self.web_argv(bindir))
         # ONE worker, niced or idle-only: outbox delivery (pictures, SMTP) may lag, orders may not
         if self.cfg.worker_idle and shutil.which("chrt") is None:
             raise RuntimeError("--worker-idle needs chrt (util-linux); use --no-worker-idle")
         sched = ["chrt", "--idle", "0"] if self.cfg.worker_idle else []
-        self._spawn("worker", [*sched, "nice", "-n", str(self.cfg.worker_nice), str(bindir / "celery"), "-A", "worker", "worker",
-                               "--concurrency", str(self.cfg.worker_concurrency), "--without-gossip",
-                               "--without-mingle", "--without-heartbeat", "--loglevel", "info"])
-        self._wait_log("worker", "ready.", 60)
+        if self.cfg.worker:
+            self._spawn("worker", [*sched, "nice", "-n", str(self.cfg.worker_nice), str(bindir / "celery"), "-A",
+                                   "worker", "worker", "--concurrency", str(self.cfg.worker_concurrency),
+                                   "--without-gossip", "--without-mingle", "--without-heartbeat",
+                                   "--loglevel", "info"])
+            self._wait_log("worker", "ready.", 60)
         end = time.monotonic() + 60
         while True:
             try:
@@ -411,7 +440,7 @@ class Stack:
                 break
             except OSError:
                 if time.monotonic() > end or dict(self.procs)["web"].poll() is not None:
-                    raise RuntimeError("gunicorn did not start; its log:\n"
+                    raise RuntimeError(f"{self.cfg.web_server} did not start; its log:\n"
                                        + (self.log_dir / "web.log").read_text(errors="replace")[-3000:])
                 time.sleep(0.2)
 
@@ -712,6 +741,15 @@ class GameClient:
                 print(resp.status, data[:3000].decode(errors="replace"), file=sys.stderr)
             return resp.status
 
+    async def post_timed(self, seat: "SeatClient", text: str, step: int) -> tuple[float, int | str]:
+        """:meth:`post` with the time it was sent (``perf_counter``); a
+        connection failure gives its error's name instead of a status."""
+        t0 = time.perf_counter()
+        try:
+            return t0, await self.post(seat, text, step)
+        except (OSError, asyncio.TimeoutError, self.http_errors) as err:
+            return t0, type(err).__name__
+
     def mirror(self, orders: dict[int, str]) -> None:
         """Apply a decision's orders (seat -> order text, one order a line)
         as :func:`pbem.service.resolve.resolve_locked` does."""
@@ -742,13 +780,13 @@ class GameClient:
         if in_window:
             sink.engine_seconds += time.perf_counter() - c0
         before = self.watch.count[self.gid]
+        # the seats' players act independently: a simultaneous decision's
+        # orders are posted at once (they meet at the game row lock)
+        posted = await asyncio.gather(*(self.post_timed(self.seats[seat], text, step) for seat, text in todo))
         sent: list[float] = []
-        for seat, text in todo:
-            t0 = time.perf_counter()
-            try:
-                code = await self.post(self.seats[seat], text, step)
-            except (OSError, asyncio.TimeoutError, self.http_errors) as err:
-                sink.errors[type(err).__name__] += 1
+        for (seat, text), (t0, code) in zip(todo, posted):
+            if isinstance(code, str):
+                sink.errors[code] += 1
                 return False
             if code not in (302, 303):
                 if code not in (409, 422):
@@ -825,7 +863,7 @@ async def play(cfg: StackConfig, port: int, clients: dict[int, list["SeatClient"
     begin = time.monotonic()
     measure_from, stop_at = begin + warmup, begin + warmup + seconds
     sink = Sink(measure_from, stop_at)
-    # idle connections are dropped before gunicorn's keep-alive (2 s) closes them
+    # idle connections are dropped before a server's keep-alive (gunicorn: 2 s) closes them
     connector = aiohttp.TCPConnector(limit=200, keepalive_timeout=KEEPALIVE)
     async with await psycopg.AsyncConnection.connect(cfg.libpq_url, autocommit=True) as db, \
             aiohttp.ClientSession(connector=connector, cookie_jar=aiohttp.DummyCookieJar(),

@@ -20,9 +20,14 @@ import click
               help="finished games bulk-inserted into the database first")
 @click.option("--think", type=float, default=1.0, show_default=True,
               help="seconds a game's client waits after a decision's notification (randomised +-50%)")
-@click.option("--web-workers", type=int, default=2, show_default=True, help="gunicorn worker processes")
+@click.option("--web-server", type=click.Choice(["granian", "gunicorn"]), default="granian", show_default=True,
+              help="the Procfile's granian, or gunicorn to compare")
+@click.option("--web-workers", type=int, default=2, show_default=True, help="web server worker processes")
 @click.option("--web-threads", type=int, default=4, show_default=True,
-              help="threads per gunicorn worker (gthread, keep-alive); 0: sync workers")
+              help="threads per web worker that run the app (granian: blocking threads; gunicorn: "
+                   "gthread threads, 0 for sync workers)")
+@click.option("--no-worker", is_flag=True,
+              help="start no celery worker (turn notices stay in the outbox): the order path alone")
 @click.option("--worker-concurrency", type=int, default=1, show_default=True,
               help="processes of the one (niced) celery worker")
 @click.option("--worker-nice", type=int, default=10, show_default=True,
@@ -39,15 +44,16 @@ import click
               help="Redis database used as the broker (emptied before and after)")
 @click.option("--keep-db", is_flag=True, help="do not drop the bench database afterwards")
 @click.option("--log-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="keep the gunicorn/celery/smtp logs here")
+              help="keep the web/celery/smtp logs here")
 @click.option("--spare-games", type=int, default=None,
               help="games waiting for clients whose game ends (default: games x seconds / 100 / think)")
 @click.option("--seed", type=int, default=1, show_default=True)
-def service(games: int, seats: int, seconds: float, warmup: float, stored: int, think: float, web_workers: int,
+def service(games: int, seats: int, seconds: float, warmup: float, stored: int, think: float, web_server: str,
+            web_workers: int, no_worker: bool,
             web_threads: int, worker_concurrency: int, worker_nice: int, worker_idle: bool, no_delivery: bool,
             pg_url: str, db_name: str, redis_url: str,
             keep_db: bool, log_dir: Path | None, spare_games: int | None, seed: int) -> None:
-    """Play GAMES concurrent La Città games against gunicorn + a niced celery
+    """Play GAMES concurrent La Città games against granian + an idle-priority celery
     worker + PostgreSQL + Redis on this machine, orders posted over HTTP by
     one asyncio client keeping a local mirror of each game; notifications
     timed by LISTEN/NOTIFY (see bench/service.py).
@@ -62,9 +68,10 @@ def service(games: int, seats: int, seconds: float, warmup: float, stored: int, 
 
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)
-    cfg = StackConfig(pg_admin_url=pg_url, db_name=db_name, redis_url=redis_url, web_workers=web_workers,
+    cfg = StackConfig(pg_admin_url=pg_url, db_name=db_name, redis_url=redis_url, web_server=web_server,
+                      web_workers=web_workers,
                       web_threads=web_threads, worker_concurrency=worker_concurrency, worker_nice=worker_nice,
-                      worker_idle=worker_idle, deliver=not no_delivery,
+                      worker_idle=worker_idle, deliver=not no_delivery, worker=not no_worker,
                       keep_db=keep_db, log_dir=log_dir)
     result = run_service_bench(games, seats, seconds=seconds, warmup=warmup, stored=stored, cfg=cfg,
                                seed=seed, spares=spare_games, think=think, echo=click.echo)

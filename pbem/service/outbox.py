@@ -28,7 +28,7 @@ from email.message import EmailMessage
 from email.utils import getaddresses
 
 from flask import current_app
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import case, delete, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as _pg_insert
 from sqlalchemy.dialects.sqlite import insert as _sqlite_insert
 
@@ -183,14 +183,23 @@ def deliver_due(*, now: dt.datetime | None = None, limit: int = 100) -> Delivery
     db.session.commit()
     for row_id in ids:
         begin_write()
+        # A turn notice whose game has moved on since the run began (most of
+        # a backlog) is superseded by the claim itself: one statement, with
+        # no row read and no mail composed
+        stale = _stale_deferred()
         claimed = db.session.execute(
             update(OutboxMessage).where(OutboxMessage.id == row_id, or_(
                 (OutboxMessage.status == OUT_PENDING) & (OutboxMessage.next_attempt_at <= now),
                 (OutboxMessage.status == OUT_SENDING) & (OutboxMessage.claimed_at <= stuck)))
-            .values(status=OUT_SENDING, claimed_at=now)
-            .execution_options(synchronize_session=False)).rowcount
+            .values(status=case((stale, OUT_SUPERSEDED), else_=OUT_SENDING),
+                    claimed_at=case((stale, None), else_=now))
+            .returning(OutboxMessage.status)
+            .execution_options(synchronize_session=False)).scalar_one_or_none()
         db.session.commit()
-        if claimed != 1:
+        if claimed == OUT_SUPERSEDED:
+            report.superseded += 1
+            continue
+        if claimed is None:
             continue  # another worker has it
         row = db.session.get(OutboxMessage, row_id, populate_existing=True)
         recipient, deferred, subject = row.recipient, row.raw is None, row.subject

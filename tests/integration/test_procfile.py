@@ -1,5 +1,5 @@
 """The Procfile's three processes, run as written: the web process migrates
-an empty PostgreSQL database and serves pages through gunicorn, beat
+an empty PostgreSQL database and serves pages through granian, beat
 schedules outbox delivery, and the worker resolves turns and sends mail."""
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def procfile() -> dict[str, str]:
 def test_procfile_names_the_three_processes():
     entries = procfile()
     assert set(entries) == {"web", "worker", "beat"}
-    assert "alembic upgrade head" in entries["web"] and "gunicorn" in entries["web"]
+    assert "alembic upgrade head" in entries["web"] and "granian --interface wsgi" in entries["web"]
     assert "celery -A worker worker" in entries["worker"]
     assert "celery -A worker beat" in entries["beat"]
 
@@ -73,7 +73,7 @@ def test_procfile_processes_run_the_service(postgres_url, redis_url, tmp_path):
             assert procs["web"].poll() is None, logs["web"].read_text()
             return port_open(port)
 
-        wait_for(web_up, 90, "gunicorn to listen")
+        wait_for(web_up, 90, "granian to listen")
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/signin", timeout=10) as resp:
             assert resp.status == 200 and b"csrf_token" in resp.read()
         engine = create_engine(url)

@@ -131,3 +131,34 @@ def test_an_operator_sees_failed_mail_and_requeues_it(app, t0):
     got = sorted(rcpt[0] for rcpt, _raw in smtp.handler.messages)
     assert got == ["bo@example.org", "cy@example.org"]
     assert status_counts()["superseded"] == {"turn": 1}
+
+
+def test_a_notice_gone_stale_during_a_run_is_superseded_by_its_claim_uncomposed(app, t0, monkeypatch):
+    """A backlog run lists its rows first; a turn whose seat moves while the
+    run works through the list has its notice superseded by the claim
+    itself, without reading the row or composing the mail."""
+    from pbem.service import notify, outbox as outbox_module
+    from pbem.service.orders import submit_orders
+
+    gid = new_tally(t0)
+    composed = []
+    real_compose = notify.compose_deferred
+    monkeypatch.setattr(notify, "compose_deferred",
+                        lambda row, **kw: composed.append(row.id) or real_compose(row, **kw))
+    # the game moves on after the run's opening sweep, as under load
+    real_sweep = outbox_module.supersede_stale
+
+    def sweep_then_move() -> int:
+        n = real_sweep()
+        assert submit_orders(gid, 0, "add 1", expected_step=0, source="web", now=t0).resolved
+        return n
+
+    monkeypatch.setattr(outbox_module, "supersede_stale", sweep_then_move)
+    with SMTPServer() as smtp:
+        app.config["SMTP_PORT"] = smtp.port
+        r = deliver_due(now=t0 + S, limit=100)
+    first = next(x for x in outbox() if x.kind == "turn" and x.seat_index == 0)
+    assert first.status == "superseded" and first.id not in composed
+    assert (r.superseded, r.sent) == (1, 3)  # the two invitations and seat 2's new notice
+    assert sorted(rcpt[0] for rcpt, _raw in smtp.handler.messages) == [
+        "bo@example.org", "bo@example.org", "cy@example.org"]
