@@ -39,7 +39,7 @@ on port 8025). Production sets the ``PBEM_*`` variables (see README.md):
                            ``off``: a worker task does (slow engines, very short requests)
 ``PBEM_DB_POOL_SIZE``      database connections each process keeps open (PostgreSQL);
                            default ``PBEM_WEB_THREADS`` (4) or 5, whichever is more: one
-                           per gunicorn thread, so no request opens and closes its own
+                           per web thread, so no request opens and closes its own
 ``PBEM_TASK_QUEUE``        Celery queue the tasks go to and workers read; default ``celery``
                            (two deployments sharing one Redis need different names)
 =========================  ==================================================

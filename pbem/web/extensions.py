@@ -7,7 +7,7 @@ Config keys (all optional): ``WTF_CSRF_ENABLED`` (default on),
 ``RATELIMIT_ENABLED`` (default on), ``PROXY_COUNT`` (or ``PBEM_PROXY_COUNT``:
 how many reverse proxies add X-Forwarded-For; default 0, set it to 1 behind
 nginx so rate limits count clients, not the proxy), ``RATELIMIT_STORAGE_URI`` (default
-``memory://``; production may point it at Redis so every gunicorn worker
+``memory://``; production may point it at Redis so every web worker
 shares the counts), ``SESSION_DAYS`` (how long a sign-in lasts, default 30).
 """
 from __future__ import annotations

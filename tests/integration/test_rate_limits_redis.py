@@ -1,4 +1,4 @@
-"""In production the rate-limit counts live in Redis, so every gunicorn
+"""In production the rate-limit counts live in Redis, so every web
 process and every worker shares them."""
 from __future__ import annotations
 
