@@ -27,7 +27,9 @@ Procfile:
   — it delivers the outbox (board pictures, SMTP to the discarding server
   :mod:`bench.service_smtp`; a turn notice whose seat has moved meanwhile is
   superseded, not sent); idle-only because mail may lag, orders may not, as
-  docs/production.md advises for a machine that also serves the pages. The
+  docs/production.md advises for a machine that also serves the pages
+  (``--no-worker`` starts none: the turn notices stay in the outbox, and
+  what is measured is the order path alone). The
   request whose order completes a decision resolves it
   (``PBEM_RESOLVE_IN_REQUEST``, on by default; the bench passes its own
   environment on, so ``PBEM_RESOLVE_IN_REQUEST=off pbem bench service``
@@ -93,8 +95,8 @@ counts accepted orders whose request started inside the measured window
 ``service: <orders/s> orders/s, p50 <ms> ms, p99 <ms> ms order-to-notification``.
 
 CPU: user + system seconds in the measured window of each part — web
-(granian or gunicorn), worker (celery), smtp (the sink), postgres (every process of the
-``postgres`` user, so other users of this PostgreSQL count too),
+(granian or gunicorn), worker (celery), smtp (the sink), postgres (every
+process of the ``postgres`` user, so other users of this PostgreSQL count too),
 redis (``redis-server``, shared likewise) and client (this process: the
 event loop, HTTP, the listener, and the engine — picking and mirroring
 orders — shown apart) — and per measured order.

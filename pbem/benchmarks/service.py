@@ -49,8 +49,8 @@ import click
               help="games waiting for clients whose game ends (default: games x seconds / 100 / think)")
 @click.option("--seed", type=int, default=1, show_default=True)
 def service(games: int, seats: int, seconds: float, warmup: float, stored: int, think: float, web_server: str,
-            web_workers: int, no_worker: bool,
-            web_threads: int, worker_concurrency: int, worker_nice: int, worker_idle: bool, no_delivery: bool,
+            web_workers: int, web_threads: int, no_worker: bool, worker_concurrency: int, worker_nice: int,
+            worker_idle: bool, no_delivery: bool,
             pg_url: str, db_name: str, redis_url: str,
             keep_db: bool, log_dir: Path | None, spare_games: int | None, seed: int) -> None:
     """Play GAMES concurrent La Città games against granian + an idle-priority celery
@@ -69,8 +69,8 @@ def service(games: int, seats: int, seconds: float, warmup: float, stored: int, 
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)
     cfg = StackConfig(pg_admin_url=pg_url, db_name=db_name, redis_url=redis_url, web_server=web_server,
-                      web_workers=web_workers,
-                      web_threads=web_threads, worker_concurrency=worker_concurrency, worker_nice=worker_nice,
+                      web_workers=web_workers, web_threads=web_threads,
+                      worker_concurrency=worker_concurrency, worker_nice=worker_nice,
                       worker_idle=worker_idle, deliver=not no_delivery, worker=not no_worker,
                       keep_db=keep_db, log_dir=log_dir)
     result = run_service_bench(games, seats, seconds=seconds, warmup=warmup, stored=stored, cfg=cfg,
