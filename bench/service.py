@@ -145,6 +145,8 @@ ROOT = Path(__file__).resolve().parents[1]
 CHANNEL = "pbem_bench_outbox"
 #: outbox kinds that tell a seat the game moved (the notifications timed)
 KINDS = ("turn", "over", "missed")
+#: the goal's p99 bound (ms): the details line counts the orders above it
+SLOW_MS = 500.0
 #: seconds a client waits for the notification of its decision before it resyncs
 NOTIFY_TIMEOUT = 30.0
 #: seconds the client keeps an idle connection (under gunicorn's --keep-alive, 2 s by default)
@@ -224,6 +226,9 @@ class ServiceBenchResult:
     orders: int
     latencies_ms: list[float]
     errors: Counter = field(default_factory=Counter)
+    #: when each measured order was sent, in seconds from the window's start
+    #: (same order as ``latencies_ms``)
+    sent_at: list[float] = field(default_factory=list)
     timeouts: int = 0
     resyncs: int = 0
     finished_games: int = 0
@@ -247,8 +252,16 @@ class ServiceBenchResult:
         k = min(len(data) - 1, max(0, int(round(p / 100 * len(data) + 0.5)) - 1))
         return data[k]
 
+    def slow(self, limit_ms: float = SLOW_MS) -> tuple[int, int]:
+        """``(orders over limit_ms, distinct whole seconds of the window they
+        were sent in)``: a tail made of a few stalls shows many orders in
+        few seconds; a slow service, slow orders all through the window."""
+        seconds = {int(t) for t, ms in zip(self.sent_at, self.latencies_ms) if ms > limit_ms}
+        return sum(ms > limit_ms for ms in self.latencies_ms), len(seconds)
+
     def details(self) -> str:
         lat = self.latencies_ms
+        n_slow, slow_seconds = self.slow()
         mean = statistics.fmean(lat) if lat else float("nan")
         errs = ", ".join(f"{k}: {v}" for k, v in sorted(self.errors.items())) or "none"
         ob = self.outbox
@@ -256,6 +269,7 @@ class ServiceBenchResult:
                 f"finished games; {self.shape}; "
                 f"{self.orders} orders in {self.seconds:.1f} s; latency mean {mean:.0f} ms, "
                 f"p90 {self.percentile(90):.0f} ms, max {max(lat) if lat else float('nan'):.0f} ms; "
+                f"over {SLOW_MS:.0f} ms: {n_slow} orders, sent in {slow_seconds} distinct seconds; "
                 f"errors {errs}; notification timeouts {self.timeouts}; resyncs {self.resyncs}; "
                 f"games finished {self.finished_games}; "
                 f"CPU s in the window: " + ", ".join(f"{k} {v:.1f}" for k, v in self.cpu.items())
@@ -672,6 +686,7 @@ class Sink:
         off = time.perf_counter() - time.monotonic()
         self.lo, self.hi = measure_from + off, stop_at + off
         self.latencies: list[float] = []
+        self.sent_at: list[float] = []
         self.orders = 0
         self.errors: Counter = Counter()
         self.timeouts = 0
@@ -686,6 +701,7 @@ class Sink:
             if self.lo <= t0 < self.hi:
                 self.orders += 1
                 self.latencies.append((seen - t0) * 1000)
+                self.sent_at.append(t0 - self.lo)
 
 
 class GameClient:
@@ -957,7 +973,8 @@ def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: 
             window = min(seconds, max(0.0, time.monotonic() - t_begin - warmup))
             return ServiceBenchResult(
                 games=games, seats=seats, stored_games=stored, seconds=window, orders=sink.orders,
-                latencies_ms=sink.latencies, errors=sink.errors, timeouts=sink.timeouts, resyncs=sink.resyncs,
+                latencies_ms=sink.latencies, sent_at=sink.sent_at, errors=sink.errors, timeouts=sink.timeouts,
+                resyncs=sink.resyncs,
                 finished_games=sink.finished_games, think=think, client_cpu_seconds=sum(client_cpu), client_sys_seconds=client_cpu[1],
                 client_engine_seconds=sink.engine_seconds,
                 cpu=cpu, outbox=outbox, load=load, shape=cfg.web_shape())

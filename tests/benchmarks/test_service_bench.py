@@ -36,6 +36,16 @@ def test_the_last_line_and_percentiles():
     assert r.line() == "service: 2 orders/s, p50 20 ms, p99 400 ms order-to-notification"
 
 
+def test_slow_orders_are_told_apart_as_stalls_or_slowness():
+    # five slow orders, four of them sent within one second of the window (a stall)
+    r = ServiceBenchResult(games=1, seats=2, stored_games=0, seconds=10.0, orders=7,
+                           latencies_ms=[900.0, 800.0, 700.0, 650.0, 20.0, 30.0, 600.0],
+                           sent_at=[3.1, 3.2, 3.5, 3.9, 4.0, 6.0, 8.2])
+    assert r.slow() == (5, 2)
+    assert r.slow(limit_ms=750) == (2, 1)
+    assert "over 500 ms: 5 orders, sent in 2 distinct seconds" in r.details()
+
+
 def test_notification_payloads():
     assert parse_payload("12:turn:turn:12:40:2") == (12, "turn", 40)
     assert parse_payload("12:missed:missed:12:41:0") == (12, "missed", 41)
