@@ -5,13 +5,9 @@ Procfile:
 
 - PostgreSQL: a database of its own (default ``pbem_bench``), created,
   migrated with Alembic, optionally seeded with finished games
-  (:mod:`bench.service_seed`), and dropped afterwards. After seeding, the
-  bench installs in that database only (never in ``migrations/``) a trigger
-  ``AFTER INSERT ON outbox FOR EACH ROW`` that calls
-  ``pg_notify('pbem_bench_outbox', '<game id>:<kind>:<dedupe key>')`` for
-  the notification kinds ``turn``, ``over`` and ``missed`` (the dedupe key
-  of a turn or missed notice, ``turn:<game>:<step>:<seat>``, names the step
-  it is about);
+  (:mod:`bench.service_seed`), and dropped afterwards. Nothing is added
+  to its schema: the notifications are found by reading ``outbox`` (see
+  *Order-to-notification*);
 - Redis: one database number as the Celery broker and the rate-limit store
   (default 12), emptied before and after;
 - the web server as the Procfile runs it: ``granian --interface wsgi
@@ -83,11 +79,21 @@ second: throughput comes from many concurrent games, about ``games / think``
 decisions a second (La Città: ~1.3 orders a decision at 3 seats).
 
 Order-to-notification: from just before an order's HTTP request to the
-moment the listener receives the first notification that answers it. The
-listener is an autocommit psycopg connection in the same event loop doing
-``LISTEN pbem_bench_outbox``; PostgreSQL delivers a NOTIFY when the
-inserting transaction commits, so the time is when the row is committed
-(plus the loop's wake-up), not a polling interval later. Orders that do not
+moment the watcher sees the first notification that answers it: an outbox
+row of kind ``turn``, ``over`` or ``missed`` for its game (the dedupe key
+of a turn or missed notice, ``turn:<game>:<step>:<seat>``, names the step
+it is about). The watcher is an autocommit psycopg connection in the same
+event loop that reads the outbox rows committed since its last look every
+:data:`POLL_SECONDS` (10 ms): the rows above the highest id seen, and the
+ids below it not seen yet (inserts not committed yet; forgotten after
+:data:`HOLE_SECONDS`). So the time is when the row is committed, plus up to
+one polling interval. ``--watch notify`` times them instead with a bench-only
+trigger on ``outbox`` that calls ``pg_notify`` (and ``LISTEN``), as before
+the fourth session; it needs no polling, but a transaction that notifies
+takes PostgreSQL's database-wide notification lock at commit and holds it
+through its WAL flush, so every order's commit waits for the one before
+it, which the production stack (no trigger) never does: one slow flush
+then stalls every order behind it (docs/performance.md). Orders that do not
 complete a decision (a simultaneous decision still missing other seats'
 orders) get the latency of the notification that follows them. Throughput
 counts accepted orders whose request started inside the measured window
@@ -141,8 +147,13 @@ except ModuleNotFoundError:  # pragma: no cover - the result class and its test 
     URL = None
 
 ROOT = Path(__file__).resolve().parents[1]
-#: the NOTIFY channel of the bench's outbox trigger
+#: the NOTIFY channel of the bench's outbox trigger (``--watch notify``)
 CHANNEL = "pbem_bench_outbox"
+#: seconds between two looks at the outbox (``--watch poll``)
+POLL_SECONDS = 0.01
+#: seconds an outbox id below the highest seen stays awaited (a rolled-back
+#: insert, or one that found its dedupe key taken, never commits)
+HOLE_SECONDS = 30.0
 #: outbox kinds that tell a seat the game moved (the notifications timed)
 KINDS = ("turn", "over", "missed")
 #: the goal's p99 bound (ms): the details line counts the orders above it
@@ -154,7 +165,8 @@ KEEPALIVE = 1.0
 #: La Città decisions in a game, roughly (for the default number of spare games)
 DECISIONS_PER_GAME = 100
 
-#: installed in the bench database only (after seeding, so seeded rows notify nobody)
+#: ``--watch notify``: installed in the bench database only (after seeding,
+#: so seeded rows notify nobody)
 TRIGGER_SQL = f"""
 CREATE FUNCTION pbem_bench_outbox_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -191,6 +203,9 @@ class StackConfig:
     deliver: bool = True
     keep_db: bool = False
     log_dir: Path | None = None
+    #: how notifications are seen: ``poll`` (read the outbox) or ``notify``
+    #: (a bench-only trigger; serialises commits, see the module docstring)
+    watch: str = "poll"
 
     def worker_sched(self) -> str:
         if not self.worker:
@@ -585,7 +600,7 @@ def skip_setup_mail(cfg: StackConfig) -> int:
 # --------------------------------------------------------------------------- measuring
 
 def parse_payload(payload: str) -> tuple[int, str, int | None]:
-    """``'<game id>:<kind>:<dedupe key>'`` (the trigger's payload) ->
+    """``'<game id>:<kind>:<dedupe key>'`` (a watcher's payload) ->
     (game id, kind, the step the notice is about or ``None``): turn and
     missed notices carry it in their dedupe key (``turn:<game>:<step>:<seat>``);
     ``over`` notices have none."""
@@ -602,7 +617,7 @@ def parse_payload(payload: str) -> tuple[int, str, int | None]:
 
 
 class NotificationWatch:
-    """What the LISTEN connection has seen, per game: the newest step
+    """What the watcher (outbox reads or LISTEN) has seen, per game: the newest step
     notified and when it was first seen, when the final scores were seen,
     and a count (for notices whose step cannot be read). All in the event
     loop's thread; clients wait on a future per game."""
@@ -664,6 +679,40 @@ class NotificationWatch:
         finally:
             timer.cancel()
             self.waiters.pop(gid, None)
+
+
+#: the outbox rows above the highest id seen and the awaited ids below it
+POLL_SQL = ("SELECT id, game_id, kind, dedupe_key FROM outbox WHERE id > %(top)s OR id = ANY(%(holes)s) "
+            "ORDER BY id")
+
+
+async def poll(url: str, watch: NotificationWatch, ready: asyncio.Event, *, interval: float = POLL_SECONDS) -> None:
+    """Read the outbox rows committed since the last look every
+    ``interval`` seconds and hand each notification, timed when read, to
+    ``watch`` until cancelled. Ids are taken at insert and rows commit in
+    another order, so an id below the highest seen that has not been read
+    yet is looked for again (for :data:`HOLE_SECONDS`)."""
+    import psycopg
+
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+        cur = await conn.execute("SELECT coalesce(max(id), 0) FROM outbox")
+        top = (await cur.fetchone())[0]
+        holes: dict[int, float] = {}    # id -> when it was first missed
+        ready.set()
+        while True:
+            cur = await conn.execute(POLL_SQL, {"top": top, "holes": list(holes)})
+            rows = await cur.fetchall()
+            now = time.perf_counter()
+            for row_id, gid, kind, key in rows:
+                holes.pop(row_id, None)
+                if row_id > top:
+                    holes.update(dict.fromkeys(range(top + 1, row_id), now))
+                    top = row_id
+                if gid is not None and kind in KINDS:
+                    watch.seen(f"{gid}:{kind}:{key}", now)
+            for row_id in [i for i, since in holes.items() if now - since > HOLE_SECONDS]:
+                del holes[row_id]
+            await asyncio.sleep(interval)
 
 
 async def listen(url: str, watch: NotificationWatch, ready: asyncio.Event) -> None:
@@ -876,7 +925,7 @@ async def play(cfg: StackConfig, port: int, clients: dict[int, list["SeatClient"
     gc.set_threshold(50_000, 50, 100)
     watch = NotificationWatch()
     ready = asyncio.Event()
-    listener = asyncio.create_task(listen(cfg.libpq_url, watch, ready))
+    listener = asyncio.create_task((listen if cfg.watch == "notify" else poll)(cfg.libpq_url, watch, ready))
     await asyncio.wait_for(ready.wait(), 30)
     begin = time.monotonic()
     measure_from, stop_at = begin + warmup, begin + warmup + seconds
@@ -938,7 +987,8 @@ def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: 
         flush_broker(cfg)
         if stored:
             seed_finished_games(cfg.libpq_url, stored, SeedShape(seats=3), echo=echo)
-        install_notify_trigger(cfg)
+        if cfg.watch == "notify":
+            install_notify_trigger(cfg)
         with Stack(cfg, echo=echo) as stack:
             from pbem.web import create_app
 

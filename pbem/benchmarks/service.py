@@ -47,16 +47,19 @@ import click
               help="keep the web/celery/smtp logs here")
 @click.option("--spare-games", type=int, default=None,
               help="games waiting for clients whose game ends (default: games x seconds / 100 / think)")
+@click.option("--watch", type=click.Choice(["poll", "notify"]), default="poll", show_default=True,
+              help="see notifications by reading the outbox every 10 ms, or by a bench-only NOTIFY "
+                   "trigger (which serialises the commits: see bench/service.py)")
 @click.option("--seed", type=int, default=1, show_default=True)
 def service(games: int, seats: int, seconds: float, warmup: float, stored: int, think: float, web_server: str,
             web_workers: int, web_threads: int, no_worker: bool, worker_concurrency: int, worker_nice: int,
             worker_idle: bool, no_delivery: bool,
             pg_url: str, db_name: str, redis_url: str,
-            keep_db: bool, log_dir: Path | None, spare_games: int | None, seed: int) -> None:
+            keep_db: bool, log_dir: Path | None, spare_games: int | None, watch: str, seed: int) -> None:
     """Play GAMES concurrent La Città games against granian + an idle-priority celery
     worker + PostgreSQL + Redis on this machine, orders posted over HTTP by
     one asyncio client keeping a local mirror of each game; notifications
-    timed by LISTEN/NOTIFY (see bench/service.py).
+    timed by reading the outbox as it commits (see bench/service.py).
 
     The last line is ``service: <orders/s> orders/s, p50 <ms> ms, p99 <ms>
     ms order-to-notification``.
@@ -72,7 +75,7 @@ def service(games: int, seats: int, seconds: float, warmup: float, stored: int, 
                       web_workers=web_workers, web_threads=web_threads,
                       worker_concurrency=worker_concurrency, worker_nice=worker_nice,
                       worker_idle=worker_idle, deliver=not no_delivery, worker=not no_worker,
-                      keep_db=keep_db, log_dir=log_dir)
+                      keep_db=keep_db, log_dir=log_dir, watch=watch)
     result = run_service_bench(games, seats, seconds=seconds, warmup=warmup, stored=stored, cfg=cfg,
                                seed=seed, spares=spare_games, think=think, echo=click.echo)
     click.echo(result.details())
