@@ -452,10 +452,10 @@ class Stack:
             self._wait_log("smtp", "smtp ready", 20)
         self._spawn("web", self.web_argv(bindir))
         # ONE worker, niced or idle-only: outbox delivery (pictures, SMTP) may lag, orders may not
-        if self.cfg.worker_idle and shutil.which("chrt") is None:
-            raise RuntimeError("--worker-idle needs chrt (util-linux); use --no-worker-idle")
-        sched = ["chrt", "--idle", "0"] if self.cfg.worker_idle else []
         if self.cfg.worker:
+            if self.cfg.worker_idle and shutil.which("chrt") is None:
+                raise RuntimeError("--worker-idle needs chrt (util-linux); use --no-worker-idle")
+            sched = ["chrt", "--idle", "0"] if self.cfg.worker_idle else []
             self._spawn("worker", [*sched, "nice", "-n", str(self.cfg.worker_nice), str(bindir / "celery"), "-A",
                                    "worker", "worker", "--concurrency", str(self.cfg.worker_concurrency),
                                    "--without-gossip", "--without-mingle", "--without-heartbeat",

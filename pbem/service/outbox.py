@@ -181,12 +181,12 @@ def deliver_due(*, now: dt.datetime | None = None, limit: int = 100) -> Delivery
             (OutboxMessage.status == OUT_SENDING) & (OutboxMessage.claimed_at <= stuck)))
         .order_by(OutboxMessage.next_attempt_at, OutboxMessage.id).limit(limit)).scalars())
     db.session.commit()
+    # A turn notice whose game has moved on since the run began (most of a
+    # backlog) is superseded by its claim itself: one statement, with no
+    # row read and no mail composed
+    stale = _stale_deferred()
     for row_id in ids:
         begin_write()
-        # A turn notice whose game has moved on since the run began (most of
-        # a backlog) is superseded by the claim itself: one statement, with
-        # no row read and no mail composed
-        stale = _stale_deferred()
         claimed = db.session.execute(
             update(OutboxMessage).where(OutboxMessage.id == row_id, or_(
                 (OutboxMessage.status == OUT_PENDING) & (OutboxMessage.next_attempt_at <= now),
