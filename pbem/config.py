@@ -37,6 +37,12 @@ on port 8025). Production sets the ``PBEM_*`` variables (see README.md):
 ``PBEM_RESOLVE_IN_REQUEST``  ``on`` (default): the request (web form or inbound mail) whose
                            orders complete a turn resolves it in its own transaction;
                            ``off``: a worker task does (slow engines, very short requests)
+``PBEM_NOTICE_GRACE``      seconds a turn notice waits when its seat plays live (sent orders
+                           from the web page within ``PBEM_LIVE_WINDOW``): a move made on the
+                           page meanwhile supersedes it, so live play sends no mail; ``0`` sends
+                           every notice at once; default 120
+``PBEM_LIVE_WINDOW``       seconds since a seat's last orders from the web page during which
+                           it counts as playing live; default 900
 ``PBEM_DB_POOL_SIZE``      database connections each process keeps open (PostgreSQL);
                            default ``PBEM_WEB_THREADS`` (4) or 5, whichever is more: one
                            per web thread, so no request opens and closes its own
@@ -72,7 +78,13 @@ def _secret_key(instance: Path) -> str:
     
 
 def _engine_options(database_url: str, get) -> dict:
-    """SQLAlchemy engine options. PostgreSQL: a pool of ``PBEM_DB_POOL_SIZE``
+    """SQLAlchemy engine options. PostgreSQL: a pool of ``PBEM_NOTICE_GRACE``      seconds a turn notice waits when its seat plays live (sent orders
+                           from the web page within ``PBEM_LIVE_WINDOW``): a move made on the
+                           page meanwhile supersedes it, so live play sends no mail; ``0`` sends
+                           every notice at once; default 120
+``PBEM_LIVE_WINDOW``       seconds since a seat's last orders from the web page during which
+                           it counts as playing live; default 900
+``PBEM_DB_POOL_SIZE``
     connections per process; more threads than pooled connections would
     open and close a connection (a new server process) for every request
     beyond the pool."""
@@ -138,6 +150,8 @@ def load_config(instance_path: str | os.PathLike[str], environ: Mapping[str, str
         "DEFAULT_TIMEZONE": get("TIMEZONE", "UTC"),
         "TASK_QUEUE": get("TASK_QUEUE", "celery"),
         "RESOLVE_IN_REQUEST": _bool(get("RESOLVE_IN_REQUEST", "on")),
+        "NOTICE_GRACE_SECONDS": float(get("NOTICE_GRACE", "120")),
+        "LIVE_WINDOW_SECONDS": float(get("LIVE_WINDOW", "900")),
         # where the local SMTP sink (demo) keeps mail; the /dev/mail page reads it
         "MAIL_SINK_DIR": get("MAIL_SINK_DIR", str(instance / "mail")),
         # Celery runs tasks in its own worker unless a test or the demo says otherwise.

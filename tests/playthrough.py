@@ -41,6 +41,9 @@ def live(tmp_path):
         "INBOUND_ADDRESS": "play@pbem.test", "MAIL_FROM": "pbem <pbem@pbem.test>",
         "BASE_URL": "http://pbem.test", "MAIL_SINK_DIR": str(tmp_path / "mail"),
         "RATELIMIT_ENABLED": False,
+        # every turn notice is read as it is written; the live-play grace has
+        # its own tests (tests/service/test_live_play.py)
+        "NOTICE_GRACE_SECONDS": 0,
     })
     app.extensions["celery"].conf.task_always_eager = True
     with app.app_context():

@@ -36,6 +36,14 @@ import click
               help="run the celery worker under SCHED_IDLE (chrt --idle 0): it gets only CPU nothing "
                    "else wants, as docs/production.md advises on a small machine; --no-worker-idle "
                    "uses --worker-nice alone")
+@click.option("--worker-group/--no-worker-group", default=True, show_default=True,
+              help="put the celery worker in an idle CPU group (a cgroup with cpu.idle, else its "
+                   "autogroup at nice 19): the kernel shares the CPU between groups first, so "
+                   "SCHED_IDLE and nice alone rank the worker only against itself (bench/idle_cpu.py)")
+@click.option("--notice-grace", type=float, default=None,
+              help="PBEM_NOTICE_GRACE for the stack, seconds (default: the service's, 120): the "
+                   "bench's players play on the web page, so their turn notices wait it out; "
+                   "0 sends every notice at once")
 @click.option("--no-delivery", is_flag=True, help="point SMTP at a closed port (outbox delivery fails fast)")
 @click.option("--pg-url", default="postgresql://postgres@127.0.0.1:5432/postgres", show_default=True,
               help="PostgreSQL to use (an admin connection; the bench creates and drops its own database)")
@@ -53,7 +61,7 @@ import click
 @click.option("--seed", type=int, default=1, show_default=True)
 def service(games: int, seats: int, seconds: float, warmup: float, stored: int, think: float, web_server: str,
             web_workers: int, web_threads: int, no_worker: bool, worker_concurrency: int, worker_nice: int,
-            worker_idle: bool, no_delivery: bool,
+            worker_idle: bool, worker_group: bool, notice_grace: float | None, no_delivery: bool,
             pg_url: str, db_name: str, redis_url: str,
             keep_db: bool, log_dir: Path | None, spare_games: int | None, watch: str, seed: int) -> None:
     """Play GAMES concurrent La Città games against granian + an idle-priority celery
@@ -74,7 +82,8 @@ def service(games: int, seats: int, seconds: float, warmup: float, stored: int, 
     cfg = StackConfig(pg_admin_url=pg_url, db_name=db_name, redis_url=redis_url, web_server=web_server,
                       web_workers=web_workers, web_threads=web_threads,
                       worker_concurrency=worker_concurrency, worker_nice=worker_nice,
-                      worker_idle=worker_idle, deliver=not no_delivery, worker=not no_worker,
+                      worker_idle=worker_idle, worker_group=worker_group, notice_grace=notice_grace,
+                      deliver=not no_delivery, worker=not no_worker,
                       keep_db=keep_db, log_dir=log_dir, watch=watch)
     result = run_service_bench(games, seats, seconds=seconds, warmup=warmup, stored=stored, cfg=cfg,
                                seed=seed, spares=spare_games, think=think, echo=click.echo)

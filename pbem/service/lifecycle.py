@@ -283,6 +283,7 @@ def replace_player(game_id: int, seat_index: int, email: str, name: str = "", *,
     newcomer = get_or_create_player(address, name, timezone or game.timezone)
     seat.player = newcomer
     seat.missed_turns = 0
+    seat.last_web_order_at = None  # the newcomer is not at the table yet: their notice goes at once
     seat.joined = game.status != INVITED  # a running game does not wait for the click
     seat.joined_at = now if seat.joined else None
     db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="replaced",

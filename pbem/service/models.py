@@ -120,8 +120,11 @@ class Seat(db.Model):
     """A place at a game's table, held by a player.
 
     ``last_moved_step``: the state step after its last applied order (the
-    turn notice shows the events since then). The notices a seat was sent
-    are the outbox's rows (``turn:<game>:<step>:<seat>``).
+    turn notice shows the events since then). ``last_web_order_at`` (UTC):
+    when its latest applied orders were sent from the web page (``None``:
+    never), which tells a player at the table now from one who plays by
+    mail (:func:`pbem.service.notify.notice_due`). The notices a seat was
+    sent are the outbox's rows (``turn:<game>:<step>:<seat>``).
     """
 
     __tablename__ = "seats"
@@ -134,6 +137,7 @@ class Seat(db.Model):
     joined_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
     missed_turns: Mapped[int] = mapped_column(Integer, default=0)
     last_moved_step: Mapped[int] = mapped_column(Integer, default=0)
+    last_web_order_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
 
     game: Mapped[Game] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship(back_populates="seats")

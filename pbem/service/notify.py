@@ -27,7 +27,7 @@ from pbem.mail import compose
 from pbem.mail.tokens import DEFAULT_SIGNIN_MAX_AGE
 from pbem.service import links, outbox
 from pbem.service.db import db
-from pbem.service.models import Game, GameEvent, Seat
+from pbem.service.models import Game, GameEvent, PendingOrder, Seat
 
 log = logging.getLogger(__name__)
 
@@ -131,14 +131,35 @@ def turn(game: Game, state, seat: Seat) -> compose.Turn:
         board_alt=f"The board of {game.title} #{game.id}, {game.phase}")
 
 
-def turn_notice(game: Game, state, seat: Seat, *, now: dt.datetime, key_suffix: str = "") -> None:
+def notice_due(seat: Seat, *, now: dt.datetime) -> dt.datetime:
+    """When the turn notice queued for ``seat`` at ``now`` (UTC) is due.
+
+    A seat whose player sent orders from the web page within
+    ``LIVE_WINDOW_SECONDS`` (``seat.last_web_order_at``) is playing live,
+    at the table: its notice waits ``NOTICE_GRACE_SECONDS``, and if the
+    player moves on the page meanwhile it is superseded, never sent (a
+    live game does not fill the inbox with a mail per move). Every other
+    notice is due at once: a player who answers by mail, or has been away,
+    hears of the turn without delay. A grace of 0 sends every notice at once."""
+    cfg = current_app.config
+    grace = float(cfg.get("NOTICE_GRACE_SECONDS", 0) or 0)
+    last = seat.last_web_order_at
+    if grace > 0 and last is not None and now - last <= dt.timedelta(seconds=float(cfg.get("LIVE_WINDOW_SECONDS", 0))):
+        return now + dt.timedelta(seconds=grace)
+    return now
+
+
+def turn_notice(game: Game, state, seat: Seat, *, now: dt.datetime, key_suffix: str = "") -> bool:
     """Queue the turn notice of ``seat`` for the game's current step,
     deferred: composed at delivery by :func:`compose_deferred` (and not sent
-    if the seat has moved by then). ``key_suffix`` tells apart a second
-    notice for the same turn (a new player who took over the seat)."""
+    if the seat has moved by then), due as :func:`notice_due` says.
+    ``key_suffix`` tells apart a second notice for the same turn (a new
+    player who took over the seat). True when it is due now."""
+    due = notice_due(seat, now=now)
     outbox.add_deferred(kind="turn", dedupe_key=f"turn:{game.id}:{game.step}:{seat.index}{key_suffix}",
                         game_id=game.id, seat_index=seat.index, step=game.step,
-                        recipient=seat.player.email, now=now)
+                        recipient=seat.player.email, now=now, due_at=due if due > now else None)
+    return due <= now
 
 
 def compose_deferred(row, *, now: dt.datetime, draw_picture: bool = False):
@@ -149,7 +170,8 @@ def compose_deferred(row, *, now: dt.datetime, draw_picture: bool = False):
     game is still at ``row.step`` is what they were when the notice was
     queued. ``None`` when the notice is stale: the game has left that step
     (the seat moved, or missed the deadline and was told so), is no longer
-    running, or the seat has changed hands (the new player got a notice of
+    running, the seat has sent its orders for that step already (a
+    simultaneous decision waiting for the others), or the seat has changed hands (the new player got a notice of
     their own). ``draw_picture``: the board PNG is drawn into the mail now
     (delivery: no placeholder to parse the mail back for) instead of a
     placeholder; a picture that cannot be drawn is left out. Reads only;
@@ -169,6 +191,10 @@ def compose_deferred(row, *, now: dt.datetime, draw_picture: bool = False):
     seat = next((s for s in game.seats if s.index == row.seat_index), None)
     if seat is None or seat.player is None or seat.player.email.lower() != row.recipient.strip().lower():
         return None
+    if db.session.execute(select(PendingOrder.id).where(
+            PendingOrder.game_id == game.id, PendingOrder.seat_index == seat.index,
+            PendingOrder.step == row.step)).first() is not None:
+        return None  # the seat has sent its orders for this step (others still to come)
     env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.turn")
     t = turn(game, engine_state(game), seat)
     if draw_picture and t.board_png is not None:
@@ -191,11 +217,12 @@ def reminder(game: Game, state, seat: Seat, *, now: dt.datetime) -> None:
 
 
 def after_change(game: Game, state, *, now: dt.datetime, missed: Sequence[int] = (),
-                 since_step: int | None = None) -> None:
+                 since_step: int | None = None) -> bool:
     """Outbox rows after the state changed: when seats missed the deadline,
     every seat hears it (with what happened, as it may see it); at the end
     every seat gets the final scores; otherwise each seat that must act now
-    gets a turn notice."""
+    gets a turn notice. True when a row written is due now (False: only
+    turn notices waiting out a live player's grace, :func:`notice_due`)."""
     if missed:
         labels = [seat_label(game.seat(s)) for s in missed]
         current = state.current_seats()
@@ -217,9 +244,9 @@ def after_change(game: Game, state, *, now: dt.datetime, missed: Sequence[int] =
     if state.is_terminal():
         for seat in game.seats:
             game_over(game, state, seat, now=now)
-        return
-    for index in state.current_seats():
-        turn_notice(game, state, game.seat(index), now=now)
+        return True
+    due = [turn_notice(game, state, game.seat(index), now=now) for index in state.current_seats()]
+    return bool(missed) or any(due)
 
 
 def _default_text(game: Game, seat: int) -> str:

@@ -202,7 +202,8 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     the turn is resolved in the same transaction (``result.resolved``; with
     ``RESOLVE_IN_REQUEST`` off, or if that fails, the orders are stored and
     :func:`pbem.service.resolve.resolve_game` is enqueued after the commit).
-    Commits; enqueues outbox delivery after a resolution. Raises
+    Commits; enqueues outbox delivery after a resolution that wrote mail
+    due now (a live player's turn notice waits: :func:`pbem.service.notify.notice_due`). Raises
     :class:`GameNotFound`; every other problem is a refused result.
 
     ``before_commit(result)``, when given, runs inside the transaction that
@@ -270,14 +271,17 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     result.status = "stored"
     result.ready = not waiting
     result.waiting_for = waiting
+    mail_due = False
     if result.ready and resolve and current_app.config.get("RESOLVE_IN_REQUEST", True):
         from pbem.service.resolve import resolve_locked
 
         try:
             # the game row is locked; ``state`` is consumed
-            result.resolved = resolve_locked(
+            resolution = resolve_locked(
                 game, now=now, state=state, pending={**{p.seat_index: p for p in stored}, seat_index: pending},
-                pre_applied=(seat_index, trials[0]) if alone else None).status == "resolved"
+                pre_applied=(seat_index, trials[0]) if alone else None)
+            result.resolved = resolution.status == "resolved"
+            mail_due = resolution.mail_due
         except Exception:
             # Undo the whole transaction (nothing of it is kept) and store the
             # orders again without resolving: the worker task resolves them.
@@ -305,7 +309,8 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
         before_commit(result)
     db.session.commit()
     if result.resolved:
-        queue.enqueue(queue.DELIVER)
+        if mail_due:  # turn notices waiting out a live player's grace: beat's delivery sends them
+            queue.enqueue(queue.DELIVER)
     elif result.ready:
         queue.enqueue(queue.RESOLVE, game_id)
     return result

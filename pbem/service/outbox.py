@@ -14,8 +14,9 @@ Turn notices are *deferred* (:func:`add_deferred`): the turn's transaction
 writes only which seat is asked to move at which step; delivery composes
 the mail from the game as it is then (:func:`pbem.service.notify.compose_deferred`).
 A notice whose game has left that step before delivery (the seat moved on
-the web page, or its deadline passed and the missed-turn notice told it) is
-marked ``superseded`` and not sent: nobody gets "your move" for a move
+the web page, or its deadline passed and the missed-turn notice told it), or
+whose seat has sent its orders for that step already (a simultaneous
+decision waiting for the others), is marked ``superseded`` and not sent: nobody gets "your move" for a move
 already made. Composing a notice costs several milliseconds of CPU and its
 board picture hundreds; the order path pays neither.
 """
@@ -37,7 +38,7 @@ from pbem.service import pictures
 from pbem.service.db import begin_write, db
 from pbem.service.models import (
     ACTIVE, OUT_FAILED, OUT_PENDING, OUT_SENDING, OUT_SENT, OUT_SUPERSEDED, PAUSED, Game, OutboxMessage,
-    utcnow,
+    PendingOrder, utcnow,
 )
 
 log = logging.getLogger(__name__)
@@ -64,21 +65,24 @@ def add(msg: EmailMessage, *, kind: str, dedupe_key: str, game_id: int | None = 
 
 
 def add_deferred(*, kind: str, dedupe_key: str, game_id: int, seat_index: int, step: int,
-                 recipient: str, now: dt.datetime | None = None) -> int | None:
+                 recipient: str, now: dt.datetime | None = None,
+                 due_at: dt.datetime | None = None) -> int | None:
     """Queue a notice composed at delivery (:mod:`pbem.service.notify`
     ``compose_deferred``): seat ``seat_index`` of game ``game_id`` is asked
-    to move at ``step``. Same transaction and dedupe rules as :func:`add`;
+    to move at ``step``. ``due_at`` (UTC): not sent before then (a live
+    player's grace; default: at once); it is superseded meanwhile like any
+    deferred notice. Same transaction and dedupe rules as :func:`add`;
     one ``INSERT`` and nothing composed now."""
     return _insert_once(kind=kind, dedupe_key=dedupe_key, game_id=game_id, seat_index=seat_index,
-                        recipient=recipient, subject="", raw=None, step=step, now=now)
+                        recipient=recipient, subject="", raw=None, step=step, now=now, due_at=due_at)
 
 
 _INSERTS: dict[str, object] = {}
 
 
-def _insert_once(*, now: dt.datetime | None, **values) -> int | None:
+def _insert_once(*, now: dt.datetime | None, due_at: dt.datetime | None = None, **values) -> int | None:
     """One outbox row, pending and due at once (whether ``now`` is the real
-    clock or an injected one), in one round trip: ``INSERT ... ON CONFLICT
+    clock or an injected one) or at ``due_at``, in one round trip: ``INSERT ... ON CONFLICT
     (dedupe_key) DO NOTHING RETURNING id`` (the statement built once per
     dialect), so the unique dedupe key decides and a concurrent writer of
     the same key waits and skips. The new id, or ``None``."""
@@ -89,7 +93,8 @@ def _insert_once(*, now: dt.datetime | None, **values) -> int | None:
         stmt = _INSERTS[conn.dialect.name] = (
             _INSERT[conn.dialect.name](table).on_conflict_do_nothing(index_elements=[table.c.dedupe_key])
             .returning(table.c.id))
-    values.update(status=OUT_PENDING, attempts=0, next_attempt_at=min(now or utcnow(), utcnow()),
+    values.update(status=OUT_PENDING, attempts=0,
+                  next_attempt_at=due_at if due_at is not None else min(now or utcnow(), utcnow()),
                   created_at=now or utcnow())
     return conn.execute(stmt, values).scalar_one_or_none()
 
@@ -97,10 +102,14 @@ def _insert_once(*, now: dt.datetime | None, **values) -> int | None:
 def _stale_deferred():
     """SQL condition: a deferred notice (composed yet or not: a failed
     attempt keeps what it composed) whose game has left its step (or
-    stopped running)."""
-    return (OutboxMessage.step.is_not(None) & select(Game.id).where(
+    stopped running), or whose seat has already sent its orders for that
+    step (a simultaneous decision still waiting for the others)."""
+    return OutboxMessage.step.is_not(None) & (select(Game.id).where(
         Game.id == OutboxMessage.game_id,
-        (Game.step != OutboxMessage.step) | Game.status.not_in([ACTIVE, PAUSED])).exists())
+        (Game.step != OutboxMessage.step) | Game.status.not_in([ACTIVE, PAUSED])).exists()
+        | select(PendingOrder.id).where(
+            PendingOrder.game_id == OutboxMessage.game_id, PendingOrder.seat_index == OutboxMessage.seat_index,
+            PendingOrder.step == OutboxMessage.step).exists())
 
 
 def supersede_stale() -> int:

@@ -46,6 +46,9 @@ class ResolveResult:
     step_after: int = 0
     defaulted: list[int] = field(default_factory=list)
     finished: bool = False
+    #: an email written by the resolution is due now (not every turn notice
+    #: waiting out a live player's grace): delivery should run
+    mail_due: bool = False
 
 
 _INSERT_MOVE = Move.__table__.insert()
@@ -104,7 +107,8 @@ def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool 
         db.session.rollback()
         return result
     db.session.commit()
-    queue.enqueue(queue.DELIVER)
+    if result.mail_due:
+        queue.enqueue(queue.DELIVER)
     return result
 
 
@@ -223,13 +227,19 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
     if any(p.id is not None for p in pending.values()):  # a completing order may never have been stored
         db.session.execute(delete(PendingOrder).where(PendingOrder.game_id == game.id))
     for seat in acted:
-        # the next notice quotes from here: this seat's own move and all that followed
-        set_seat(game.seat(seat), "last_moved_step", old_step)
+        # the next notice quotes from here: this seat's own move and all that
+        # followed; orders from the web page mark the seat as playing live
+        order = fresh.get(seat)
+        if order is not None and order.source == "web":
+            set_seat(game.seat(seat), last_moved_step=old_step, last_web_order_at=order.created_at or now)
+        else:
+            set_seat(game.seat(seat), last_moved_step=old_step)
     # the claim wrote ``values`` with a Core UPDATE; tell the loaded row
     # (no second SELECT of the game and its seats)
     for key, value in values.items():
         set_committed_value(game, key, value)
-    notify.after_change(game, state, now=now, since_step=old_step,
-                        missed=[s for s in current if s not in fresh])
+    mail_due = notify.after_change(game, state, now=now, since_step=old_step,
+                                   missed=[s for s in current if s not in fresh])
     return ResolveResult("resolved", game_id, old_step, state.step,
-                         defaulted=[s for s in current if s not in fresh], finished=terminal)
+                         defaulted=[s for s in current if s not in fresh], finished=terminal,
+                         mail_due=mail_due)

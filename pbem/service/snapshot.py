@@ -59,17 +59,20 @@ def engine_state(game: Game) -> State:
     return get_game(game.kind).state_from_json(game.state)
 
 
-_SEAT_UPDATES: dict[str, object] = {}
+_SEAT_UPDATES: dict[tuple[str, ...], object] = {}
 
 
-def set_seat(seat: Seat, name: str, value) -> None:
-    """``seat.<name> = value`` written at once with a Core ``UPDATE`` (a
-    statement built once per column) in the current transaction, and set
-    on the loaded row as committed: no ORM flush on the order path."""
-    stmt = _SEAT_UPDATES.get(name)
+def set_seat(seat: Seat, **values) -> None:
+    """``seat.<name> = value`` for each of ``values``, written at once with
+    one Core ``UPDATE`` (a statement built once per set of columns) in the
+    current transaction, and set on the loaded row as committed: no ORM
+    flush on the order path."""
+    names = tuple(sorted(values))
+    stmt = _SEAT_UPDATES.get(names)
     if stmt is None:
         table = Seat.__table__
-        stmt = _SEAT_UPDATES[name] = (update(table).where(table.c.id == bindparam("seat_id"))
-                                      .values({name: bindparam("new_value")}))
-    db.session.connection().execute(stmt, {"seat_id": seat.id, "new_value": value})
-    set_committed_value(seat, name, value)
+        stmt = _SEAT_UPDATES[names] = (update(table).where(table.c.id == bindparam("seat_id"))
+                                       .values({name: bindparam(f"new_{name}") for name in names}))
+    db.session.connection().execute(stmt, {"seat_id": seat.id, **{f"new_{k}": v for k, v in values.items()}})
+    for name, value in values.items():
+        set_committed_value(seat, name, value)

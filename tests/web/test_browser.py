@@ -55,6 +55,9 @@ def site(tmp_path):
         "SMTP_HOST": "127.0.0.1", "SMTP_PORT": sink.port,
         "INBOUND_ADDRESS": "play@pbem.test", "MAIL_FROM": "pbem <pbem@pbem.test>",
         "BASE_URL": base, "MAIL_SINK_DIR": str(mail_dir),
+        # the tests follow each turn notice as it is written (the live-play
+        # grace: tests/service/test_live_play.py)
+        "NOTICE_GRACE_SECONDS": 0,
     })
     app.extensions["celery"].conf.task_always_eager = True
     with app.app_context():
