@@ -20,17 +20,25 @@ Procfile:
   ``celery -A worker worker`` (``--worker-concurrency``, default 1) started
   under ``chrt --idle 0`` (SCHED_IDLE: it runs only on CPU nothing else
   wants; ``--no-worker-idle`` leaves it at ``nice -n 10``, ``--worker-nice``)
+  inside an idle CPU group (``--worker-group``, :mod:`bench.idle_cpu`: a
+  cgroup with ``cpu.idle``, else its autogroup at nice 19; without one,
+  SCHED_IDLE ranks it only within its own session, whose group competes
+  with the web's and PostgreSQL's as an equal)
   — it delivers the outbox (board pictures, SMTP to the discarding server
   :mod:`bench.service_smtp`; a turn notice whose seat has moved meanwhile is
   superseded, not sent); idle-only because mail may lag, orders may not, as
   docs/production.md advises for a machine that also serves the pages
   (``--no-worker`` starts none: the turn notices stay in the outbox, and
-  what is measured is the order path alone). The
+  what is measured is the order path alone); and ONE ``celery -A worker
+  beat`` (its periodic delivery sends the turn notices that waited out a
+  live player's grace, ``PBEM_NOTICE_GRACE``: every bench player plays on
+  the web page, so most of them are superseded unsent; ``--notice-grace 0``
+  sends every notice at once, docs/service.md "Live play"). The
   request whose order completes a decision resolves it
   (``PBEM_RESOLVE_IN_REQUEST``, on by default; the bench passes its own
   environment on, so ``PBEM_RESOLVE_IN_REQUEST=off pbem bench service``
   measures resolution in the worker's ``pbem.resolve`` task instead). No
-  celery beat (nothing in a bench run waits for a deadline). No access log.
+  access log.
   All started as subprocesses with the ``PBEM_*`` environment a production
   deployment would set.
 
@@ -141,6 +149,8 @@ from pathlib import Path
 from typing import Callable
 from urllib.parse import quote_plus
 
+from bench.idle_cpu import IdleGroup, idle_group
+
 try:
     from yarl import URL   # aiohttp's URL type (dev extra)
 except ModuleNotFoundError:  # pragma: no cover - the result class and its test need no aiohttp
@@ -198,8 +208,17 @@ class StackConfig:
     worker_concurrency: int = 1
     #: nice level of the celery worker (mail): 0 competes with the order path as an equal
     worker_nice: int = 10
-    #: SCHED_IDLE (``chrt --idle 0``): the worker runs only on CPU nothing else wants
+    #: SCHED_IDLE (``chrt --idle 0``): the worker runs only on CPU nothing
+    #: else wants in its own group (see ``worker_group``)
     worker_idle: bool = False
+    #: the worker in an idle CPU group (:mod:`bench.idle_cpu`: a cgroup with
+    #: ``cpu.idle``, else its autogroup at nice 19): without it, SCHED_IDLE
+    #: and nice rank it only within its own session's group
+    worker_group: bool = True
+    #: ``PBEM_NOTICE_GRACE`` for the stack (seconds); ``None``: the service's
+    #: default. The bench's players all play on the web page, so with a grace
+    #: their turn notices wait it out and most are superseded unsent
+    notice_grace: float | None = None
     deliver: bool = True
     keep_db: bool = False
     log_dir: Path | None = None
@@ -207,10 +226,11 @@ class StackConfig:
     #: (a bench-only trigger; serialises commits, see the module docstring)
     watch: str = "poll"
 
-    def worker_sched(self) -> str:
+    def worker_sched(self, group: str = "") -> str:
         if not self.worker:
             return "none"
-        return f"SCHED_IDLE, nice {self.worker_nice}" if self.worker_idle else f"nice {self.worker_nice}"
+        sched = f"SCHED_IDLE, nice {self.worker_nice}" if self.worker_idle else f"nice {self.worker_nice}"
+        return f"{sched}, group: {group or 'its session'}"
 
     @property
     def libpq_url(self) -> str:
@@ -400,6 +420,9 @@ class Stack:
             "PBEM_MAIL_FROM": "pbem bench <pbem@bench.invalid>",
             "PYTHONPATH": os.pathsep.join([str(ROOT), self.env.get("PYTHONPATH", "")]).rstrip(os.pathsep),
         })
+        if cfg.notice_grace is not None:
+            self.env["PBEM_NOTICE_GRACE"] = f"{cfg.notice_grace:g}"
+        self.worker_group: IdleGroup | None = None
 
     def app_config(self) -> dict:
         """The Flask config of the bench process's own app (same settings)."""
@@ -456,11 +479,19 @@ class Stack:
             if self.cfg.worker_idle and shutil.which("chrt") is None:
                 raise RuntimeError("--worker-idle needs chrt (util-linux); use --no-worker-idle")
             sched = ["chrt", "--idle", "0"] if self.cfg.worker_idle else []
-            self._spawn("worker", [*sched, "nice", "-n", str(self.cfg.worker_nice), str(bindir / "celery"), "-A",
-                                   "worker", "worker", "--concurrency", str(self.cfg.worker_concurrency),
-                                   "--without-gossip", "--without-mingle", "--without-heartbeat",
-                                   "--loglevel", "info"])
+            argv = [*sched, "nice", "-n", str(self.cfg.worker_nice), str(bindir / "celery"), "-A",
+                    "worker", "worker", "--concurrency", str(self.cfg.worker_concurrency),
+                    "--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel", "info"]
+            if self.cfg.worker_group:
+                self.worker_group = idle_group(f"pbem-bench-worker-{os.getpid()}")
+                argv = self.worker_group.wrap(argv)
+            self._spawn("worker", argv)
             self._wait_log("worker", "ready.", 60)
+            # as the Procfile: one beat sends the periodic delivery (the turn
+            # notices that waited out a live player's grace) and the scan
+            self._spawn("beat", [str(bindir / "celery"), "-A", "worker", "beat", "--loglevel", "info",
+                                 "--schedule", str(self.tmp / "celerybeat-schedule")])
+            self._wait_log("beat", "beat: Starting", 60)
         end = time.monotonic() + 60
         while True:
             try:
@@ -489,6 +520,8 @@ class Stack:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait(timeout=10)
         self.procs.clear()
+        if self.worker_group is not None:
+            self.worker_group.remove()
 
     def __enter__(self) -> "Stack":
         return self
@@ -1004,8 +1037,12 @@ def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: 
                 db.engine.dispose()
             skipped = skip_setup_mail(cfg)
             stack.start()
-            echo(f"stack up: {cfg.web_shape()} on 127.0.0.1:{stack.web_port}, celery worker ({cfg.worker_sched()}) "
-                 f"x{cfg.worker_concurrency}, broker {cfg.redis_url}, database {cfg.db_name}"
+            group = stack.worker_group.how if stack.worker_group is not None else ""
+            echo(f"stack up: {cfg.web_shape()} on 127.0.0.1:{stack.web_port}, celery worker "
+                 f"({cfg.worker_sched(group)}) x{cfg.worker_concurrency}"
+                 + (" and beat" if cfg.worker else "")
+                 + f", notice grace {stack.env.get('PBEM_NOTICE_GRACE', 'default')} s"
+                 f", broker {cfg.redis_url}, database {cfg.db_name}"
                  + ("" if cfg.deliver else ", delivery to nowhere")
                  + f"; {skipped} setup mails (invitations, first turn notices) marked sent unsent")
             with psycopg.connect(cfg.libpq_url, autocommit=True) as conn:
