@@ -201,7 +201,7 @@ class StackConfig:
     redis_url: str = "redis://127.0.0.1:6379/12"
     web_server: str = "granian"
     web_workers: int = 2
-    web_threads: int = 4
+    web_threads: int = 2
     #: False: no celery worker at all (turn notices stay in the outbox):
     #: the order path alone, to see what the mail worker costs it
     worker: bool = True

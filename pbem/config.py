@@ -44,7 +44,7 @@ on port 8025). Production sets the ``PBEM_*`` variables (see README.md):
 ``PBEM_LIVE_WINDOW``       seconds since a seat's last orders from the web page during which
                            it counts as playing live; default 900
 ``PBEM_DB_POOL_SIZE``      database connections each process keeps open (PostgreSQL);
-                           default ``PBEM_WEB_THREADS`` (4) or 5, whichever is more: one
+                           default ``PBEM_WEB_THREADS`` (2) or 5, whichever is more: one
                            per web thread, so no request opens and closes its own
 ``PBEM_TASK_QUEUE``        Celery queue the tasks go to and workers read; default ``celery``
                            (two deployments sharing one Redis need different names)
@@ -90,7 +90,7 @@ def _engine_options(database_url: str, get) -> dict:
     beyond the pool."""
     options: dict = {"pool_pre_ping": True}
     if not database_url.startswith("sqlite"):
-        threads = int(get("WEB_THREADS", "4"))
+        threads = int(get("WEB_THREADS", "2"))
         options["pool_size"] = int(get("DB_POOL_SIZE", str(max(5, threads))))
     return options
 

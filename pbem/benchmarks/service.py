@@ -23,7 +23,7 @@ import click
 @click.option("--web-server", type=click.Choice(["granian", "gunicorn"]), default="granian", show_default=True,
               help="the Procfile's granian, or gunicorn to compare")
 @click.option("--web-workers", type=int, default=2, show_default=True, help="web server worker processes")
-@click.option("--web-threads", type=int, default=4, show_default=True,
+@click.option("--web-threads", type=int, default=2, show_default=True,
               help="threads per web worker that run the app (granian: blocking threads; gunicorn: "
                    "gthread threads, 0 for sync workers)")
 @click.option("--no-worker", is_flag=True,
