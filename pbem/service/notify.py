@@ -143,8 +143,9 @@ def notice_due(seat: Seat, *, now: dt.datetime) -> dt.datetime:
     hears of the turn without delay. A grace of 0 sends every notice at once."""
     cfg = current_app.config
     grace = float(cfg.get("NOTICE_GRACE_SECONDS", 0) or 0)
+    window = dt.timedelta(seconds=float(cfg.get("LIVE_WINDOW_SECONDS", 0) or 0))
     last = seat.last_web_order_at
-    if grace > 0 and last is not None and now - last <= dt.timedelta(seconds=float(cfg.get("LIVE_WINDOW_SECONDS", 0))):
+    if grace > 0 and last is not None and now - last <= window:
         return now + dt.timedelta(seconds=grace)
     return now
 
@@ -171,8 +172,8 @@ def compose_deferred(row, *, now: dt.datetime, draw_picture: bool = False):
     queued. ``None`` when the notice is stale: the game has left that step
     (the seat moved, or missed the deadline and was told so), is no longer
     running, the seat has sent its orders for that step already (a
-    simultaneous decision waiting for the others), or the seat has changed hands (the new player got a notice of
-    their own). ``draw_picture``: the board PNG is drawn into the mail now
+    simultaneous decision waiting for the others), or the seat has changed
+    hands (the new player got a notice of their own). ``draw_picture``: the board PNG is drawn into the mail now
     (delivery: no placeholder to parse the mail back for) instead of a
     placeholder; a picture that cannot be drawn is left out. Reads only;
     raises ``ValueError`` for a row of another kind."""

@@ -203,8 +203,9 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     ``RESOLVE_IN_REQUEST`` off, or if that fails, the orders are stored and
     :func:`pbem.service.resolve.resolve_game` is enqueued after the commit).
     Commits; enqueues outbox delivery after a resolution that wrote mail
-    due now (a live player's turn notice waits: :func:`pbem.service.notify.notice_due`). Raises
-    :class:`GameNotFound`; every other problem is a refused result.
+    due now (a live player's turn notice waits:
+    :func:`pbem.service.notify.notice_due`). Raises :class:`GameNotFound`;
+    every other problem is a refused result.
 
     ``before_commit(result)``, when given, runs inside the transaction that
     stores the orders (or, on refusal, a transaction of its own) so a caller

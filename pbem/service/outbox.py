@@ -16,8 +16,8 @@ the mail from the game as it is then (:func:`pbem.service.notify.compose_deferre
 A notice whose game has left that step before delivery (the seat moved on
 the web page, or its deadline passed and the missed-turn notice told it), or
 whose seat has sent its orders for that step already (a simultaneous
-decision waiting for the others), is marked ``superseded`` and not sent: nobody gets "your move" for a move
-already made. Composing a notice costs several milliseconds of CPU and its
+decision waiting for the others), is marked ``superseded`` and not sent:
+nobody gets "your move" for a move already made. Composing a notice costs several milliseconds of CPU and its
 board picture hundreds; the order path pays neither.
 """
 from __future__ import annotations
@@ -82,9 +82,9 @@ _INSERTS: dict[str, object] = {}
 
 def _insert_once(*, now: dt.datetime | None, due_at: dt.datetime | None = None, **values) -> int | None:
     """One outbox row, pending and due at once (whether ``now`` is the real
-    clock or an injected one) or at ``due_at``, in one round trip: ``INSERT ... ON CONFLICT
-    (dedupe_key) DO NOTHING RETURNING id`` (the statement built once per
-    dialect), so the unique dedupe key decides and a concurrent writer of
+    clock or an injected one) or at ``due_at``, in one round trip:
+    ``INSERT ... ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`` (the
+    statement built once per dialect), so the unique dedupe key decides and a concurrent writer of
     the same key waits and skips. The new id, or ``None``."""
     conn = db.session.connection()
     stmt = _INSERTS.get(conn.dialect.name)
