@@ -42,6 +42,10 @@ bp = Blueprint("seat", __name__, template_folder="templates")
 
 #: most order text accepted from a form (the service refuses long lines too)
 MAX_TEXT = 10_000
+#: seconds between reloads of the page of a seat waiting for others: a
+#: player at the table sees the turn come to them (their email waits out
+#: the live-play grace, docs/service.md); never while they can type orders
+WAITING_REFRESH = 20
 
 
 def _step_field() -> int | None:
@@ -84,6 +88,7 @@ def _page(game, seat, *, text: str = "", result: SubmitResult | None = None, sta
         deadline=deadline_text(game.deadline_at, zone),
         left=time_left(game.deadline_at) if game.status == ACTIVE else "", zone=zone,
         history=visible_events(game.id, seat.index, limit=40), help=engine.order_help(),
+        refresh=3 if resolving else WAITING_REFRESH if game.status == ACTIVE and not to_move else None,
     ), status
 
 

@@ -47,6 +47,22 @@ def test_not_your_move_shows_no_order_form(app):
     assert "Ada (seat 1)" in html
 
 
+def test_a_seat_waiting_for_others_sees_its_turn_come_without_reloading(app):
+    """Live play: the page of a seat with nothing to decide reloads itself
+    (its email waits out the grace); the page of the seat to move never
+    does, so nothing typed is lost."""
+    from pbem.web.orders import WAITING_REFRESH
+
+    gid = new_lacitta()
+    bo = signed_in(app, "bo@example.org")
+    waiting = bo.get(f"/games/{gid}/seat/2").get_data(as_text=True)
+    assert f'<meta http-equiv="refresh" content="{WAITING_REFRESH}">' in waiting
+    assert f"every {WAITING_REFRESH} seconds" in waiting
+    ada = signed_in(app, "ada@example.org")
+    to_move = ada.get(f"/games/{gid}/seat/1").get_data(as_text=True)
+    assert 'id="order-form"' in to_move and 'http-equiv="refresh"' not in to_move
+
+
 def test_review_shows_orders_in_the_command_language_then_submit_notifies_next_seat(app):
     gid = new_lacitta()
     ada = signed_in(app, "ada@example.org")
