@@ -44,7 +44,9 @@ bp = Blueprint("seat", __name__, template_folder="templates")
 MAX_TEXT = 10_000
 #: seconds between reloads of the page of a seat waiting for others: a
 #: player at the table sees the turn come to them (their email waits out
-#: the live-play grace, docs/service.md); never while they can type orders
+#: the live-play grace, docs/service.md). A seat whose orders are in but
+#: may still replace them reloads only while its order field is empty
+#: (order.js), so nothing typed is lost
 WAITING_REFRESH = 20
 
 
@@ -89,6 +91,7 @@ def _page(game, seat, *, text: str = "", result: SubmitResult | None = None, sta
         left=time_left(game.deadline_at) if game.status == ACTIVE else "", zone=zone,
         history=visible_events(game.id, seat.index, limit=40), help=engine.order_help(),
         refresh=3 if resolving else WAITING_REFRESH if game.status == ACTIVE and not to_move else None,
+        waiting_refresh=WAITING_REFRESH,
     ), status
 
 

@@ -107,3 +107,17 @@
       "Filled in \u201c" + field.value + "\u201d. Review it below.");
   });
 })();
+
+/* A seat whose orders are in waits for the others (the form's data-refresh,
+   seconds): look again now and then, as the page of a seat with nothing to
+   decide does, but never while a replacement is being written. */
+(function () {
+  "use strict";
+  var form = document.getElementById("order-form");
+  var every = form && Number(form.getAttribute("data-refresh"));
+  if (!every) return;
+  var field = document.getElementById("order-text");
+  setInterval(function () {
+    if (!field || !field.value.trim()) window.location.reload();
+  }, every * 1000);
+})();
