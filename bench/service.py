@@ -1038,10 +1038,11 @@ def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: 
             skipped = skip_setup_mail(cfg)
             stack.start()
             group = stack.worker_group.how if stack.worker_group is not None else ""
+            grace = stack.env.get("PBEM_NOTICE_GRACE")
             echo(f"stack up: {cfg.web_shape()} on 127.0.0.1:{stack.web_port}, celery worker "
                  f"({cfg.worker_sched(group)}) x{cfg.worker_concurrency}"
                  + (" and beat" if cfg.worker else "")
-                 + f", notice grace {stack.env.get('PBEM_NOTICE_GRACE', 'default')} s"
+                 + f", notice grace {grace + ' s' if grace is not None else 'as the service sets it'}"
                  f", broker {cfg.redis_url}, database {cfg.db_name}"
                  + ("" if cfg.deliver else ", delivery to nowhere")
                  + f"; {skipped} setup mails (invitations, first turn notices) marked sent unsent")
