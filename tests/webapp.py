@@ -116,3 +116,25 @@ def new_lacitta(seats=3, seed=5, players=PLAYERS, start=True) -> int:
         for i in range(1, seats):
             join_game(gid, i)
     return gid
+
+
+def to_a_decision_taken_at_once(game_id: int, seed: int = 3) -> list[int]:
+    """Play game ``game_id`` on with random legal orders from the web page
+    up to its first decision of several seats at once, and store the
+    orders of the first of them. Returns the seats of that decision (in an
+    app context)."""
+    import random
+
+    from pbem.service.orders import submit_orders
+
+    rng = random.Random(seed)
+    state = game_state(game_id)
+    while len(state.current_seats()) < 2:
+        seat = state.current_seats()[0]
+        assert submit_orders(game_id, seat, rng.choice(state.legal_actions(seat)).to_text(),
+                             expected_step=state.step, source="web").resolved
+        state = game_state(game_id)
+    seats = state.current_seats()
+    assert submit_orders(game_id, seats[0], state.legal_actions(seats[0])[0].to_text(),
+                         expected_step=state.step, source="web").status == "stored"
+    return seats

@@ -27,7 +27,7 @@ from pbem.mail import compose
 from pbem.mail.tokens import DEFAULT_SIGNIN_MAX_AGE
 from pbem.service import links, outbox
 from pbem.service.db import db
-from pbem.service.models import Game, GameEvent, PendingOrder, Seat
+from pbem.service.models import Game, GameEvent, Seat
 
 log = logging.getLogger(__name__)
 
@@ -192,9 +192,7 @@ def compose_deferred(row, *, now: dt.datetime, draw_picture: bool = False):
     seat = next((s for s in game.seats if s.index == row.seat_index), None)
     if seat is None or seat.player is None or seat.player.email.lower() != row.recipient.strip().lower():
         return None
-    if db.session.execute(select(PendingOrder.id).where(
-            PendingOrder.game_id == game.id, PendingOrder.seat_index == seat.index,
-            PendingOrder.step == row.step)).first() is not None:
+    if db.session.scalar(select(outbox.orders_sent(game.id, seat.index, row.step))):
         return None  # the seat has sent its orders for this step (others still to come)
     env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.turn")
     t = turn(game, engine_state(game), seat)

@@ -99,6 +99,15 @@ def _insert_once(*, now: dt.datetime | None, due_at: dt.datetime | None = None, 
     return conn.execute(stmt, values).scalar_one_or_none()
 
 
+def orders_sent(game_id, seat_index, step):
+    """SQL condition: the seat has stored orders for ``step`` (a
+    simultaneous decision still waiting for the others). The arguments are
+    columns (the outbox's own, in :func:`_stale_deferred`) or values."""
+    return select(PendingOrder.id).where(
+        PendingOrder.game_id == game_id, PendingOrder.seat_index == seat_index,
+        PendingOrder.step == step).exists()
+
+
 def _stale_deferred():
     """SQL condition: a deferred notice (composed yet or not: a failed
     attempt keeps what it composed) whose game has left its step (or
@@ -107,9 +116,7 @@ def _stale_deferred():
     return OutboxMessage.step.is_not(None) & (select(Game.id).where(
         Game.id == OutboxMessage.game_id,
         (Game.step != OutboxMessage.step) | Game.status.not_in([ACTIVE, PAUSED])).exists()
-        | select(PendingOrder.id).where(
-            PendingOrder.game_id == OutboxMessage.game_id, PendingOrder.seat_index == OutboxMessage.seat_index,
-            PendingOrder.step == OutboxMessage.step).exists())
+        | orders_sent(OutboxMessage.game_id, OutboxMessage.seat_index, OutboxMessage.step))
 
 
 def supersede_stale() -> int:

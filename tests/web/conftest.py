@@ -7,6 +7,7 @@ import pytest
 
 from tests.webapp import (  # noqa: F401  (re-exported for the tests here)
     PLAYERS, app_with_schema, csrf_token, game_state, make_app, new_lacitta, player_id, sign_in, signed_in,
+    to_a_decision_taken_at_once,
 )
 
 

@@ -2,49 +2,27 @@
 (a simultaneous decision waiting for the others) looks again by itself
 while its order field is empty, and never while a replacement is being
 typed (the page of a seat with nothing to decide carries a meta refresh:
-tests/web/test_orders.py). Reuses the running-site fixture of test_browser.py (the reload interval
-shortened to 1 s)."""
+tests/web/test_orders.py). Reuses the running-site fixture of
+test_browser.py (the reload interval shortened to 1 s)."""
 from __future__ import annotations
 
-import random
-
 import pytest
+
+from tests.webapp import new_lacitta, to_a_decision_taken_at_once
 
 from .test_browser import ARGS, CHROMIUM, _need_chromium, site  # noqa: F401  (site is a fixture)
 
 pytestmark = pytest.mark.browser
 
-PEOPLE = [("Ada", "ada@example.org"), ("Bo", "bo@example.org"), ("Cy", "cy@example.org")]
-
 
 def _to_a_decision_taken_at_once(app) -> tuple[int, list[int]]:
-    """A La Città game played (random legal orders) up to its first
-    decision of several seats, the first of them with its orders stored."""
-    from pbem.engine import get_game
+    """A La Città game played up to its first decision of several seats,
+    the first of them with its orders stored (tests/webapp.py)."""
     from pbem.service.db import db
-    from pbem.service.lifecycle import create_game, join_game
-    from pbem.service.models import Game
-    from pbem.service.orders import submit_orders
 
-    rng = random.Random(3)
     with app.app_context():
-        gid = create_game("lacitta", PEOPLE[0][1], PEOPLE, options={"setup": "beginner"}, seed=5).id
-        for i in (1, 2):
-            join_game(gid, i)
-
-        def state():
-            db.session.rollback()
-            return get_game("lacitta").state_from_json(db.session.get(Game, gid).state)
-
-        s = state()
-        while len(s.current_seats()) < 2:
-            seat = s.current_seats()[0]
-            assert submit_orders(gid, seat, rng.choice(s.legal_actions(seat)).to_text(),
-                                 expected_step=s.step, source="web").resolved
-            s = state()
-        seats = s.current_seats()
-        assert submit_orders(gid, seats[0], s.legal_actions(seats[0])[0].to_text(), expected_step=s.step,
-                             source="web").status == "stored"
+        gid = new_lacitta()
+        seats = to_a_decision_taken_at_once(gid)
         db.session.remove()
     return gid, seats
 

@@ -11,7 +11,7 @@ from pbem.engine import get_game
 from pbem.service.db import db
 from pbem.service.models import OutboxMessage, PendingOrder
 
-from .conftest import PLAYERS, csrf_token, game_state, new_lacitta, signed_in
+from .conftest import PLAYERS, csrf_token, game_state, new_lacitta, signed_in, to_a_decision_taken_at_once
 
 
 def test_order_page_shows_board_private_info_and_only_legal_orders(app):
@@ -67,28 +67,14 @@ def test_a_seat_whose_orders_are_in_looks_again_only_while_its_field_is_empty(ap
     """A simultaneous decision: the seat that has sent its orders may still
     replace them, so its page has no meta refresh; order.js reloads it every
     data-refresh seconds while the order field is empty."""
-    import random
-
-    from pbem.service.orders import submit_orders
     from pbem.web.orders import WAITING_REFRESH
 
     gid = new_lacitta()
-    rng = random.Random(3)
-    state = game_state(gid)
-    while len(state.current_seats()) < 2:  # play on to the first decision taken at once
-        seat = state.current_seats()[0]
-        assert submit_orders(gid, seat, rng.choice(state.legal_actions(seat)).to_text(),
-                             expected_step=state.step, source="web").resolved
-        state = game_state(gid)
-    first = state.current_seats()[0]
-    assert submit_orders(gid, first, state.legal_actions(first)[0].to_text(), expected_step=state.step,
-                         source="web").status == "stored"
-    email = PLAYERS[first][1]
-    html = signed_in(app, email).get(f"/games/{gid}/seat/{first + 1}").get_data(as_text=True)
+    first, other = to_a_decision_taken_at_once(gid)[:2]
+    html = signed_in(app, PLAYERS[first][1]).get(f"/games/{gid}/seat/{first + 1}").get_data(as_text=True)
     assert "Your orders are in" in html and 'id="order-form"' in html
     assert 'http-equiv="refresh"' not in html
     assert f'data-refresh="{WAITING_REFRESH}"' in html
-    other = state.current_seats()[1]
     html = signed_in(app, PLAYERS[other][1]).get(f"/games/{gid}/seat/{other + 1}").get_data(as_text=True)
     assert "Your orders are in" not in html and "data-refresh" not in html
 
