@@ -10,7 +10,7 @@ import datetime as dt
 from typing import Any
 
 from sqlalchemy import (
-    JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, LargeBinary,
+    JSON, Boolean, DateTime, ForeignKey, Index, Integer, LargeBinary,
     String, Text, TypeDecorator, UniqueConstraint, func, select,
 )
 from sqlalchemy.orm import Mapped, column_property, mapped_column, relationship
@@ -43,6 +43,22 @@ class UTCDateTime(TypeDecorator):
         return value.replace(tzinfo=dt.timezone.utc)
 
 
+class BigSeed(TypeDecorator):
+    """A game seed of any size (128 bits and more): an ``int`` in Python,
+    decimal digits in the database (SQLite's integers stop at 64 bits).
+    Seeds of games created before migration 0005 (48 bits) read back as the
+    same ``int``, so their games replay unchanged."""
+
+    impl = String(80)
+    cache_ok = True
+
+    def process_bind_param(self, value: int | None, dialect) -> str | None:
+        return None if value is None else str(int(value))
+
+    def process_result_value(self, value: str | int | None, dialect) -> int | None:
+        return None if value is None else int(value)
+
+
 # Game.status values
 INVITED, ACTIVE, PAUSED, FINISHED = "invited", "active", "paused", "finished"
 GAME_STATUSES = (INVITED, ACTIVE, PAUSED, FINISHED)
@@ -62,6 +78,9 @@ class Player(db.Model):
     email: Mapped[str] = mapped_column(String(320), unique=True)
     name: Mapped[str] = mapped_column(String(200), default="")
     timezone: Mapped[str] = mapped_column(String(64), default="UTC")
+    #: bumped by "sign out everywhere": a session cookie carrying an older
+    #: version no longer signs anyone in
+    session_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
 
     seats: Mapped[list["Seat"]] = relationship(back_populates="player")
@@ -85,7 +104,7 @@ class Game(db.Model):
     kind: Mapped[str] = mapped_column(String(40))
     title: Mapped[str] = mapped_column(String(200), default="")
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
-    seed: Mapped[int] = mapped_column(BigInteger)
+    seed: Mapped[int] = mapped_column(BigSeed)
     status: Mapped[str] = mapped_column(String(16), default=INVITED, index=True)
     host_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True)
     deadline_seconds: Mapped[int] = mapped_column(Integer)
