@@ -152,6 +152,9 @@ class Result:
     ``default_order`` (the order applied for you) make it a missed-turn
     notice; ``missed_count`` is how many turns you have missed so far.
     ``next_up`` says who moves next ("Carla (seat 3) is to move").
+    ``position_text`` is the position as this seat sees it, as text
+    (``Game.view_text``): the words beside the picture, for text-only mail
+    clients, screen readers and spam filters that distrust image-only mail.
     """
 
     phase: str
@@ -163,6 +166,7 @@ class Result:
     next_up: str = ""
     board_png: bytes | None = None
     board_alt: str = ""
+    position_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -365,11 +369,12 @@ def turn_result(env: Envelope, game: GameRef, result: Result) -> EmailMessage:
 
 def missed_turn(env: Envelope, game: GameRef, *, phase: str, default_order: str, missed_count: int,
                 events: Sequence[str] = (), next_up: str = "", board_png: bytes | None = None,
-                board_alt: str = "") -> EmailMessage:
+                board_alt: str = "", position_text: str = "") -> EmailMessage:
     """"You missed the deadline; this default order was applied for you."""
     return turn_result(env, game, Result(phase=phase, events=events, you_missed=True,
                                          default_order=default_order, missed_count=missed_count,
-                                         next_up=next_up, board_png=board_png, board_alt=board_alt))
+                                         next_up=next_up, board_png=board_png, board_alt=board_alt,
+                                         position_text=position_text))
 
 
 def order_confirmation(env: Envelope, game: GameRef, *, phase: str, lines_read: Sequence[str],

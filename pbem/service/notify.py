@@ -237,7 +237,8 @@ def after_change(game: Game, state, *, now: dt.datetime, missed: Sequence[int] =
                 you_missed=you, missed_count=seat.missed_turns if you else 0,
                 default_order=_default_text(game, seat.index) if you else "",
                 next_up=next_up, board_png=board_png(game, view),
-                board_alt=f"The board of {game.title} #{game.id}, {game.phase}")
+                board_alt=f"The board of {game.title} #{game.id}, {game.phase}",
+                position_text=get_game(game.kind).view_text(view))
             _queue(game, seat, compose.turn_result(env, _ref(game), result), "missed",
                    f"missed:{game.id}:{game.step}:{seat.index}", now)
     if state.is_terminal():
@@ -294,8 +295,10 @@ def status_notice(game: Game, what: str, *, now: dt.datetime) -> None:
     for seat in game.seats:
         picture = {}
         if state is not None:
-            picture = dict(board_png=board_png(game, state.view(seat.index)),
-                           board_alt=f"The board of {game.title} #{game.id}, {game.phase}")
+            view = state.view(seat.index)
+            picture = dict(board_png=board_png(game, view),
+                           board_alt=f"The board of {game.title} #{game.id}, {game.phase}",
+                           position_text=get_game(game.kind).view_text(view))
         if what == "paused":
             line = "The host has paused the game: the clock is stopped until it resumes."
         else:
