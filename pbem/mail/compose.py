@@ -90,6 +90,11 @@ class Envelope:
     "now" for "12 hours left"; default: the current time. ``msgid_tag``
     goes into the Message-ID (``<tag.random@domain>``) so an id says what it
     was; ``in_reply_to``/``references`` thread answers to a player's mail.
+    ``thread_root`` (a Message-ID, stable per game and seat) comes first in
+    ``References`` so a game reads as one conversation; ``list_id`` is the
+    game's ``List-Id`` (RFC 2919); ``unsubscribe_url`` (https) goes into
+    ``List-Unsubscribe`` with ``List-Unsubscribe-Post`` (RFC 8058 one-click)
+    and ``preferences_url`` into the footer.
     """
 
     sender: str
@@ -103,6 +108,10 @@ class Envelope:
     msgid_tag: str = ""
     in_reply_to: str | None = None
     references: Sequence[str] = ()
+    thread_root: str | None = None
+    list_id: str | None = None
+    unsubscribe_url: str | None = None
+    preferences_url: str | None = None
 
 
 @dataclass(frozen=True)
@@ -257,6 +266,30 @@ def _render(kind: str, context: dict) -> tuple[str, str]:
     return text, html
 
 
+def _thread_headers(msg: EmailMessage, env: Envelope) -> None:
+    """``In-Reply-To``/``References``: the seat's thread root first, then the
+    chain of the mail answered (RFC 5322 §3.6.4), each id once."""
+    refs: list[str] = []
+    for ref in (env.thread_root, *env.references, env.in_reply_to):
+        if ref and ref not in refs:
+            refs.append(ref)
+    parent = env.in_reply_to or env.thread_root
+    if parent:
+        msg["In-Reply-To"] = parent
+    if refs:
+        msg["References"] = " ".join(refs)
+
+
+def _list_headers(msg: EmailMessage, env: Envelope) -> None:
+    """``List-Id`` (RFC 2919) and one-click ``List-Unsubscribe`` (RFC 2369,
+    RFC 8058; what Gmail's and Yahoo's 2024 sender rules ask of bulk mail)."""
+    if env.list_id:
+        msg["List-Id"] = _one_line(env.list_id)
+    if env.unsubscribe_url:
+        msg["List-Unsubscribe"] = f"<{_one_line(env.unsubscribe_url)}>"
+        msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+
+
 def _build(kind: str, env: Envelope, subject: str, context: dict, *,
            board_png: bytes | None = None, board_alt: str = "", answering: bool = False,
            asks_for_orders: bool = False) -> EmailMessage:
@@ -281,13 +314,8 @@ def _build(kind: str, env: Envelope, subject: str, context: dict, *,
     msg["Subject"] = _one_line(subject)
     msg["Date"] = format_datetime(sent_at.astimezone(timezone.utc))
     msg["Message-ID"] = _msgid(env, kind)
-    if env.in_reply_to:
-        msg["In-Reply-To"] = env.in_reply_to
-    refs = [*env.references]
-    if env.in_reply_to and env.in_reply_to not in refs:
-        refs.append(env.in_reply_to)
-    if refs:
-        msg["References"] = " ".join(refs)
+    _thread_headers(msg, env)
+    _list_headers(msg, env)
     # RFC 3834 §5: answers to a person's mail are auto-replied, the rest auto-generated.
     msg["Auto-Submitted"] = "auto-replied" if answering else "auto-generated"
     msg["X-Auto-Response-Suppress"] = "All"

@@ -37,7 +37,7 @@ from pbem.mail import smtp
 from pbem.service import pictures
 from pbem.service.db import begin_write, db
 from pbem.service.models import (
-    ACTIVE, OUT_FAILED, OUT_PENDING, OUT_SENDING, OUT_SENT, OUT_SUPERSEDED, PAUSED, Game, OutboxMessage,
+    ACTIVE, OUT_FAILED, OUT_HELD, OUT_PENDING, OUT_SENDING, OUT_SENT, OUT_SUPERSEDED, PAUSED, Game, OutboxMessage,
     PendingOrder, utcnow,
 )
 
@@ -52,21 +52,25 @@ _INSERT = {"postgresql": _pg_insert, "sqlite": _sqlite_insert}
 
 
 def add(msg: EmailMessage, *, kind: str, dedupe_key: str, game_id: int | None = None,
-        seat_index: int | None = None, now: dt.datetime | None = None) -> int | None:
+        seat_index: int | None = None, now: dt.datetime | None = None,
+        held_until: dt.datetime | None = None) -> int | None:
     """Queue ``msg`` in the current transaction (does not commit). Returns
     the new row's id, or ``None`` when a row with ``dedupe_key`` exists
     already (the same notice is never written twice). Board pictures stay
-    placeholders until delivery (:mod:`pbem.service.pictures`)."""
+    placeholders until delivery (:mod:`pbem.service.pictures`).
+    ``held_until`` (UTC): kept for its player's daily digest
+    (:mod:`pbem.service.digest`) until then, not sent on its own."""
     recipients = [addr for _name, addr in getaddresses(msg.get_all("To", []))]
     return _insert_once(kind=kind, dedupe_key=dedupe_key, game_id=game_id, seat_index=seat_index,
                         recipient=", ".join(recipients), subject=str(msg.get("Subject", ""))[:400],
                         # CRLF line ends, as RFC 5322 and SMTP DATA want them
-                        raw=msg.as_bytes(policy=msg.policy.clone(linesep="\r\n")), step=None, now=now)
+                        raw=msg.as_bytes(policy=msg.policy.clone(linesep="\r\n")), step=None, now=now,
+                        held_until=held_until)
 
 
 def add_deferred(*, kind: str, dedupe_key: str, game_id: int, seat_index: int, step: int,
                  recipient: str, now: dt.datetime | None = None,
-                 due_at: dt.datetime | None = None) -> int | None:
+                 due_at: dt.datetime | None = None, held_until: dt.datetime | None = None) -> int | None:
     """Queue a notice composed at delivery (:mod:`pbem.service.notify`
     ``compose_deferred``): seat ``seat_index`` of game ``game_id`` is asked
     to move at ``step``. ``due_at`` (UTC): not sent before then (a live
@@ -74,13 +78,15 @@ def add_deferred(*, kind: str, dedupe_key: str, game_id: int, seat_index: int, s
     deferred notice. Same transaction and dedupe rules as :func:`add`;
     one ``INSERT`` and nothing composed now."""
     return _insert_once(kind=kind, dedupe_key=dedupe_key, game_id=game_id, seat_index=seat_index,
-                        recipient=recipient, subject="", raw=None, step=step, now=now, due_at=due_at)
+                        recipient=recipient, subject="", raw=None, step=step, now=now, due_at=due_at,
+                        held_until=held_until)
 
 
 _INSERTS: dict[str, object] = {}
 
 
-def _insert_once(*, now: dt.datetime | None, due_at: dt.datetime | None = None, **values) -> int | None:
+def _insert_once(*, now: dt.datetime | None, due_at: dt.datetime | None = None,
+                 held_until: dt.datetime | None = None, **values) -> int | None:
     """One outbox row, pending and due at once (whether ``now`` is the real
     clock or an injected one) or at ``due_at``, in one round trip:
     ``INSERT ... ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`` (the
@@ -93,7 +99,9 @@ def _insert_once(*, now: dt.datetime | None, due_at: dt.datetime | None = None, 
         stmt = _INSERTS[conn.dialect.name] = (
             _INSERT[conn.dialect.name](table).on_conflict_do_nothing(index_elements=[table.c.dedupe_key])
             .returning(table.c.id))
-    values.update(status=OUT_PENDING, attempts=0,
+    if held_until is not None:
+        due_at = held_until
+    values.update(status=OUT_HELD if held_until is not None else OUT_PENDING, attempts=0,
                   next_attempt_at=due_at if due_at is not None else min(now or utcnow(), utcnow()),
                   created_at=now or utcnow())
     return conn.execute(stmt, values).scalar_one_or_none()
