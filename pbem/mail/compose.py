@@ -453,3 +453,30 @@ def game_over(env: Envelope, game: GameRef, *, scores: Sequence[ScoreLine], even
     return _build("game_over", env, subject, {"game": game, "scores": ordered, "headline": headline,
                                               "events": list(events), "final_view": final_view},
                   board_png=board_png, board_alt=board_alt)
+
+
+@dataclass(frozen=True)
+class DigestItem:
+    """One notice inside a daily digest: its ``subject``, its plain ``text``
+    (as it would have come on its own) and the ``reply_to`` address that
+    takes orders for its game, if any."""
+
+    subject: str
+    text: str
+    reply_to: str | None = None
+
+
+def digest(env: Envelope, items: Sequence[DigestItem]) -> EmailMessage:
+    """The daily digest of a player who asked for one: every notice of the
+    day in one mail, oldest first. No Reply-To: each item names the address
+    that takes orders for its game."""
+    n = len(items)
+    subject = f"[pbem] Your daily digest: {n} {'message' if n == 1 else 'messages'}"
+    return _build("digest", env, subject, {"game": GameRef("daily digest", ""), "items": list(items)})
+
+
+def host_notice(env: Envelope, game: GameRef, *, headline: str, paragraphs: Sequence[str]) -> EmailMessage:
+    """A short notice to a game's host (a player's mail bounces): the
+    subject ``[pbem] La Città #12 — <headline>`` and plain paragraphs."""
+    return _build("notice", env, f"{subject_prefix(game)} — {headline}",
+                  {"game": game, "paragraphs": list(paragraphs)})

@@ -371,3 +371,18 @@ def plain_answer(to_address: str, to_name: str, reason: str, *, in_reply_to: str
     msg = compose.order_refusal(env, compose.GameRef("pbem", "-"), lines_read=list(lines),
                                 failed_line=None, reason=reason)
     outbox.add(msg, kind="refusal", dedupe_key=dedupe_key, now=now)
+
+
+def bounce_notice(game: Game, player, reason: str, *, now: dt.datetime, row_id: int) -> None:
+    """Tell the host of ``game`` that mail to ``player`` bounces for good
+    (:mod:`pbem.service.bounces`)."""
+    host = game.host
+    env = _envelope(game, None, now=now, tag=f"pbem.{game.id}.bounce", to_name=host.name,
+                    to_address=host.email, reply=False)
+    msg = compose.host_notice(env, _ref(game), headline=f"mail to {player.name} bounces", paragraphs=[
+        f"Mail to {player.name} <{player.email}> comes back undelivered. The receiving server said: {reason}",
+        f"pbem sends {player.name} no more mail until they say on their mail preferences page that the "
+        "address works again. They can still play on their order page; their deadlines pass as usual.",
+        "You can ask them for a working address, or replace them at their seat from the game page.",
+    ])
+    outbox.add(msg, kind="bounce", dedupe_key=f"bounce:{player.id}:{row_id}", game_id=game.id, now=now)

@@ -34,6 +34,7 @@ from sqlalchemy.dialects.postgresql import insert as _pg_insert
 from sqlalchemy.dialects.sqlite import insert as _sqlite_insert
 
 from pbem.mail import smtp
+from pbem.mail.tokens import make_bounce_address
 from pbem.service import pictures
 from pbem.service.db import begin_write, db
 from pbem.service.models import (
@@ -161,12 +162,13 @@ def backoff_seconds(attempts: int) -> float:
     return min(MAX_BACKOFF, base * (2 ** max(0, attempts - 1)))
 
 
-def send_raw(raw: bytes, recipients: list[str]) -> None:
+def send_raw(raw: bytes, recipients: list[str], *, row_id: int | None = None) -> None:
     """Send one message over SMTP with the configured server
     (:func:`pbem.mail.smtp.send_raw`); raises ``TemporaryFailure`` or
-    ``PermanentFailure`` from there."""
+    ``PermanentFailure`` from there. With ``row_id`` the envelope sender is
+    that row's VERP bounce address (:mod:`pbem.service.bounces`)."""
     cfg = current_app.config
-    smtp.send_raw(raw, mail_from=_envelope_from(), rcpt_to=recipients, host=cfg["SMTP_HOST"],
+    smtp.send_raw(raw, mail_from=_envelope_from(row_id), rcpt_to=recipients, host=cfg["SMTP_HOST"],
                   port=int(cfg["SMTP_PORT"]), user=cfg["SMTP_USER"] or None,
                   password=cfg["SMTP_PASSWORD"] or None, tls=cfg["SMTP_TLS"])
 
@@ -178,9 +180,12 @@ def _subject(raw: bytes) -> str:
     return str(BytesHeaderParser(policy=policy.default).parsebytes(raw).get("Subject", ""))[:400]
 
 
-def _envelope_from() -> str:
-    addrs = getaddresses([current_app.config["MAIL_FROM"]])
-    return addrs[0][1] if addrs and addrs[0][1] else current_app.config["MAIL_FROM"]
+def _envelope_from(row_id: int | None = None) -> str:
+    cfg = current_app.config
+    if row_id is not None and cfg.get("INBOUND_ADDRESS"):
+        return make_bounce_address(cfg["SECRET_KEY"], cfg["INBOUND_ADDRESS"], row_id)
+    addrs = getaddresses([cfg["MAIL_FROM"]])
+    return addrs[0][1] if addrs and addrs[0][1] else cfg["MAIL_FROM"]
 
 
 @dataclass
@@ -189,6 +194,7 @@ class DeliveryReport:
     failed: int = 0
     gave_up: int = 0
     superseded: int = 0
+    digests: int = 0
 
 
 def deliver_due(*, now: dt.datetime | None = None, limit: int = 100) -> DeliveryReport:
@@ -198,6 +204,9 @@ def deliver_due(*, now: dt.datetime | None = None, limit: int = 100) -> Delivery
     report = DeliveryReport()
     started = utcnow()  # the backoff counts from each failure, not from the start of a long run
     report.superseded = supersede_stale()
+    from pbem.service import digest  # (imports this module)
+
+    report.digests = digest.send_due(now=now)
     stuck = now - dt.timedelta(seconds=CLAIM_TIMEOUT)
     ids = list(db.session.execute(
         select(OutboxMessage.id).where(or_(
@@ -247,7 +256,7 @@ def deliver_due(*, now: dt.datetime | None = None, limit: int = 100) -> Delivery
         if error is None:
             try:
                 drawn = pictures.materialize(raw)  # the board PNG is drawn now, not at resolution
-                send_raw(drawn, recipients)
+                send_raw(drawn, recipients, row_id=row_id)
             except Exception as err:  # any failure: keep the row, try later
                 error = err
         begin_write()
