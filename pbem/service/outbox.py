@@ -142,12 +142,12 @@ def supersede_stale() -> int:
 def render(row: OutboxMessage, *, now: dt.datetime | None = None, draw_picture: bool = False) -> bytes | None:
     """The bytes ``row`` is (or would now be) sent as: ``row.raw``, or for a
     deferred notice the mail composed now (its board picture a placeholder
-    unless ``draw_picture``); ``None`` when a deferred notice is stale (it would be superseded),
+    unless ``draw_picture``; a held one too, for the digest); ``None`` when a deferred notice is stale (it would be superseded),
     or when a finished row (``sent``, ``failed``, ``superseded``) holds no
     bytes (:func:`prune` dropped them): a finished row is never composed again."""
     if row.raw is not None:
         return row.raw
-    if row.status not in (OUT_PENDING, OUT_SENDING):
+    if row.status not in (OUT_PENDING, OUT_SENDING, OUT_HELD):
         return None
     from pbem.service.notify import compose_deferred
 
