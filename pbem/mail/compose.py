@@ -38,7 +38,7 @@ from .inbound import LOOP_HEADER
 __all__ = [
     "Envelope", "GameRef", "Turn", "Result", "ScoreLine",
     "invitation", "turn_notice", "reminder", "turn_result", "missed_turn",
-    "order_confirmation", "order_refusal", "game_over",
+    "order_confirmation", "order_refusal", "game_over", "signin",
     "format_deadline", "subject_prefix", "MAX_LEGAL_SHOWN",
 ]
 
@@ -420,3 +420,14 @@ def game_over(env: Envelope, game: GameRef, *, scores: Sequence[ScoreLine], even
     return _build("game_over", env, subject, {"game": game, "scores": ordered, "headline": headline,
                                               "events": list(events), "final_view": final_view},
                   board_png=board_png, board_alt=board_alt)
+
+
+def signin(env: Envelope, *, signin_url: str, expires_at: datetime, new_player: bool = False) -> EmailMessage:
+    """The link asked for on the sign-in page (signed, single use, valid
+    until ``expires_at``, aware UTC, shown in the recipient's zone).
+    ``new_player``: the address plays nowhere yet, the link signs it up.
+    About no game: no Reply-To, the footer invites no reply."""
+    return _build("signin", env, "[pbem] Your sign-in link", {
+        "game": None, "signin_url": signin_url, "new_player": new_player,
+        "expires": format_deadline(expires_at, env.timezone, env.locale),
+    })
