@@ -34,6 +34,10 @@ class UsedTokenError(BadToken):
     """A sign-in link that was already used once."""
 
 
+class SeatNotHeld(BadToken):
+    """A turn-email link for a seat its player no longer holds (replaced)."""
+
+
 @dataclass(frozen=True)
 class SignIn:
     """A verified sign-in: the player, the path to land on and, for a link
@@ -83,7 +87,7 @@ def check_signin(token: str, *, max_age: int = DEFAULT_SIGNIN_MAX_AGE) -> tuple[
     seat = claim.seat
     if seat is not None and (player is None or db.session.execute(select(Seat.id).where(
             Seat.game_id == seat[0], Seat.index == seat[1], Seat.player_id == player.id)).first() is None):
-        raise BadToken("this link is for a seat you no longer hold")
+        raise SeatNotHeld("this link is for a seat you no longer hold")
     return claim, player, email
 
 
@@ -258,5 +262,5 @@ def next_decision(game_id: int, seat_index: int, text: str, *, expected_step: in
                         view=trial.view(seat_index))
 
 
-__all__ = ["NextDecision", "next_decision", "PreviewResult", "SignIn", "UsedTokenError", "safe_path", "check_signin", "use_signin", "send_signin_link",
+__all__ = ["NextDecision", "next_decision", "PreviewResult", "SignIn", "UsedTokenError", "SeatNotHeld", "safe_path", "check_signin", "use_signin", "send_signin_link",
            "seats_of", "visible_events", "pending_order", "preview_orders"]

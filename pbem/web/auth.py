@@ -50,6 +50,8 @@ def _token_problem(err: Exception) -> str:
         return "This sign-in link has expired."
     if err.__class__.__name__ == "UsedTokenError":
         return "This sign-in link has been used already: each link works once."
+    if err.__class__.__name__ == "SeatNotHeld":
+        return "This link is for a seat you no longer hold: another player has taken it over."
     return "This sign-in link is not valid (it may have been cut short by your mail program)."
 
 
