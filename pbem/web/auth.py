@@ -3,9 +3,11 @@
 - ``GET /signin/<token>``: checks an emailed link (signed, expiring, single
   use) and shows a "Continue" button; the link is used up only by the
   ``POST`` of that button, so mail scanners that open links do not burn it.
-  A player already signed in as the link's player goes straight on.
+  A player already signed in as the link's player goes straight on. A
+  link from a turn email (its token names a seat) signs in for that seat's
+  pages only (:mod:`pbem.web.scope`).
 - ``GET/POST /signin``: "send me a sign-in link" by email address
-  (rate limited per address and per client).
+  (exactly one address; rate limited per mailbox and per client).
 - ``POST /signout``.
 - ``GET/POST /account``: name and time zone of the signed-in player.
 """
