@@ -194,6 +194,9 @@ def test_turn_email_link_opens_that_seat_only(app, client):
     assert client.get(f"/games/{gid}/seat/{seat + 1}").status_code == 200
     assert client.get(f"/games/{gid}/seat/{seat + 1}/view.json").status_code == 200
     assert client.get(f"/games/{gid}").status_code == 200
+    review = client.post(f"/games/{gid}/seat/{seat + 1}/review",
+                         data={"csrf_token": csrf_token(client, f"/games/{gid}/seat/{seat + 1}"), "orders": "gold"})
+    assert review.status_code in (200, 422)  # the seat's own review answers (not a sign-in redirect)
     # everything else asks for a normal sign-in
     for page in (f"/games/{other_gid}/seat/{seat + 1}", "/account", "/games/new"):
         resp = client.get(page)
