@@ -13,6 +13,7 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 from pbem.boards import render_svg
 from pbem.engine import GAMES, get_game
 from pbem.service import lifecycle
+from pbem.service.addresses import clean_name, normalise_email
 from pbem.service.errors import ServiceError
 from pbem.service.models import ACTIVE, FINISHED, INVITED
 from pbem.service.replay import state_at
@@ -63,7 +64,7 @@ def new():
         form["title"] = (f.get("title") or "").strip()[:100]
         form["deadline_hours"] = (f.get("deadline_hours") or "").strip()
         form["timezone"] = f.get("timezone", "")
-        form["seats"] = [{"name": (f.get(f"seat-{i}-name") or "").strip()[:100],
+        form["seats"] = [{"name": clean_name(f.get(f"seat-{i}-name")),
                           "email": (f.get(f"seat-{i}-email") or "").strip()[:320]} for i in range(MAX_SEATS)]
         form["options"] = {k[4:]: v for k, v in f.items() if k.startswith("opt-")}
         try:
@@ -94,7 +95,11 @@ def _create(form: dict) -> int:
             continue
         if not row["email"]:
             raise ServiceError(f"Seat row {i + 1} ({row['name']}) needs an email address.")
-        seats.append(lifecycle.SeatSpec(email=row["email"], name=row["name"]))
+        try:
+            email = normalise_email(row["email"])
+        except ServiceError as err:
+            raise ServiceError(f"Seat row {i + 1}: {err}") from None
+        seats.append(lifecycle.SeatSpec(email=email, name=row["name"]))
     try:
         hours = float(form["deadline_hours"].replace(",", "."))
     except ValueError:
