@@ -285,9 +285,10 @@ class Game(ABC):
         raise NotImplementedError(f"{self.title} has no position text (Game.load_position)")
 
     def dump_position(self, state: "State") -> str:
-        """``state`` as position text: :meth:`load_position` of it gives a
-        state with the same views and legal orders, and writes back the same
-        text."""
+        """``state`` as position text. :meth:`load_position` of it gives a
+        state in the same phase with the same legal orders and scores for
+        every seat, which writes back the same text (the conformance test
+        checks this; La Città's text also keeps every view)."""
         raise NotImplementedError(f"{self.title} has no position text (Game.dump_position)")
 
     @abstractmethod

@@ -7,6 +7,7 @@ from typing import Any
 
 from pbem.engine.api import Game
 from pbem.engine.lacitta import parse as _parse
+from pbem.engine.lacitta import position as _position
 from pbem.engine.lacitta import text as _text
 from pbem.engine.lacitta.actions import Order
 from pbem.engine.lacitta.state import LaCittaState
@@ -33,7 +34,7 @@ class LaCitta(Game):
         the Voice of the People cards face down that ``seat`` has not looked
         at (with Bürgernähe) together with the Voice deck, and the random
         generator (:mod:`pbem.engine.lacitta.view` says what is public)."""
-        d = state.to_dict()
+        d = json.loads(state.to_json())   # a deep copy: to_dict shares lists
         rng.shuffle(d["deck"])
         peeked = set(d["peeked"][seat]) if seat is not None else set()
         unseen = [] if d["revealed"] else [i for i in range(1, len(d["voice"])) if i not in peeked]
@@ -44,6 +45,14 @@ class LaCitta(Game):
         d["voice_deck"] = pool
         d["rng"] = f"{rng.getrandbits(64):016x}"
         return LaCittaState.from_dict(self, d)
+
+    def load_position(self, text: str) -> LaCittaState:
+        """:func:`pbem.engine.lacitta.position.load_position`."""
+        return _position.load_position(text, self)
+
+    def dump_position(self, state: LaCittaState) -> str:
+        """:func:`pbem.engine.lacitta.position.dump_position`."""
+        return _position.dump_position(state)
 
     def parse_action(self, state: LaCittaState, seat: int, text: str) -> Order:
         return _parse.parse(state, seat, text)

@@ -38,7 +38,7 @@ class MedinaGame(Game):
         (rules, setup: behind the screen "lukuun ottamatta kupoleita";
         RULINGS.md, Medina). The variant gives every seat other than
         ``seat`` a random count of each piece."""
-        d = state.to_dict()
+        d = json.loads(state.to_json())   # a deep copy: to_dict shares lists
         full = starting_supply(state.seats)
         for other, supply in enumerate(d["supply"]):
             if other != seat:
