@@ -273,8 +273,8 @@ class Game(ABC):
         ``seat``'s legal orders are the same in both. A variant need not be a
         position reachable in play, only one :meth:`State.to_json` and
         :meth:`state_from_json` carry; it must differ from ``state`` whenever
-        anything is hidden from ``seat``. A game that hides nothing returns
-        ``state.copy()``.
+        anything is hidden from ``seat`` (the conformance test wants the
+        spectator's variant to differ at least once in a game).
         """
 
     def load_position(self, text: str) -> "State":
