@@ -101,17 +101,14 @@ def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str
         raise ServiceError(str(err.args[0])) from None
     specs = [s if isinstance(s, SeatSpec) else
              SeatSpec(**s) if isinstance(s, dict) else SeatSpec(email=s[1], name=s[0]) for s in seats]
-    if not engine.min_seats <= len(specs) <= engine.max_seats:
-        raise ServiceError(f"{engine.title} is for {engine.min_seats}-{engine.max_seats} seats, not {len(specs)}")
+    try:
+        options = engine.check_settings(len(specs), options)
+    except ValueError as err:
+        raise ServiceError(str(err)) from None
     emails = [normalise_email(s.email) for s in specs]
     if len(set(emails)) != len(emails):
         raise ServiceError("each seat needs its own email address")
     refuse_uninvitable(emails, host_email)
-    options = dict(options or {})
-    for key, value in options.items():
-        allowed = engine.options.get(key)
-        if allowed is None or value not in allowed:
-            raise ServiceError(f"option {key}={value!r} is not one of {engine.options}")
     seed = new_seed() if seed is None else int(seed)
     try:
         engine.new_state(len(specs), seed, **options)  # catches what only setup knows
