@@ -154,12 +154,10 @@ def _past_the_turn(result: SubmitResult, last: int, game, state, seat_index: int
     parsed: the state they would be read on (the next turn, e.g. the year
     end with the Voice of the People turned up) is one the seat has not
     seen, so any answer about them could tell what its view hides."""
-    extra = result.lines[last:]
-    for line in extra:
-        line.error = f"past the end of your turn (it ends with line {last}); not read"
-    return (f"Nothing was applied: your turn ends with line {last}, but you sent "
-            f"{len(result.lines)} lines. Lines after the end of your turn are not read; "
-            f"send only the orders of this turn (the next one is asked for when it comes).",
+    for line in result.lines[last:]:
+        line.error = ("Past the end of your turn, so not read. Send only the orders of this turn; "
+                      "the next turn is asked for when it comes.")
+    return (f"Nothing was applied: your turn ends with line {last}, but you sent {len(result.lines)} lines.",
             "refused", _turn_start_legal(game, state, seat_index, in_place))
 
 

@@ -61,7 +61,7 @@ def test_both_medina_pieces_go_in_one_submission_and_a_third_line_is_past_the_tu
         assert res.status == "refused"
         assert "Nothing was applied: your turn ends with line 2" in res.message
         assert [l.order for l in res.lines[:2]] == [first, second]
-        assert res.lines[2].order is None and "past the end of your turn" in res.lines[2].error
+        assert res.lines[2].order is None and "Past the end of your turn" in res.lines[2].error
         assert "your turn ends with line 2" in res.summary() and third in res.summary()
     assert game(gid).step == step and db.session.execute(select(PendingOrder)).first() is None
 
@@ -77,7 +77,7 @@ def test_the_last_adder_of_a_round_bids_in_a_submission_of_its_own(app, t0):
     assert submit_orders(gid, 0, "add 1", expected_step=0, source="web").resolved
     res = submit_orders(gid, 1, "add 1\nbid 1", expected_step=1, source="email")
     assert res.status == "refused" and "your turn ends with line 1" in res.message
-    assert "past the end of your turn" in res.lines[1].error
+    assert "Past the end of your turn" in res.lines[1].error
     assert res.legal == ["add 1", "add 2", "add 3"]   # what the seat may send now
     assert game(gid).step == 1
     assert submit_orders(gid, 1, "add 1", expected_step=1, source="web").resolved
