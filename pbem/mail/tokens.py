@@ -193,3 +193,41 @@ def read_signin_token(secret: str | bytes, token: str, *, max_age: int = DEFAULT
     if ts.tzinfo is None:
         ts = ts.replace(tzinfo=timezone.utc)
     return SignInClaim(subject=payload.get("s"), nonce=payload["n"], issued_at=ts)
+
+
+# --- VERP bounce addresses (issue 13, "Bounces") -----------------------------
+
+def _bounce_sig(secret: str | bytes, row_id: str) -> str:
+    mac = hmac.new(_key(secret), f"pbem.bounce.v1:{row_id}".encode(), hashlib.sha256)
+    return base64.b32encode(mac.digest()).decode("ascii").lower()[:_SIG_LEN]
+
+
+def make_bounce_address(secret: str | bytes, inbound_address: str, row_id: int) -> str:
+    """The envelope sender (Return-Path) of one outgoing mail, VERP style:
+    ``"play+bounce-42-<sig>@pbem.example"`` for outbox row 42, so a bounce
+    says which mail, and so which recipient, failed."""
+    base, domain = _split_address(inbound_address)
+    return f"{base.split('+', 1)[0]}+bounce-{int(row_id)}-{_bounce_sig(secret, str(int(row_id)))}@{domain}"
+
+
+def parse_bounce_address(secret: str | bytes, inbound_address: str, address: str, *,
+                         old_secrets: Iterable[str | bytes] = ()) -> int | None:
+    """The outbox row id of a :func:`make_bounce_address` address signed
+    with ``secret`` or one of ``old_secrets``; ``None`` for any other
+    address (a forged or mangled one included)."""
+    try:
+        base, domain = _split_address(address)
+        own_base, own_domain = _split_address(inbound_address)
+    except BadToken:
+        return None
+    head, _, tag = base.partition("+")
+    if domain != own_domain or head.lower() != own_base.split("+", 1)[0].lower():
+        return None
+    parts = tag.split("-")
+    if len(parts) != 3 or parts[0].lower() != "bounce" or not parts[1].isdigit():
+        return None
+    given = parts[2].lower().encode("ascii", "replace")
+    ok = False
+    for key in (secret, *old_secrets):
+        ok |= hmac.compare_digest(given, _bounce_sig(key, str(int(parts[1]))).encode("ascii"))
+    return int(parts[1]) if ok else None

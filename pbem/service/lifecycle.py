@@ -62,6 +62,20 @@ def get_or_create_player(email: str, name: str = "", timezone: str | None = None
     return player
 
 
+def refuse_uninvitable(emails: Sequence[str], host_email: str = "") -> None:
+    """Raise :class:`ServiceError` when one of ``emails`` (normalised) has
+    said "never invite me again" (docs/web.md, "Mail preferences"); the
+    host's own address is never an invitation."""
+    host = normalise_email(host_email) if host_email else ""
+    asked = [e for e in emails if e != host]
+    if not asked:
+        return
+    refusing = db.session.execute(select(Player.email).where(
+        Player.email.in_(asked), Player.no_invites.is_(True))).scalars().all()
+    if refusing:
+        raise ServiceError(f"{', '.join(sorted(refusing))} asked not to be invited to games")
+
+
 def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str, str] | dict],
                 *, options: dict[str, Any] | None = None, deadline_seconds: int | None = None,
                 reminder_seconds: int | None = None, timezone: str | None = None,
@@ -69,7 +83,8 @@ def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str
     """Create a game of ``kind`` with the given seats (in seat order) and
     email the invitations (sign-in links). The host's own seat, if any, is
     joined at once. Raises :class:`ServiceError` for an unknown game, a bad
-    seat count or option, a bad address or time zone, or one address at two
+    seat count or option, a bad address or time zone, an address that asked
+    never to be invited, or one address at two
     seats."""
     now = now or utcnow()
     try:
@@ -83,6 +98,7 @@ def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str
     emails = [normalise_email(s.email) for s in specs]
     if len(set(emails)) != len(emails):
         raise ServiceError("each seat needs its own email address")
+    refuse_uninvitable(emails, host_email)
     options = dict(options or {})
     for key, value in options.items():
         allowed = engine.options.get(key)
@@ -279,6 +295,11 @@ def replace_player(game_id: int, seat_index: int, email: str, name: str = "", *,
     if any(s.player.email == address for s in game.seats):
         db.session.rollback()
         raise ServiceError(f"{address} already holds another seat of this game")
+    try:
+        refuse_uninvitable([address])
+    except ServiceError:
+        db.session.rollback()
+        raise
     before = seat.player
     newcomer = get_or_create_player(address, name, timezone or game.timezone)
     seat.player = newcomer

@@ -25,6 +25,7 @@ BLUEPRINTS: list[tuple[str, str]] = [
     ("pbem.web.dashboard", "bp"),
     ("pbem.web.games", "bp"),
     ("pbem.web.orders", "bp"),
+    ("pbem.web.mailprefs", "bp"),
 ]
 
 
