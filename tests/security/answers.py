@@ -120,6 +120,15 @@ def email_answer(game_id: int, seat: int, text: str, *, step: int | None) -> str
     return out["text"]
 
 
+def _csrf_token(client, page: str) -> str:
+    """The CSRF token of ``client``'s session (read from ``page`` once; it
+    lasts as long as the session)."""
+    token = getattr(client, "_probe_csrf_token", None)
+    if token is None:
+        token = client._probe_csrf_token = CSRF_RE.search(client.get(page).get_data(as_text=True)).group(1)
+    return token
+
+
 def order_answers(client, game_id: int, seat: int, text: str) -> dict[str, str]:
     """Every answer seat ``seat`` (0-based; ``client`` signed in as its
     player) gets to order ``text``, keyed by path: the review page (status
@@ -132,10 +141,9 @@ def order_answers(client, game_id: int, seat: int, text: str) -> dict[str, str]:
     step = db.session.get(Game, game_id).step
     db.session.rollback()
     base = f"/games/{game_id}/seat/{seat + 1}"
+    token = _csrf_token(client, base)
     out: dict[str, str] = {}
     with captured_logs() as logs:
-        page = client.get(base)
-        token = CSRF_RE.search(page.get_data(as_text=True)).group(1)
         review = client.post(f"{base}/review", data={"csrf_token": token, "step": step, "orders": text})
         out["review"] = f"{review.status_code}\n{normalise_page(review.get_data(as_text=True))}"
     out["review log"] = "\n".join(logs)
