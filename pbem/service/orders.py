@@ -8,13 +8,12 @@ its seat at most: lines after the seat's turn ends (``State.turn_key``
 changes, or the seat owes nothing more) are refused unread, so no answer is
 ever computed from a state the seat has not seen (the year end after the
 last political card, with the Voice of the People turned up). Accepted
-orders are stored;
-when they are the last the turn waits for, the same transaction resolves
-the turn (:func:`pbem.service.resolve.resolve_locked`, under the game row
-lock that serialises every order of the game), so the next seat's notice is
-in the outbox when the answer goes back. With ``RESOLVE_IN_REQUEST`` off,
-or if resolving fails unexpectedly, the orders are kept and a worker task
-resolves the turn instead.
+orders are stored; when they are the last the turn waits for, the same
+transaction resolves the turn (:func:`pbem.service.resolve.resolve_locked`,
+under the game row lock that serialises every order of the game), so the
+next seat's notice is in the outbox when the answer goes back. With
+``RESOLVE_IN_REQUEST`` off, or if resolving fails unexpectedly, the orders
+are kept and a worker task resolves the turn instead.
 """
 from __future__ import annotations
 
@@ -366,5 +365,5 @@ def pending_seats(game_id: int, step: int) -> list[int]:
                                               PendingOrder.step == step)).scalars())
 
 
-__all__ = ["submit_orders", "check_orders", "SubmitResult", "LineResult", "split_lines", "legal_orders",
+__all__ = ["submit_orders", "check_orders", "turn_ended", "SubmitResult", "LineResult", "split_lines", "legal_orders",
            "pending_seats", "GameNotFound"]
