@@ -38,7 +38,7 @@ from .inbound import LOOP_HEADER
 __all__ = [
     "Envelope", "GameRef", "Turn", "Result", "ScoreLine",
     "invitation", "turn_notice", "reminder", "turn_result", "missed_turn",
-    "order_confirmation", "order_refusal", "game_over",
+    "order_confirmation", "order_refusal", "game_over", "signin",
     "format_deadline", "subject_prefix", "MAX_LEGAL_SHOWN",
 ]
 
@@ -480,3 +480,14 @@ def host_notice(env: Envelope, game: GameRef, *, headline: str, paragraphs: Sequ
     subject ``[pbem] La Città #12 — <headline>`` and plain paragraphs."""
     return _build("notice", env, f"{subject_prefix(game)} — {headline}",
                   {"game": game, "paragraphs": list(paragraphs)})
+
+
+def signin(env: Envelope, *, signin_url: str, expires_at: datetime, new_player: bool = False) -> EmailMessage:
+    """The link asked for on the sign-in page (signed, single use, valid
+    until ``expires_at``, aware UTC, shown in the recipient's zone).
+    ``new_player``: the address plays nowhere yet, the link signs it up.
+    About no game: no Reply-To, the footer invites no reply."""
+    return _build("signin", env, "[pbem] Your sign-in link", {
+        "game": None, "signin_url": signin_url, "new_player": new_player,
+        "expires": format_deadline(expires_at, env.timezone, env.locale),
+    })

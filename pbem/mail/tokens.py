@@ -144,14 +144,31 @@ def parse_reply_address(secret: str | bytes, inbound_address: str, address: str,
 class SignInClaim:
     """What a verified sign-in token carries.
 
-    ``subject`` is what the service signed (e.g. ``{"user": 7}`` or
-    ``{"game": 12, "seat": 3}``); ``nonce`` is the random single-use id the
+    ``subject`` is what the service signed: ``{"player": 7, "next": "/"}``,
+    ``{"email": "ada@example.org", "next": "/"}`` (a sign-up), or with
+    ``"seat": [game id, seat index]`` a link that opens only that seat's
+    pages (see :attr:`seat`); ``nonce`` is the random single-use id the
     service records when the link is used; ``issued_at`` is UTC.
     """
 
     subject: Any
     nonce: str
     issued_at: datetime
+
+    @property
+    def seat(self) -> tuple[int, int] | None:
+        """``(game id, seat index)`` when the link is scoped to one seat
+        (subject key ``"seat"``: the links in turn emails), else ``None``
+        (a link to the whole account). A malformed scope raises
+        :class:`BadToken`: a link never widens to the whole account by
+        accident."""
+        if not isinstance(self.subject, dict) or "seat" not in self.subject:
+            return None
+        value = self.subject["seat"]
+        if (isinstance(value, list) and len(value) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)):
+            return value[0], value[1]
+        raise BadToken("sign-in token seat scope is malformed")
 
 
 def _serializer(secret: str | bytes) -> URLSafeTimedSerializer:

@@ -8,7 +8,9 @@ Paths (the web blueprints serve them):
 
 - ``/signin/<token>``: a signed, expiring, single-use sign-in link; the token's
   subject is ``{"player": <player id>, "next": <path>}``; after sign-in the
-  page redirects to ``next``.
+  page redirects to ``next``. Links in turn emails add
+  ``"seat": [<game id>, <seat index>]``: they open that seat's game and
+  order pages only (``pbem.web.scope``).
 - ``/games/<game id>``: the game page (public log, replay).
 - ``/games/<game id>/seat/<seat number>``: the order page of a seat
   (seat number = index + 1, as players count).
@@ -41,6 +43,16 @@ def signin_url(player_id: int, next_path: str) -> str:
     """An absolute sign-in link for ``player_id`` that lands on ``next_path``."""
     token, _nonce = make_signin_token(current_app.config["SECRET_KEY"],
                                       {"player": player_id, "next": next_path})
+    return absolute(f"/signin/{token}")
+
+
+def seat_signin_url(player_id: int, game_id: int, seat_index: int) -> str:
+    """An absolute sign-in link for the links of turn emails: it lands on
+    the seat's order page and opens only that seat's pages (game page and
+    order page), so a forwarded turn email does not hand over the account."""
+    token, _nonce = make_signin_token(current_app.config["SECRET_KEY"],
+                                      {"player": player_id, "next": order_path(game_id, seat_index),
+                                       "seat": [game_id, seat_index]})
     return absolute(f"/signin/{token}")
 
 

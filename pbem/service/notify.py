@@ -142,7 +142,7 @@ def turn(game: Game, state, seat: Seat) -> compose.Turn:
     examples = example_reply(state, seat.index)
     return compose.Turn(
         phase=game.phase, seat=f"seat {seat.number}", deadline=game.deadline_at,
-        order_url=links.signin_url(seat.player_id, links.order_path(game.id, seat.index)),
+        order_url=links.seat_signin_url(seat.player_id, game.id, seat.index),
         private_info=engine.view_text(view),
         since_last=[e.text for e in events_since(game, seat.index, seat.last_moved_step)],
         legal_orders=legal, order_help=engine.order_help(), examples=examples,

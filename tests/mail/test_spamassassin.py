@@ -57,6 +57,8 @@ def _messages():
         env("invitation"), game, host_name="Anna", seat="seat 1", other_players=["Anna", "Bruno"],
         signin_url="https://pbem.example.org/signin/abc.def.ghi", deadline_hours=48,
         link_expires_at=SENT + timedelta(days=7), game_kind="lacitta")
+    yield "signin", c.signin(env("signin"), signin_url="https://pbem.example.org/signin/abc.def.ghi",
+                             expires_at=SENT + timedelta(hours=1))
     yield "turn_notice", c.turn_notice(env("turn"), game, turn)
     yield "reminder", c.reminder(env("reminder"), game, turn)
     yield "turn_result", c.turn_result(env("result"), game, c.Result(

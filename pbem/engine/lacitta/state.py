@@ -25,7 +25,7 @@ from pbem.engine.lacitta import migration
 from pbem.engine.lacitta.actions import Order, demolish, starve
 from pbem.engine.lacitta.board import BEGINNER, SLOTS, TILES
 from pbem.engine.lacitta.geometry import BALL3, NBR, ORDER, PLAYERS, USABLE, terrain
-from pbem.engine.lacitta.rng import Rng
+from pbem.engine.lacitta import rng as rngs
 
 INF = 10 ** 6
 _GOLD = Order("gold")
@@ -99,7 +99,7 @@ class LaCittaState(State):
         s = cls(game, seats)
         s.seed = seed
         s.setup = setup
-        s.rng = Rng(seed * 0x100000001B3 + seats)
+        s.rng = rngs.for_seed(seed, seats)   # version 1 below 2**64, else the full-seed one
         s._step = 0
         s.year = 0
         s.round = 0
@@ -1256,7 +1256,7 @@ class LaCittaState(State):
     def to_dict(self) -> dict[str, Any]:
         return {
             "v": 1, "seats": self.n, "seed": self.seed, "setup": self.setup,
-            "rng": f"{self.rng.state:016x}",     # hex text: exact in any JSON reader
+            "rng": self.rng.to_text(),           # text: exact in any JSON reader
             "step": self._step, "year": self.year, "round": self.round, "turn": self.turn,
             "start": self.start, "phase": self.phase_name, "landscape": self.landscape,
             "cities": [{"castle": c.castle, "owner": c.owner, "citizens": c.citizens,
@@ -1281,8 +1281,7 @@ class LaCittaState(State):
         s = cls(game, d["seats"])
         s.seed = d["seed"]
         s.setup = d["setup"]
-        r = d["rng"]
-        s.rng = Rng(int(r, 16) if isinstance(r, str) else r)
+        s.rng = rngs.from_text(d["rng"])
         s._step = d["step"]
         s.year = d["year"]
         s.round = d["round"]

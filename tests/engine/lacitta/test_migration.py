@@ -11,19 +11,17 @@ BASE = """
 seats {seats}
 phase political year 1 round 5 seat {last}
 start 1
-gold 0 0 0
-food 30 30 30
+gold {zeros}
+food {food}
 voice {voice}
 voice_deck culture culture culture health health health education education
 """
 
 
 def pos(cities, voice="culture culture culture health", seats=2, extra=""):
-    text = BASE.format(seats=seats, last=seats, voice=voice) + cities + extra
-    s = position(text)
-    s.food = s.food[:seats]
-    s.gold = s.gold[:seats]
-    return s
+    text = BASE.format(seats=seats, last=seats, voice=voice, zeros=" ".join(["0"] * seats),
+                       food=" ".join(["30"] * seats)) + cities + extra
+    return position(text)
 
 
 def finish(s):
