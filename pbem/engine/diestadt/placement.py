@@ -1,0 +1,203 @@
+"""Where the drawn tile may go, which follower may go on it, and why not
+("Laattojen asettelu", "Asukkaiden sijoitus"; DS-24 to DS-41, A-17, A-31,
+A-33). Each rule's test and its explanation sit side by side here.
+
+A placement is ``(space, quarter turns)``; a follower option is
+``(role, point, region)`` with role ``citizen``/``merchant``/``overseer``.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, RING, SIDE_NAMES, SIMPLE, START, space_name
+from pbem.engine.diestadt.tiles import (
+    DISTINCT_TURNS, MAX_REGIONS, POINTS, TURNED, TYPE_NAMES, Turned,
+)
+
+if TYPE_CHECKING:
+    from pbem.engine.diestadt.state import DieStadtState
+
+ROLES = ("citizen", "merchant", "overseer")        # by feature type (DS-33)
+ROLE_TYPE = {r: t for t, r in enumerate(ROLES)}
+_POINT_ORDER = {p: i for i, p in enumerate(POINTS)}
+EDGE_WORD = {"S": "street", "M": "market", "R": "residential"}
+
+
+def _masks(st: "DieStadtState", space: int) -> tuple[int, int]:
+    """(sides with a neighbour tile, sides whose neighbour shows a street)."""
+    present = req = 0
+    board, turned_at = st.board, st.turned_at
+    for side in range(4):
+        nb = NEIGHBOURS[space][side]
+        if nb >= 0 and board[nb] >= 0:
+            present |= 1 << side
+            if turned_at[board[nb]].street_mask >> OPP[side] & 1:
+                req |= 1 << side
+    return present, req
+
+
+def space_open(st: "DieStadtState", space: int) -> bool:
+    """The space may take a tile as far as the wall goes (DS-72, A-17): not
+    across a wall piece or the gate, and not cutting the open country off
+    from the outside of the wall."""
+    if space in st.blocked:
+        return False
+    if not st.wall.built or st.wall.closed:   # a closed wall leaves only gaps inside
+        return True
+    ring = 0
+    board = st.board
+    for k, nb in enumerate(RING[space]):
+        if nb >= 0 and board[nb] >= 0:
+            ring |= 1 << k
+    if SIMPLE[ring]:
+        return True
+    board[space] = 10 ** 6            # try it, then undo
+    try:
+        top = (min(st.first_space, space), 0)
+        return st.wall.stays_outer(st.outline, top)
+    finally:
+        board[space] = -1
+
+
+def placements(st: "DieStadtState", tile: int) -> list[tuple[int, int]]:
+    """Every legal ``(space, quarter)`` for ``tile``, spaces in reading order.
+    The first tile goes on T20 in any rotation (A-30)."""
+    turns = DISTINCT_TURNS[tile]
+    if st.placed_count == 0:
+        return [(START, q) for q in turns]
+    out = []
+    rot = TURNED[tile]
+    for space in sorted(st.frontier):
+        present, req = _masks(st, space)
+        fits = [q for q in turns if rot[q].street_mask & present == req]
+        if fits and space_open(st, space):
+            out.extend((space, q) for q in fits)
+    return out
+
+
+def follower_options(st: "DieStadtState", space: int, turned: Turned) -> list[tuple[str, str, int]]:
+    """The followers that may stand on ``turned`` placed on ``space``: one
+    per feature the tile's regions join, if that feature has no follower
+    (DS-35 to DS-38) and is not complete after the placement (DS-39, DS-40).
+    Named by the feature's first point on the tile (N, NE, E, ... NW).
+    Empty when the seat has no follower (checked by the caller, DS-31)."""
+    groups = _groups(st, space, turned)
+    out = []
+    for regions, open_after, occupied in groups:
+        if occupied or open_after <= 0:
+            continue
+        point = min((p for r in regions for p in turned.points[r]), key=_POINT_ORDER.__getitem__)
+        region = turned.region_at(point, turned.types[regions[0]])
+        out.append((_POINT_ORDER[point], ROLES[turned.types[region]], point, region))
+    out.sort()
+    return [(role, point, region) for _, role, point, region in out]
+
+
+def _groups(st: "DieStadtState", space: int, turned: Turned) -> list[tuple[list[int], int, bool]]:
+    """For each feature the tile's regions would form: (regions, open slots
+    after placing, has a follower)."""
+    feats, board, turned_at = st.feats, st.board, st.turned_at
+    n = len(turned.types)
+    slots, types = turned.slots, turned.types
+    opn = [0] * n
+    joined: list[list[int]] = [[] for _ in range(n)]
+    dec: dict[int, int] = {}
+    for side in range(4):
+        nb = NEIGHBOURS[space][side]
+        q = board[nb] if nb >= 0 else -1
+        if q < 0:
+            for k in range(3):
+                opn[slots[3 * side + k]] += 1
+            continue
+        other = turned_at[q]
+        obase = q * MAX_REGIONS
+        o = 3 * OPP[side]
+        for k in range(3):
+            theirs = obase + other.slots[o + 2 - k]
+            root = feats.find(theirs)
+            dec[root] = dec.get(root, 0) + 1
+            mine = slots[3 * side + k]
+            if types[mine] == feats.ftype[theirs]:
+                joined[mine].append(root)
+    # regions joined through a common neighbour feature are one feature
+    group = list(range(n))
+    owner: dict[int, int] = {}
+    for r in range(n):
+        for root in joined[r]:
+            g = owner.get(root)
+            if g is None:
+                owner[root] = group[r]
+            elif g != group[r]:
+                old = group[r]
+                group = [g if x == old else x for x in group]
+                for k, v in owner.items():
+                    if v == old:
+                        owner[k] = g
+    out = []
+    for g in sorted(set(group)):
+        regions = [r for r in range(n) if group[r] == g]
+        roots = {root for r in regions for root in joined[r]}
+        open_after = sum(opn[r] for r in regions) + sum(feats.open[x] - dec[x] for x in roots)
+        occupied = any(feats.fols.get(x) for x in roots)
+        out.append((regions, open_after, occupied))
+    return out
+
+
+# --------------------------------------------------------------- explanation
+def why_not_placed(st: "DieStadtState", tile: int, space: int, quarter: int) -> str:
+    """Why the drawn ``tile`` may not go on ``space`` turned ``quarter``."""
+    name = space_name(space)
+    if st.placed_count == 0:
+        return f"the first tile goes on {space_name(START)} (A-30)"
+    if st.board[space] >= 0:
+        return f"{name} already holds a tile"
+    if space not in st.frontier:
+        return (f"{name} touches no tile by a side; a tile must touch an earlier tile by at "
+                f"least one side, a corner is not enough (DS-24, DS-25)")
+    if space in st.blocked:
+        edge = next(f"{space_name(e[0])} {SIDE_NAMES[e[1]]}" for e in st.wall.edges()
+                    if NEIGHBOURS[e[0]][e[1]] == space)
+        return (f"{name} lies outside the city wall (across the wall on {edge}); no tile may "
+                f"be placed outside the wall (DS-72)")
+    if not space_open(st, space):
+        return (f"a tile on {name} would shut the outside of the wall off from the open "
+                f"country; tiles beyond the wall's ends are fine, but none may hook around "
+                f"them (DS-72, A-17)")
+    turned = TURNED[tile][quarter]
+    for side in range(4):
+        nb = NEIGHBOURS[space][side]
+        if nb < 0 or st.board[nb] < 0:
+            continue
+        theirs = st.turned_at[st.board[nb]].edges[OPP[side]]
+        mine = turned.edges[side]
+        if (mine == "S") != (theirs == "S"):
+            return (f"on {name} turned {90 * quarter} the tile's {EDGE_WORD[mine]} {SIDE_NAMES[side]} "
+                    f"edge would meet the {EDGE_WORD[theirs]} {SIDE_NAMES[OPP[side]]} edge of "
+                    f"{space_name(nb)}; a street must go on across a tile border and may not "
+                    f"end there (DS-26, DS-28)")
+    return "that placement is not legal now"
+
+
+def why_no_follower(st: "DieStadtState", seat: int, space: int, turned: Turned,
+                    role: str, point: str) -> str:
+    """Why no ``role`` may stand at ``point`` of the tile placed so."""
+    if st.supply[seat] <= 0:
+        return ("you have no follower left in your supply; you still place the tile, "
+                "without a follower (DS-31, DS-41)")
+    rtype = ROLE_TYPE[role]
+    region = turned.region_at(point, rtype)
+    if region is None:
+        where = [p for r, pts in enumerate(turned.points) if turned.types[r] == rtype for p in pts]
+        if not where:
+            return f"the tile has no {TYPE_NAMES[rtype]} for a {role}"
+        return (f"the tile's {TYPE_NAMES[rtype]} does not touch {point} turned so; "
+                f"it touches {' '.join(where)}")
+    for regions, open_after, occupied in _groups(st, space, turned):
+        if region in regions:
+            if occupied:
+                return (f"that {TYPE_NAMES[rtype]} already has a follower, so no second one may "
+                        f"join it, not even your own (DS-35)")
+            if open_after <= 0:
+                return (f"the tile completes that {TYPE_NAMES[rtype]}, which had no follower; a "
+                        f"follower goes only on an unfinished quarter (DS-39, DS-40)")
+    return "that follower is not legal there"
