@@ -29,11 +29,14 @@ def tile_options(st: "DieStadtState") -> list[PlaceTile]:
     out = []
     tile = st.drawn
     can_follow = st.supply[st.active] > 0
+    ctx_space, ctx = -1, None
     for space, q in placement.placements(st, tile):
         name = space_name(space)
         out.append(PlaceTile(name, 90 * q))
         if can_follow:
-            for role, point, _region in placement.follower_options(st, space, TURNED[tile][q]):
+            if space != ctx_space:
+                ctx_space, ctx = space, placement.space_context(st, space)
+            for role, point, _region in placement.follower_options(st, space, TURNED[tile][q], ctx):
                 out.append(PlaceTile(name, 90 * q, role, point))
     return out
 
@@ -235,11 +238,13 @@ def advance(st: "DieStadtState", events: list[Event]) -> None:
             if len(opts) == 1:
                 execute(st, seat, opts[0], events)
                 continue
+            st._legal_cache = (st._step, opts, set(opts))
             return
         if st.tower_pending:
             st.decision = "tower"
             opts = options(st)
             if len(opts) > 1:
+                st._legal_cache = (st._step, opts, set(opts))
                 return
             st.tower_pending = False
         if end_reached(st, events):
@@ -258,6 +263,7 @@ def advance(st: "DieStadtState", events: list[Event]) -> None:
                                 kind="forced"))
             execute(st, st.active, opts[0], events)
             continue
+        st._legal_cache = (st._step, opts, set(opts))
         return
 
 

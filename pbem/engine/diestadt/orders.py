@@ -240,7 +240,7 @@ def _tile(state, seat, raw, space, rotation, edges, role, point, no, bad) -> Pla
     rtype = placement.ROLE_TYPE[role]
     region = turned.region_at(point, rtype)
     if region is not None:
-        for groups in placement._groups(state, sp, turned):
+        for groups in placement.groups(state, sp, turned):
             if region in groups[0]:
                 for o in opts:
                     if o[2] in groups[0]:

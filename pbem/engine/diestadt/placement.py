@@ -65,6 +65,9 @@ def placements(st: "DieStadtState", tile: int) -> list[tuple[int, int]]:
     turns = DISTINCT_TURNS[tile]
     if st.placed_count == 0:
         return [(START, q) for q in turns]
+    key = (len(st.placed), st.wall.pieces(), st.wall.gate, tile)
+    if st._placements_cache is not None and st._placements_cache[0] == key:
+        return st._placements_cache[1]
     out = []
     rot = TURNED[tile]
     for space in sorted(st.frontier):
@@ -72,73 +75,108 @@ def placements(st: "DieStadtState", tile: int) -> list[tuple[int, int]]:
         fits = [q for q in turns if rot[q].street_mask & present == req]
         if fits and space_open(st, space):
             out.extend((space, q) for q in fits)
+    st._placements_cache = (key, out)
     return out
 
 
-def follower_options(st: "DieStadtState", space: int, turned: Turned) -> list[tuple[str, str, int]]:
+def follower_options(st: "DieStadtState", space: int, turned: Turned,
+                     ctx: tuple | None = None) -> list[tuple[str, str, int]]:
     """The followers that may stand on ``turned`` placed on ``space``: one
     per feature the tile's regions join, if that feature has no follower
     (DS-35 to DS-38) and is not complete after the placement (DS-39, DS-40).
     Named by the feature's first point on the tile (N, NE, E, ... NW).
-    Empty when the seat has no follower (checked by the caller, DS-31)."""
-    groups = _groups(st, space, turned)
+    The caller checks that the seat has a follower (DS-31). ``ctx`` is
+    :func:`space_context` of ``space``, when the caller has it."""
     out = []
-    for regions, open_after, occupied in groups:
+    first = turned.first_point
+    for regions, open_after, occupied in groups(st, space, turned, ctx):
         if occupied or open_after <= 0:
             continue
-        point = min((p for r in regions for p in turned.points[r]), key=_POINT_ORDER.__getitem__)
+        k = min(first[r] for r in regions)
+        point = POINTS[k]
         region = turned.region_at(point, turned.types[regions[0]])
-        out.append((_POINT_ORDER[point], ROLES[turned.types[region]], point, region))
+        out.append((k, ROLES[turned.types[region]], point, region))
     out.sort()
     return [(role, point, region) for _, role, point, region in out]
 
 
-def _groups(st: "DieStadtState", space: int, turned: Turned) -> list[tuple[list[int], int, bool]]:
-    """For each feature the tile's regions would form: (regions, open slots
-    after placing, has a follower)."""
+def space_context(st: "DieStadtState", space: int) -> tuple:
+    """What the neighbours of an empty ``space`` offer a tile placed there,
+    the same for every rotation: per side ``None`` (no tile) or the three
+    facing ``(root, type)`` pairs in the order of this space's slots; and per
+    neighbouring feature root ``(open slots left after the placement,
+    has a follower)``."""
     feats, board, turned_at = st.feats, st.board, st.turned_at
-    n = len(turned.types)
-    slots, types = turned.slots, turned.types
-    opn = [0] * n
-    joined: list[list[int]] = [[] for _ in range(n)]
+    find, ftype, fols = feats.find, feats.ftype, feats.fols
+    facing: list = [None, None, None, None]
     dec: dict[int, int] = {}
     for side in range(4):
         nb = NEIGHBOURS[space][side]
         q = board[nb] if nb >= 0 else -1
         if q < 0:
-            for k in range(3):
-                opn[slots[3 * side + k]] += 1
             continue
-        other = turned_at[q]
+        oslots = turned_at[q].slots
         obase = q * MAX_REGIONS
-        o = 3 * OPP[side]
+        o = 3 * OPP[side] + 2
+        trio = []
         for k in range(3):
-            theirs = obase + other.slots[o + 2 - k]
-            root = feats.find(theirs)
+            theirs = obase + oslots[o - k]
+            root = find(theirs)
             dec[root] = dec.get(root, 0) + 1
-            mine = slots[3 * side + k]
-            if types[mine] == feats.ftype[theirs]:
-                joined[mine].append(root)
-    # regions joined through a common neighbour feature are one feature
-    group = list(range(n))
-    owner: dict[int, int] = {}
-    for r in range(n):
-        for root in joined[r]:
-            g = owner.get(root)
+            trio.append((root, ftype[theirs]))
+        facing[side] = trio
+    info = {root: (feats.open[root] - n, bool(fols.get(root))) for root, n in dec.items()}
+    return facing, info
+
+
+def groups(st: "DieStadtState", space: int, turned: Turned,
+           ctx: tuple | None = None) -> list[tuple[list[int], int, bool]]:
+    """For each feature the tile's regions would form: (regions, open slots
+    after placing, has a follower). Regions joined through one neighbouring
+    feature are one feature."""
+    facing, info = ctx if ctx is not None else space_context(st, space)
+    n = len(turned.types)
+    slots, types = turned.slots, turned.types
+    opn = [0] * n
+    rep = list(range(n))             # region -> its group's first region
+    root_rep: dict[int, int] = {}    # neighbour feature -> group it joins
+    for side in range(4):
+        trio = facing[side]
+        b = 3 * side
+        if trio is None:
+            opn[slots[b]] += 1
+            opn[slots[b + 1]] += 1
+            opn[slots[b + 2]] += 1
+            continue
+        for k in range(3):
+            mine = slots[b + k]
+            root, ft = trio[k]
+            if types[mine] != ft:
+                continue
+            g = root_rep.get(root)
+            r = rep[mine]
             if g is None:
-                owner[root] = group[r]
-            elif g != group[r]:
-                old = group[r]
-                group = [g if x == old else x for x in group]
-                for k, v in owner.items():
-                    if v == old:
-                        owner[k] = g
+                root_rep[root] = r
+            elif g != r:
+                lo, hi = (g, r) if g < r else (r, g)
+                rep = [lo if x == hi else x for x in rep]
+                for key, v in root_rep.items():
+                    if v == hi:
+                        root_rep[key] = lo
     out = []
-    for g in sorted(set(group)):
-        regions = [r for r in range(n) if group[r] == g]
-        roots = {root for r in regions for root in joined[r]}
-        open_after = sum(opn[r] for r in regions) + sum(feats.open[x] - dec[x] for x in roots)
-        occupied = any(feats.fols.get(x) for x in roots)
+    for g in range(n):
+        if rep[g] != g:
+            continue
+        regions = [r for r in range(n) if rep[r] == g]
+        open_after = 0
+        for r in regions:
+            open_after += opn[r]
+        occupied = False
+        for root, v in root_rep.items():
+            if v == g:
+                left, has = info[root]
+                open_after += left
+                occupied = occupied or has
         out.append((regions, open_after, occupied))
     return out
 
@@ -192,7 +230,7 @@ def why_no_follower(st: "DieStadtState", seat: int, space: int, turned: Turned,
             return f"the tile has no {TYPE_NAMES[rtype]} for a {role}"
         return (f"the tile's {TYPE_NAMES[rtype]} does not touch {point} turned so; "
                 f"it touches {' '.join(where)}")
-    for regions, open_after, occupied in _groups(st, space, turned):
+    for regions, open_after, occupied in groups(st, space, turned):
         if region in regions:
             if occupied:
                 return (f"that {TYPE_NAMES[rtype]} already has a follower, so no second one may "

@@ -86,6 +86,7 @@ class DieStadtState(State):
                 self.feats.done[n] = True
         self.blocked = self.wall.blocked_spaces()
         self._legal_cache: tuple[int, list, set] | None = None
+        self._placements_cache: tuple | None = None
 
     def wall_extra(self) -> list[tuple[int, int]]:
         """Edges closed at the end of the game (real and imaginary, DS-95, DS-96)."""
@@ -178,8 +179,7 @@ class DieStadtState(State):
         flow.execute(self, seat, action, events)
         self._step += 1
         self._legal_cache = None
-        flow.advance(self, events)
-        self._legal_cache = None
+        flow.advance(self, events)      # leaves the next decision's orders in the cache
         return events
 
     def scores(self) -> list[Score]:

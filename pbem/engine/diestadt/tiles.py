@@ -159,6 +159,7 @@ class Turned:
     building: str | None
     building_region: int | None
     name: str | None
+    first_point: tuple[int, ...] = ()   # per region: index in POINTS of its first point
 
     def region_at(self, point: str, rtype: int) -> int | None:
         """The region of type ``rtype`` touching ``point`` (``"NE"``), or None."""
@@ -186,9 +187,10 @@ def _turn(tile: int, quarter: int) -> Turned:
     mask = sum(1 << s for s in range(4) if edges[s] == "S")
     points = tuple(tuple(p for p in POINTS if any(slots[i] == r for i in POINT_SLOTS[p]))
                    for r in range(len(labels)))
+    first = tuple(POINTS.index(pts[0]) for pts in points)
     return Turned(tile, pattern, 90 * quarter, slots, tuple(labels), types, kbits, edges, mask,
                   points, tuple((idx[a], idx[b]) for a, b in borders), building,
-                  idx[breg] if breg else None, name)
+                  idx[breg] if breg else None, name, first)
 
 
 def _signature(t: Turned) -> tuple:
