@@ -15,6 +15,7 @@ hand. One item per line, ``#`` starts a comment::
     supply seat 2 3              # followers in supply (default: 7 minus those out)
     towers seat 2 1              # towers left (default: 12 / seats minus those placed)
     piles 0 12 20                # tiles left per pile (default: 30/25/20 minus used)
+    pile 2                       # the pile the drawn tile came from (default: first non-empty)
     next 47 12                   # the next tiles drawn, in this order
     turn seat 2 drawn 47         # seat 2 places tile 47 now (else the next draw)
 
@@ -55,7 +56,7 @@ def load_position(text: str, game=None) -> DieStadtState:
     st = DieStadtState(game, seats, seed)
     st.piles = [[], [], []]
     walls, extra, used = [], [], set()
-    active, drawn, piles, nxt = 0, None, None, []
+    active, drawn, piles, nxt, pile = 0, None, None, [], None
     for ln, t in items:
         low = [w.lower() for w in t]
         if low[0] in ("seats", "seed"):
@@ -73,6 +74,8 @@ def load_position(text: str, game=None) -> DieStadtState:
             piles = [int(x) for x in low[1:4]]
         elif low[0] == "next":
             nxt = [int(x) for x in low[1:]]
+        elif low[0] == "pile":
+            pile = int(low[1])
         elif low[0] in ("score", "supply", "towers"):
             extra.append((low, ln))
         else:
@@ -102,6 +105,8 @@ def load_position(text: str, game=None) -> DieStadtState:
         st.pile = 1 if used_n <= PILE_SIZES[0] else 2 if used_n <= PILE_SIZES[0] + PILE_SIZES[1] else 3
         if piles is not None:
             st.pile = next((i + 1 for i, n in enumerate(piles) if n), 3)
+        if pile is not None:
+            st.pile = pile
     else:
         flow.draw(st, [])
     return st
