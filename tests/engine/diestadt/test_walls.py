@@ -112,11 +112,12 @@ def test_ds91_round_stops_when_the_pieces_run_out_and_ds92a_game_ends():
     st = pos("seats 3\n" + TRIGGER + "gate T20 W\npiles 0 20 20\nturn seat 1 drawn 20")
     st.wall.supply = 2
     texts = play(st, "tile T22 0", "wall cw", "wall cw")
-    assert any("run out" in t for t in texts)
-    if not st.is_terminal():
-        play(st, "no tower")
+    assert any("run out" in t for t in texts) and st.wall.supply == 0
+    assert st.decision == "tower"                      # a22: the tower step still comes
+    texts = play(st, "no tower")
     assert st.is_terminal()
-    assert any("last wall piece" in t for t in texts + [])  or st.wall.supply == 0
+    assert any("last wall piece" in t for t in texts)
+    assert st.imaginary == len(st.closing) > 0         # DS-96: the rest is imagined
 
 
 # ------------------------------------------------------------------- guards
