@@ -33,6 +33,8 @@ def view_text(view: dict[str, Any]) -> str:
         lines.append(f"  {p['name']} ({p['colour']}): {p['points']} points, "
                      f"{p['followers']} followers, {p['towers']} towers")
     lines.append(f"Tiles left in piles 1-3: {' / '.join(str(n) for n in view['piles'])}")
+    if view.get("last_space"):
+        lines.append(f"Last tile placed: {view['last_space']}")
     w = view["wall"]
     if w["gate"]:
         lines.append(f"Wall: gate {w['gate']}, {len(w['pieces'])} pieces, {w['supply']} in supply"
