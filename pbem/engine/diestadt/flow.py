@@ -23,6 +23,19 @@ def cap(text: str) -> str:
 
 
 # ------------------------------------------------------------------ options
+_TILE_ACTIONS: dict[tuple, PlaceTile] = {}
+
+
+def _tile_action(space: int, rotation: int, role: str | None = None,
+                 point: str | None = None) -> PlaceTile:
+    """The one PlaceTile object for these values (made once, then reused)."""
+    key = (space, rotation, role, point)
+    a = _TILE_ACTIONS.get(key)
+    if a is None:
+        a = _TILE_ACTIONS[key] = PlaceTile(space_name(space), rotation, role, point)
+    return a
+
+
 def tile_options(st: "DieStadtState") -> list[PlaceTile]:
     """Every legal compound order for the drawn tile, by space (reading
     order), rotation, then no follower before followers."""
@@ -30,14 +43,14 @@ def tile_options(st: "DieStadtState") -> list[PlaceTile]:
     tile = st.drawn
     can_follow = st.supply[st.active] > 0
     ctx_space, ctx = -1, None
+    turned = TURNED[tile]
     for space, q in placement.placements(st, tile):
-        name = space_name(space)
-        out.append(PlaceTile(name, 90 * q))
+        out.append(_tile_action(space, 90 * q))
         if can_follow:
             if space != ctx_space:
                 ctx_space, ctx = space, placement.space_context(st, space)
-            for role, point, _region in placement.follower_options(st, space, TURNED[tile][q], ctx):
-                out.append(PlaceTile(name, 90 * q, role, point))
+            for role, point, _region in placement.follower_options(st, space, turned[q], ctx):
+                out.append(_tile_action(space, 90 * q, role, point))
     return out
 
 

@@ -89,14 +89,15 @@ def follower_options(st: "DieStadtState", space: int, turned: Turned,
     :func:`space_context` of ``space``, when the caller has it."""
     out = []
     first = turned.first_point
+    types = turned.types
     for regions, open_after, occupied in groups(st, space, turned, ctx):
         if occupied or open_after <= 0:
             continue
-        k = min(first[r] for r in regions)
-        point = POINTS[k]
-        region = turned.region_at(point, turned.types[regions[0]])
-        out.append((k, ROLES[turned.types[region]], point, region))
-    out.sort()
+        region = regions[0] if len(regions) == 1 else min(regions, key=first.__getitem__)
+        k = first[region]
+        out.append((k, ROLES[types[region]], POINTS[k], region))
+    if len(out) > 1:
+        out.sort()
     return [(role, point, region) for _, role, point, region in out]
 
 
@@ -136,48 +137,45 @@ def groups(st: "DieStadtState", space: int, turned: Turned,
     feature are one feature."""
     facing, info = ctx if ctx is not None else space_context(st, space)
     n = len(turned.types)
-    slots, types = turned.slots, turned.types
+    types = turned.types
     opn = [0] * n
     rep = list(range(n))             # region -> its group's first region
     root_rep: dict[int, int] = {}    # neighbour feature -> group it joins
-    for side in range(4):
+    merged = False
+    for side, regs in enumerate(turned.side_regions):
         trio = facing[side]
-        b = 3 * side
         if trio is None:
-            opn[slots[b]] += 1
-            opn[slots[b + 1]] += 1
-            opn[slots[b + 2]] += 1
+            for r in regs:
+                opn[r] += 1
             continue
-        for k in range(3):
-            mine = slots[b + k]
-            root, ft = trio[k]
-            if types[mine] != ft:
+        for r, (root, ft) in zip(regs, trio):
+            if types[r] != ft:
                 continue
             g = root_rep.get(root)
-            r = rep[mine]
             if g is None:
-                root_rep[root] = r
-            elif g != r:
-                lo, hi = (g, r) if g < r else (r, g)
+                root_rep[root] = rep[r]
+            elif g != rep[r]:
+                lo, hi = (g, rep[r]) if g < rep[r] else (rep[r], g)
                 rep = [lo if x == hi else x for x in rep]
                 for key, v in root_rep.items():
                     if v == hi:
                         root_rep[key] = lo
+                merged = True
+    left = opn
+    has = [False] * n
+    for root, g in root_rep.items():
+        lf, hf = info[root]
+        left[g] += lf
+        if hf:
+            has[g] = True
+    if not merged:
+        return [([r], left[r], has[r]) for r in range(n)]
     out = []
     for g in range(n):
         if rep[g] != g:
             continue
         regions = [r for r in range(n) if rep[r] == g]
-        open_after = 0
-        for r in regions:
-            open_after += opn[r]
-        occupied = False
-        for root, v in root_rep.items():
-            if v == g:
-                left, has = info[root]
-                open_after += left
-                occupied = occupied or has
-        out.append((regions, open_after, occupied))
+        out.append((regions, sum(opn[r] for r in regions if r != g) + left[g], has[g]))
     return out
 
 

@@ -160,6 +160,7 @@ class Turned:
     building_region: int | None
     name: str | None
     first_point: tuple[int, ...] = ()   # per region: index in POINTS of its first point
+    side_regions: tuple[tuple[int, int, int], ...] = ()   # per side: regions of its 3 slots
 
     def region_at(self, point: str, rtype: int) -> int | None:
         """The region of type ``rtype`` touching ``point`` (``"NE"``), or None."""
@@ -190,7 +191,8 @@ def _turn(tile: int, quarter: int) -> Turned:
     first = tuple(POINTS.index(pts[0]) for pts in points)
     return Turned(tile, pattern, 90 * quarter, slots, tuple(labels), types, kbits, edges, mask,
                   points, tuple((idx[a], idx[b]) for a, b in borders), building,
-                  idx[breg] if breg else None, name, first)
+                  idx[breg] if breg else None, name, first,
+                  tuple(slots[3 * s:3 * s + 3] for s in range(4)))
 
 
 def _signature(t: Turned) -> tuple:
