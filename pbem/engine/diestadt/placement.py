@@ -70,8 +70,9 @@ def placements(st: "DieStadtState", tile: int) -> list[tuple[int, int]]:
         return st._placements_cache[1]
     out = []
     rot = TURNED[tile]
+    fmask = st.fmask
     for space in sorted(st.frontier):
-        present, req = _masks(st, space)
+        present, req = fmask[space]
         fits = [q for q in turns if rot[q].street_mask & present == req]
         if fits and space_open(st, space):
             out.extend((space, q) for q in fits)

@@ -19,7 +19,7 @@ from typing import Any
 from pbem.engine.api import Event, IllegalOrderError, NotYourTurnError, Score, State
 from pbem.engine.diestadt import flow
 from pbem.engine.diestadt.features import Features
-from pbem.engine.diestadt.grid import NEIGHBOURS, SPACES, Outline
+from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, SPACES, Outline
 from pbem.engine.diestadt.scoring import CATEGORIES, seat_name
 from pbem.engine.diestadt.tiles import MAX_REGIONS, PILE_SIZES, TILE_IDS, TURNED, Turned
 from pbem.engine.diestadt.wall import Wall
@@ -70,6 +70,8 @@ class DieStadtState(State):
         self.turned_at: list[Turned] = []
         self.feats = Features()
         self.frontier: set[int] = set()
+        #: empty space next to the city -> (sides with a tile, sides that need a street)
+        self.fmask: dict[int, tuple[int, int]] = {}
         self.first_space = SPACES
         self.outline = Outline(self.board)
         for p, (tile, space, q) in enumerate(self.placed):
@@ -99,9 +101,14 @@ class DieStadtState(State):
         self.turned_at.append(turned)
         roots = self.feats.add_tile(p, space, turned, self.board, self.turned_at)
         self.frontier.discard(space)
-        for nb in NEIGHBOURS[space]:
+        self.fmask.pop(space, None)
+        for side, nb in enumerate(NEIGHBOURS[space]):
             if nb >= 0 and self.board[nb] < 0:
                 self.frontier.add(nb)
+                present, req = self.fmask.get(nb, (0, 0))
+                back = OPP[side]
+                self.fmask[nb] = (present | 1 << back,
+                                  req | ((turned.street_mask >> side & 1) << back))
         self.first_space = min(self.first_space, space)
         return roots
 

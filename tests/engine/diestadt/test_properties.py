@@ -8,6 +8,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
+from pbem.engine.diestadt import placement
 from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, top_edge
 from pbem.engine.diestadt.state import FOLLOWERS
 from pbem.engine.diestadt.tiles import MAX_REGIONS
@@ -38,6 +39,8 @@ def check_features(st):
                 other = st.turned_at[st.board[nb]]
                 # streets continue across every tile border (DS-26, DS-28)
                 assert (t.edges[side] == "S") == (other.edges[OPP[side]] == "S")
+    for sp in st.frontier:
+        assert st.fmask[sp] == placement._masks(st, sp)
     for root, n in want_open.items():
         assert st.feats.open[root] == n
         assert st.feats.tiles[root] == want_tiles[root]

@@ -75,3 +75,18 @@ turn seat 1 drawn 20""")
     play(st, "tower cw")
     assert points(st)[0] == 5
     assert st.wall.tower_points("cw") == 0 and st.wall.tower_points("ccw") == 0
+
+
+def test_position_text_round_trip():
+    from pbem.engine.diestadt.position import dump_position
+    st = pos("""seats 3
+tile T20 66 0 citizen N seat 1
+tile T21 19 0
+gate T20 W guard seat 2
+wall cw
+wall ccw
+score seat 1 streets 3
+turn seat 2 drawn 31""")
+    back = pos(dump_position(st))
+    for key in ("tiles", "followers", "wall", "players", "scores", "legal_spaces"):
+        assert back.view(None)[key] == st.view(None)[key]
