@@ -26,6 +26,13 @@ class PlaceTile(Action):
     role: str | None = None
     point: str | None = None
 
+    def __post_init__(self) -> None:
+        # hashed once: legal orders are looked up in sets on every apply
+        object.__setattr__(self, "_hash", hash((self.site, self.rotation, self.role, self.point)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
     def to_text(self) -> str:
         text = f"tile {self.site} {self.rotation}"
         return f"{text} {self.role} {self.point}" if self.role else text

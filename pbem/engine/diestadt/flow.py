@@ -44,13 +44,30 @@ def tile_options(st: "DieStadtState") -> list[PlaceTile]:
     can_follow = st.supply[st.active] > 0
     ctx_space, ctx = -1, None
     turned = TURNED[tile]
+    cache = _TILE_ACTIONS
+    groups, space_context, roles, points = (placement.groups, placement.space_context,
+                                            placement.ROLES, placement.POINTS)
     for space, q in placement.placements(st, tile):
-        out.append(_tile_action(space, 90 * q))
-        if can_follow:
-            if space != ctx_space:
-                ctx_space, ctx = space, placement.space_context(st, space)
-            for role, point, _region in placement.follower_options(st, space, turned[q], ctx):
-                out.append(_tile_action(space, 90 * q, role, point))
+        rot = 90 * q
+        a = cache.get((space, rot, None, None)) or _tile_action(space, rot)
+        out.append(a)
+        if not can_follow:
+            continue
+        if space != ctx_space:
+            ctx_space, ctx = space, space_context(st, space)
+        t = turned[q]
+        first, types = t.first_point, t.types
+        found = []
+        for regions, open_after, occupied in groups(st, space, t, ctx):
+            if occupied or open_after <= 0:
+                continue
+            region = regions[0] if len(regions) == 1 else min(regions, key=first.__getitem__)
+            found.append((first[region], region))
+        if len(found) > 1:
+            found.sort()
+        for k, region in found:
+            key = (space, rot, roles[types[region]], points[k])
+            out.append(cache.get(key) or _tile_action(*key))
     return out
 
 
