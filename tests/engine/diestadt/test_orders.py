@@ -136,3 +136,10 @@ def test_order_help_lists_every_order():
     for word in ["tile F7 90 merchant E", "gate H3 N guard", "wall cw guard", "wall ccw",
                  "tower cw", "no tower"]:
         assert word in text
+
+
+def test_follower_point_may_be_left_out_when_only_one_fits():
+    st = pos("seats 2\ntile T20 1 0\nturn seat 1 drawn 6")
+    assert parse(st, "tile T21 180 merchant") == PlaceTile("T21", 180, "merchant", "SE")
+    with pytest.raises(OrderParseError, match="no citizen"):
+        parse(st, "tile T21 180 citizen")

@@ -236,3 +236,15 @@ turn seat 1 drawn 20""")
     assert any("Seat 3 builds a wall piece" in t and "T22W" in t for t in texts)
     assert st.wall.closed
     assert st.decision == "tower" and st.current_seats() == [0]
+
+
+def test_a10_returned_follower_may_guard_in_the_same_turn():
+    st = pos("""seats 3
+tile T20 1 0
+tile T21 19 180 citizen S seat 1
+supply seat 1 0
+piles 0 20 20
+turn seat 1 drawn 20""")
+    play(st, "tile T22 0")              # completes seat 1's street: the citizen comes back
+    assert st.supply[0] == 1
+    assert "gate T20 N guard" in legal(st)
