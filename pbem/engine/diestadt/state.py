@@ -21,7 +21,7 @@ from pbem.engine.diestadt import flow
 from pbem.engine.diestadt.features import Features
 from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, SPACES, Outline
 from pbem.engine.diestadt.scoring import CATEGORIES, seat_name
-from pbem.engine.diestadt.tiles import MAX_REGIONS, PILE_SIZES, TILE_IDS, TURNED, Turned
+from pbem.engine.diestadt.tiles import HOMES, PILE_SIZES, TILE_IDS, TURNED, Turned
 from pbem.engine.diestadt.wall import Wall
 
 FOLLOWERS = 7                      # DS-10, DS-11: eight, one on the score track
@@ -76,16 +76,15 @@ class DieStadtState(State):
         self.outline = Outline(self.board)
         for p, (tile, space, q) in enumerate(self.placed):
             self._put(p, tile, space, q)
-        done_before = {n for n in range(len(self.placed) * MAX_REGIONS)}
         for sp, side in self.wall.edges() + self.wall_extra():
             p = self.board[sp]
             self.feats.close_edge(p, side, self.turned_at[p])
         for node, seat in sorted(self.node_seat.items()):
             self.feats.add_follower(node)
-        for n in done_before:
-            root = self.feats.find(n)
-            if root == n and self.feats.ftype[n] != 2 and self.feats.open[n] == 0:
-                self.feats.done[n] = True
+        # complete streets and markets were scored when they were completed
+        for root in self.feats.roots(len(self.placed), self.turned_at):
+            if self.feats.ftype[root] != HOMES and self.feats.open[root] == 0:
+                self.feats.done[root] = True
         self.blocked = self.wall.blocked_spaces()
         self._legal_cache: tuple[int, list, set] | None = None
         self._placements_cache: tuple | None = None
