@@ -27,11 +27,15 @@ def _grid(view: dict[str, Any]) -> list[str]:
     return out
 
 
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def view_text(view: dict[str, Any]) -> str:
     lines = [view["phase"], ""]
     for p in view["players"]:
-        lines.append(f"  {p['name']} ({p['colour']}): {p['points']} points, "
-                     f"{p['followers']} followers, {p['towers']} towers")
+        lines.append(f"  {p['name']} ({p['colour']}): {_n(p['points'], 'point')}, "
+                     f"{_n(p['followers'], 'follower')}, {_n(p['towers'], 'tower')}")
     lines.append(f"Tiles left in piles 1-3: {' / '.join(str(n) for n in view['piles'])}")
     if view.get("last_space"):
         lines.append(f"Last tile placed: {view['last_space']}")
