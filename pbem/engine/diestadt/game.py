@@ -20,7 +20,7 @@ class DieStadtGame(Game):
     min_seats = 2
     max_seats = 4
     options: dict[str, tuple[str, ...]] = {}
-    board = None     # board-picture module: pbem.boards.diestadt, drawn from the view by another part
+    board = "pbem.boards.diestadt"
     #: applying a placement draws the next tile, so a dry run would peek at it
     previewable = False
     #: what the views hide, from everyone: the order of the unplayed tiles
