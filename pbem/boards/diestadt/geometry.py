@@ -2,8 +2,9 @@
 scale, and the static layer (paper, grid, coordinates, legend).
 
 The board grows: only the used part of the 40 x 40 grid is drawn, the
-tiles' bounding box (and the spaces the drawn tile may go on) with one
-space of margin on every side, where the next tile and the wall go. It is
+tiles' bounding box with one space of margin on every side, where the next
+tile and the wall go (so the drawn part changes only when the city grows
+past it, and the static raster layer, keyed by it, is drawn again only then). It is
 scaled to fill a picture 900 units wide (at most 110 units a space, and
 small enough to keep the city under ~1100 units tall), so the labels,
 whose sizes are fixed, stay legible whatever the city's extent. Column
@@ -79,7 +80,11 @@ class Plan:
 
 
 def _spaces(view: dict[str, Any], legal: set[str]) -> list[int]:
+    """The placed tiles' spaces (the spaces a tile may go on, and those
+    highlighted, lie next to them; only without tiles do they count)."""
     out = [t["y"] * W + t["x"] for t in view.get("tiles") or [] if "x" in t and "y" in t]
+    if out:
+        return out
     for name in list(view.get("legal_spaces") or {}) + sorted(legal):
         sp = parse_space(name)
         if sp is not None:
