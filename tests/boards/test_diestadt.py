@@ -266,3 +266,12 @@ def test_every_notice_of_a_whole_game_marks_its_sites():
         acts = state.legal_actions(seat)
         state.apply(seat, acts[game_rng.randrange(len(acts))])
     assert seen >= {"tile", "gate", "wall", "tower"}
+
+
+def test_a_player_name_cannot_break_the_picture():
+    view, hl = notice(load_position(POSITION, GAME))
+    name = 'Eve <script>&"\x01 with a very long name indeed'
+    view = dict(view, players=[dict(view["players"][0], name=name)] + view["players"][1:])
+    root = check_sites(view, hl)
+    seat_line = next(t for t in texts(root) if t.startswith("▶ Seat 1"))
+    assert seat_line.startswith("▶ Seat 1 Eve <script>&\"\ufffd… (you): ")   # cut to 16 characters
