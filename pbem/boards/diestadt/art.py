@@ -142,20 +142,26 @@ def _streets(slots: list[str], kind: dict[str, str], u: float) -> str:
     for s in range(4):
         if kind.get(slots[3 * s + 1]) == "street":
             ends.setdefault(slots[3 * s + 1], []).append(s)
-    paths = []
+    paths, caps = [], []
+    w = u * 0.17
     for label, sides in ends.items():
         mids = [_at(s, 0.5) for s in sides]
         if len(sides) == 1:
             (x, y), (dx, dy) = mids[0], _SIDE_OUT[sides[0]]
-            paths.append(f"M{f(x * u)},{f(y * u)} L{f((x - dx * 0.36) * u)},{f((y - dy * 0.36) * u)}")
+            ex, ey = (x - dx * 0.36) * u, (y - dy * 0.36) * u
+            paths.append(f"M{f(x * u)},{f(y * u)} L{f(ex)},{f(ey)}")
+            if len(ends) < 3:   # a dead end: the band closed across
+                h = w / 2 + 1
+                caps.append(f"M{f(ex - dy * h)},{f(ey - dx * h)} L{f(ex + dy * h)},{f(ey + dx * h)}")
         else:
             paths.append("M" + " L".join(f"{f(x * u)},{f(y * u)}" for x, y in (mids[0], (0.5, 0.5), *mids[1:])))
     if not paths:
         return ""
     d = " ".join(paths)
-    w = u * 0.17
     out = (f'<path d="{d}" fill="none" stroke="{STREET_EDGE}" stroke-width="{f(w + 2)}" stroke-linejoin="round"/>'
            f'<path d="{d}" fill="none" stroke="{STREET}" stroke-width="{f(w - 1)}" stroke-linejoin="round"/>')
+    if caps:
+        out += f'<path d="{" ".join(caps)}" stroke="{STREET_EDGE}" stroke-width="1.5"/>'
     if len(ends) >= 3:
         out += (f'<circle cx="{f(u / 2)}" cy="{f(u / 2)}" r="{f(u * 0.12)}" fill="#9cc7dd" '
                 f'stroke="{STREET_EDGE}" stroke-width="1.5"/>')

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.boards.diestadt import art as A
-from pbem.boards.diestadt.art import INK, esc, f, text
+from pbem.boards.diestadt.art import esc, f, text
 from pbem.boards.diestadt.geometry import CELL, CORNER, PICKED, Plan, corner_xy
 from pbem.boards.png import text_width
 from pbem.engine.diestadt.grid import SIDE_NAMES, W, parse_edge, parse_space
