@@ -121,11 +121,14 @@ def options(st: "DieStadtState") -> list:
     return []
 
 
-def admit(st: "DieStadtState", seat: int, action, legal: set):
+def admit(st: "DieStadtState", seat: int, action, legal: list):
     """The action to carry out for ``action``, or IllegalOrderError. A wall
     or gate order with ``guard`` whose guard is no longer legal is built
     without it (the guard is "if still legal", design 6.2)."""
-    if action in legal:
+    for a in legal:
+        if a is action:          # the listed object itself: no hashing needed
+            return action
+    if action in set(legal):
         return action
     if isinstance(action, BuildWall) and st.decision == "wall":
         ends = dict(wall_ends(st))
@@ -268,13 +271,13 @@ def advance(st: "DieStadtState", events: list[Event]) -> None:
             if len(opts) == 1:
                 execute(st, seat, opts[0], events)
                 continue
-            st._legal_cache = (st._step, opts, set(opts))
+            st._legal_cache = (st._step, opts)
             return
         if st.tower_pending:
             st.decision = "tower"
             opts = options(st)
             if len(opts) > 1:
-                st._legal_cache = (st._step, opts, set(opts))
+                st._legal_cache = (st._step, opts)
                 return
             st.tower_pending = False
         if end_reached(st, events):
@@ -293,7 +296,7 @@ def advance(st: "DieStadtState", events: list[Event]) -> None:
                                 kind="forced"))
             execute(st, st.active, opts[0], events)
             continue
-        st._legal_cache = (st._step, opts, set(opts))
+        st._legal_cache = (st._step, opts)
         return
 
 

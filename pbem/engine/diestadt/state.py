@@ -86,7 +86,7 @@ class DieStadtState(State):
             if self.feats.ftype[root] != HOMES and self.feats.open[root] == 0:
                 self.feats.done[root] = True
         self.blocked = self.wall.blocked_spaces()
-        self._legal_cache: tuple[int, list, set] | None = None
+        self._legal_cache: tuple[int, list] | None = None
         self._placements_cache: tuple | None = None
 
     def wall_extra(self) -> list[tuple[int, int]]:
@@ -159,7 +159,7 @@ class DieStadtState(State):
         if self._legal_cache is not None and self._legal_cache[0] == self._step:
             return list(self._legal_cache[1])
         acts = flow.options(self)
-        self._legal_cache = (self._step, acts, set(acts))
+        self._legal_cache = (self._step, acts)
         return list(acts)
 
     def default_action(self, seat: int):
@@ -180,7 +180,7 @@ class DieStadtState(State):
             raise NotYourTurnError(
                 f"it is {seat_name(self.current_seats()[0])}'s decision, not {seat_name(seat)}'s")
         self.legal_actions(seat)
-        action = flow.admit(self, seat, action, self._legal_cache[2])
+        action = flow.admit(self, seat, action, self._legal_cache[1])
         events: list[Event] = []
         flow.execute(self, seat, action, events)
         self._step += 1
