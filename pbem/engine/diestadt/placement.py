@@ -104,14 +104,18 @@ def follower_options(st: "DieStadtState", space: int, turned: Turned,
 
 def space_context(st: "DieStadtState", space: int) -> tuple:
     """What the neighbours of an empty ``space`` offer a tile placed there,
-    the same for every rotation: per side ``None`` (no tile) or the three
-    facing ``(root, type)`` pairs in the order of this space's slots; and per
-    neighbouring feature root ``(open slots left after the placement,
-    has a follower)``."""
+    the same for every rotation: ``(facing, roots, info, cid)``. ``roots``
+    are the neighbouring features (roots) in order of first appearance and
+    ``facing`` names them by that index: per side ``None`` (no tile) or the
+    three facing ``(index, type)`` pairs in the order of this space's slots;
+    ``info[index]`` is ``(open slots left after the placement, has a
+    follower)``; ``cid`` numbers ``facing`` (equal shapes share results)."""
     feats, board, turned_at = st.feats, st.board, st.turned_at
-    find, ftype, fols = feats.find, feats.ftype, feats.fols
+    find, ftype, fols, fopen = feats.find, feats.ftype, feats.fols, feats.open
     facing: list = [None, None, None, None]
-    dec: dict[int, int] = {}
+    index: dict[int, int] = {}
+    roots: list[int] = []
+    dec: list[int] = []
     for side in range(4):
         nb = NEIGHBOURS[space][side]
         q = board[nb] if nb >= 0 else -1
@@ -124,60 +128,83 @@ def space_context(st: "DieStadtState", space: int) -> tuple:
         for k in range(3):
             theirs = obase + oslots[o - k]
             root = find(theirs)
-            dec[root] = dec.get(root, 0) + 1
-            trio.append((root, ftype[theirs]))
-        facing[side] = trio
-    info = {root: (feats.open[root] - n, bool(fols.get(root))) for root, n in dec.items()}
-    return facing, info
+            c = index.get(root)
+            if c is None:
+                c = index[root] = len(roots)
+                roots.append(root)
+                dec.append(0)
+            dec[c] += 1
+            trio.append((c, ftype[theirs]))
+        facing[side] = tuple(trio)
+    key = tuple(facing)
+    cid = _CTX_IDS.get(key)
+    if cid is None:
+        cid = _CTX_IDS[key] = len(_CTX_IDS)
+    info = [(fopen[r] - dec[c], bool(fols.get(r))) for c, r in enumerate(roots)]
+    return facing, roots, info, cid
+
+
+_CTX_IDS: dict[tuple, int] = {}          # facing shape -> number (grows to a few thousand)
+_STRUCT: dict[tuple[int, int], tuple] = {}   # (tile shape, facing number) -> groups
 
 
 def groups(st: "DieStadtState", space: int, turned: Turned,
            ctx: tuple | None = None) -> list[tuple[list[int], int, bool]]:
     """For each feature the tile's regions would form: (regions, open slots
     after placing, has a follower). Regions joined through one neighbouring
-    feature are one feature."""
-    facing, info = ctx if ctx is not None else space_context(st, space)
+    feature are one feature. Which regions join which neighbours depends
+    only on the tile's shape and the neighbours' shape, so that part is
+    worked out once per pair and kept."""
+    facing, _roots, info, cid = ctx if ctx is not None else space_context(st, space)
+    key = (turned.shape, cid)
+    struct = _STRUCT.get(key)
+    if struct is None:
+        struct = _STRUCT[key] = _structure(turned, facing)
+    out = []
+    for regions, joined, opn in struct:
+        open_after, occupied = opn, False
+        for c in joined:
+            left, has = info[c]
+            open_after += left
+            occupied = occupied or has
+        out.append((regions, open_after, occupied))
+    return out
+
+
+def _structure(turned: Turned, facing: list) -> tuple:
+    """Groups of the tile's regions for neighbours shaped ``facing``:
+    ``(regions, neighbour indexes joined, slots facing empty spaces)``."""
     n = len(turned.types)
     types = turned.types
     opn = [0] * n
     rep = list(range(n))             # region -> its group's first region
-    root_rep: dict[int, int] = {}    # neighbour feature -> group it joins
-    merged = False
+    root_rep: dict[int, int] = {}    # neighbour index -> group it joins
     for side, regs in enumerate(turned.side_regions):
         trio = facing[side]
         if trio is None:
             for r in regs:
                 opn[r] += 1
             continue
-        for r, (root, ft) in zip(regs, trio):
+        for r, (c, ft) in zip(regs, trio):
             if types[r] != ft:
                 continue
-            g = root_rep.get(root)
+            g = root_rep.get(c)
             if g is None:
-                root_rep[root] = rep[r]
+                root_rep[c] = rep[r]
             elif g != rep[r]:
                 lo, hi = (g, rep[r]) if g < rep[r] else (rep[r], g)
                 rep = [lo if x == hi else x for x in rep]
-                for key, v in root_rep.items():
+                for k, v in root_rep.items():
                     if v == hi:
-                        root_rep[key] = lo
-                merged = True
-    left = opn
-    has = [False] * n
-    for root, g in root_rep.items():
-        lf, hf = info[root]
-        left[g] += lf
-        if hf:
-            has[g] = True
-    if not merged:
-        return [([r], left[r], has[r]) for r in range(n)]
+                        root_rep[k] = lo
     out = []
     for g in range(n):
         if rep[g] != g:
             continue
         regions = [r for r in range(n) if rep[r] == g]
-        out.append((regions, sum(opn[r] for r in regions if r != g) + left[g], has[g]))
-    return out
+        joined = tuple(sorted(c for c, v in root_rep.items() if v == g))
+        out.append((regions, joined, sum(opn[r] for r in regions)))
+    return tuple(out)
 
 
 # --------------------------------------------------------------- explanation
