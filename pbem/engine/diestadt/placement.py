@@ -161,7 +161,7 @@ def groups(st: "DieStadtState", space: int, turned: Turned,
     if struct is None:
         struct = _STRUCT[key] = _structure(turned, facing)
     out = []
-    for regions, joined, opn in struct:
+    for regions, joined, opn, _k, _t in struct:
         open_after, occupied = opn, False
         for c in joined:
             left, has = info[c]
@@ -173,7 +173,8 @@ def groups(st: "DieStadtState", space: int, turned: Turned,
 
 def _structure(turned: Turned, facing: list) -> tuple:
     """Groups of the tile's regions for neighbours shaped ``facing``:
-    ``(regions, neighbour indexes joined, slots facing empty spaces)``."""
+    ``(regions, neighbour indexes joined, slots facing empty spaces, index
+    of the group's first point in POINTS, feature type)``, by first point."""
     n = len(turned.types)
     types = turned.types
     opn = [0] * n
@@ -203,7 +204,9 @@ def _structure(turned: Turned, facing: list) -> tuple:
             continue
         regions = [r for r in range(n) if rep[r] == g]
         joined = tuple(sorted(c for c, v in root_rep.items() if v == g))
-        out.append((regions, joined, sum(opn[r] for r in regions)))
+        k = min(turned.first_point[r] for r in regions)
+        out.append((regions, joined, sum(opn[r] for r in regions), k, types[g]))
+    out.sort(key=lambda x: x[3])
     return tuple(out)
 
 
