@@ -110,8 +110,8 @@ def space_context(st: "DieStadtState", space: int) -> tuple:
     three facing ``(index, type)`` pairs in the order of this space's slots;
     ``info[index]`` is ``(open slots left after the placement, has a
     follower)``; ``cid`` numbers ``facing`` (equal shapes share results)."""
-    feats, board, turned_at = st.feats, st.board, st.turned_at
-    find, ftype, fols, fopen = feats.find, feats.ftype, feats.fols, feats.open
+    feats, board, edge_nodes = st.feats, st.board, st.edge_nodes
+    find, ftype, fols, fopen, parent = feats.find, feats.ftype, feats.fols, feats.open, feats.parent
     facing: list = [None, None, None, None]
     index: dict[int, int] = {}
     roots: list[int] = []
@@ -121,20 +121,18 @@ def space_context(st: "DieStadtState", space: int) -> tuple:
         q = board[nb] if nb >= 0 else -1
         if q < 0:
             continue
-        oslots = turned_at[q].slots
-        obase = q * MAX_REGIONS
-        o = 3 * OPP[side] + 2
         trio = []
-        for k in range(3):
-            theirs = obase + oslots[o - k]
-            root = find(theirs)
+        for node in edge_nodes[q][OPP[side]]:
+            root = parent[node]
+            if parent[root] != root:
+                root = find(node)
             c = index.get(root)
             if c is None:
                 c = index[root] = len(roots)
                 roots.append(root)
                 dec.append(0)
             dec[c] += 1
-            trio.append((c, ftype[theirs]))
+            trio.append((c, ftype[node]))
         facing[side] = tuple(trio)
     key = tuple(facing)
     cid = _CTX_IDS.get(key)

@@ -21,7 +21,7 @@ from pbem.engine.diestadt import flow
 from pbem.engine.diestadt.features import Features
 from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, SPACES, Outline
 from pbem.engine.diestadt.scoring import CATEGORIES, seat_name
-from pbem.engine.diestadt.tiles import HOMES, PILE_SIZES, TILE_IDS, TURNED, Turned
+from pbem.engine.diestadt.tiles import HOMES, MAX_REGIONS, PILE_SIZES, TILE_IDS, TURNED, Turned
 from pbem.engine.diestadt.wall import Wall
 
 FOLLOWERS = 7                      # DS-10, DS-11: eight, one on the score track
@@ -68,6 +68,9 @@ class DieStadtState(State):
         followers and wall."""
         self.board = [-1] * SPACES
         self.turned_at: list[Turned] = []
+        #: edge_nodes[p][side]: the feature nodes of placement p's three slots on
+        #: that side, in the order of the facing slots of the space across it
+        self.edge_nodes: list[tuple[tuple[int, int, int], ...]] = []
         self.feats = Features()
         self.frontier: set[int] = set()
         #: empty space next to the city -> (sides with a tile, sides that need a street)
@@ -98,6 +101,9 @@ class DieStadtState(State):
         turned = TURNED[tile][q]
         self.board[space] = p
         self.turned_at.append(turned)
+        base = p * MAX_REGIONS
+        self.edge_nodes.append(tuple(tuple(base + turned.slots[3 * side + 2 - k] for k in range(3))
+                                     for side in range(4)))
         roots = self.feats.add_tile(p, space, turned, self.board, self.turned_at)
         self.frontier.discard(space)
         self.fmask.pop(space, None)
