@@ -44,19 +44,19 @@ def space_open(st: "DieStadtState", space: int) -> bool:
         return False
     if not st.wall.built or st.wall.closed:   # a closed wall leaves only gaps inside
         return True
-    ring = 0
-    board = st.board
-    for k, nb in enumerate(RING[space]):
-        if nb >= 0 and board[nb] >= 0:
-            ring |= 1 << k
-    if SIMPLE[ring]:
+    if SIMPLE[st.rmask.get(space, 0)]:
         return True
+    board = st.board
     board[space] = 10 ** 6            # try it, then undo
     try:
         top = (min(st.first_space, space), 0)
         return st.wall.stays_outer(st.outline, top)
     finally:
         board[space] = -1
+
+
+#: (tile, (sides with a tile, sides needing a street)) -> the quarter turns that fit
+_FITS: dict[tuple[int, tuple[int, int]], tuple[int, ...]] = {}
 
 
 def placements(st: "DieStadtState", tile: int) -> list[tuple[int, int]]:
@@ -72,8 +72,12 @@ def placements(st: "DieStadtState", tile: int) -> list[tuple[int, int]]:
     rot = TURNED[tile]
     fmask = st.fmask
     for space in sorted(st.frontier):
-        present, req = fmask[space]
-        fits = [q for q in turns if rot[q].street_mask & present == req]
+        masks = fmask[space]
+        fits = _FITS.get((tile, masks))
+        if fits is None:
+            present, req = masks
+            fits = _FITS[(tile, masks)] = tuple(
+                q for q in turns if rot[q].street_mask & present == req)
         if fits and space_open(st, space):
             out.extend((space, q) for q in fits)
     st._placements_cache = (key, out)

@@ -19,7 +19,7 @@ from typing import Any
 from pbem.engine.api import Event, IllegalOrderError, NotYourTurnError, Score, State
 from pbem.engine.diestadt import flow
 from pbem.engine.diestadt.features import Features
-from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, SPACES, Outline
+from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, RING, SPACES, Outline
 from pbem.engine.diestadt.scoring import CATEGORIES, seat_name
 from pbem.engine.diestadt.tiles import HOMES, MAX_REGIONS, PILE_SIZES, TILE_IDS, TURNED, Turned
 from pbem.engine.diestadt.wall import Wall
@@ -75,6 +75,8 @@ class DieStadtState(State):
         self.frontier: set[int] = set()
         #: empty space next to the city -> (sides with a tile, sides that need a street)
         self.fmask: dict[int, tuple[int, int]] = {}
+        #: empty space near the city -> bit k set when RING[space][k] holds a tile
+        self.rmask: dict[int, int] = {}
         self.first_space = SPACES
         self.outline = Outline(self.board)
         for p, (tile, space, q) in enumerate(self.placed):
@@ -107,6 +109,11 @@ class DieStadtState(State):
         roots = self.feats.add_tile(p, space, turned, self.board, self.turned_at)
         self.frontier.discard(space)
         self.fmask.pop(space, None)
+        self.rmask.pop(space, None)
+        rmask = self.rmask
+        for k, nb in enumerate(RING[space]):
+            if nb >= 0 and self.board[nb] < 0:
+                rmask[nb] = rmask.get(nb, 0) | 1 << ((k + 4) % 8)
         for side, nb in enumerate(NEIGHBOURS[space]):
             if nb >= 0 and self.board[nb] < 0:
                 self.frontier.add(nb)
