@@ -7,6 +7,7 @@ A placement is ``(space, quarter turns)``; a follower option is
 """
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING
 
 from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, RING, SIDE_NAMES, SIMPLE, START, space_name
@@ -141,12 +142,14 @@ def space_context(st: "DieStadtState", space: int) -> tuple:
     key = tuple(facing)
     cid = _CTX_IDS.get(key)
     if cid is None:
-        cid = _CTX_IDS[key] = len(_CTX_IDS)
+        with _CTX_LOCK:               # numbers must stay unique across threads
+            cid = _CTX_IDS.setdefault(key, len(_CTX_IDS))
     info = [(fopen[r] - dec[c], bool(fols.get(r))) for c, r in enumerate(roots)]
     return facing, roots, info, cid
 
 
 _CTX_IDS: dict[tuple, int] = {}          # facing shape -> number (grows to a few thousand)
+_CTX_LOCK = threading.Lock()
 _STRUCT: dict[tuple[int, int], tuple] = {}   # (tile shape, facing number) -> groups
 
 
