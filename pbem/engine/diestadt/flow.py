@@ -132,8 +132,9 @@ def options(st: "DieStadtState") -> list:
 
 def admit(st: "DieStadtState", seat: int, action, legal: list):
     """The action to carry out for ``action``, or IllegalOrderError. A wall
-    or gate order with ``guard`` whose guard is no longer legal is built
-    without it (the guard is "if still legal", design 6.2)."""
+    order with ``guard`` whose guard is no longer legal is built without it
+    (the guard is "if still legal", design 6.2); ``wall ccw`` when both ends
+    take the same edge is that edge."""
     for a in legal:
         if a is action:          # the listed object itself: no hashing needed
             return action
