@@ -10,9 +10,9 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING
 
-from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, RING, SIDE_NAMES, SIMPLE, START, space_name
+from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, SIDE_NAMES, SIMPLE, START, space_name
 from pbem.engine.diestadt.tiles import (
-    DISTINCT_TURNS, MAX_REGIONS, POINTS, TURNED, TYPE_NAMES, Turned,
+    DISTINCT_TURNS, POINTS, TURNED, TYPE_NAMES, Turned,
 )
 
 if TYPE_CHECKING:
