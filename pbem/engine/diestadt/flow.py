@@ -206,7 +206,7 @@ def place_tile(st: "DieStadtState", seat: int, a: PlaceTile, events: list[Event]
         st.node_seat[node] = seat
         st.supply[seat] -= 1
         st.feats.add_follower(node)
-        text += f" with a {a.role} on {a.point}"
+        text += f" with {'an' if a.role[0] in 'aeiou' else 'a'} {a.role} on {a.point}"
     events.append(Event(text + ".", kind="tile", data={"seat": seat, "tile": tile, "site": a.site,
                                                        "rotation": a.rotation}))
     completed = score_completed(st, roots, events, "the tile")
