@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING
 
-from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, SIDE_NAMES, SIMPLE, START, space_name
+from pbem.engine.diestadt.grid import H, NEIGHBOURS, OPP, SIDE_NAMES, SIMPLE, START, W, space_name
 from pbem.engine.diestadt.tiles import (
     DISTINCT_TURNS, POINTS, TURNED, TYPE_NAMES, Turned,
 )
@@ -45,7 +45,7 @@ def space_open(st: "DieStadtState", space: int) -> bool:
         return False
     if not st.wall.built or st.wall.closed:   # a closed wall leaves only gaps inside
         return True
-    if SIMPLE[st.rmask.get(space, 0)]:
+    if SIMPLE[st.rmask.get(space, 0)] or _joined_nearby(st.board, space):
         return True
     board = st.board
     board[space] = 10 ** 6            # try it, then undo
@@ -58,6 +58,30 @@ def space_open(st: "DieStadtState", space: int) -> bool:
 
 #: (tile, (sides with a tile, sides needing a street)) -> the quarter turns that fit
 _FITS: dict[tuple[int, tuple[int, int]], tuple[int, ...]] = {}
+
+
+def _joined_nearby(board: list[int], space: int) -> bool:
+    """True when the open spaces beside ``space`` are joined to each other
+    (by sides, not through ``space``) within two spaces of it: then a tile
+    there cuts no piece of open country off, whatever lies further away."""
+    x0, y0 = space % W, space // W
+    seeds = [nb for nb in NEIGHBOURS[space] if nb >= 0 and board[nb] < 0]
+    if any(nb < 0 for nb in NEIGHBOURS[space]):
+        return False                   # at the board's edge: leave it to the full check
+    window = set()
+    for dy in range(-2, 3):
+        for dx in range(-2, 3):
+            x, y = x0 + dx, y0 + dy
+            if (dx or dy) and 0 <= x < W and 0 <= y < H and board[y * W + x] < 0:
+                window.add(y * W + x)
+    todo, seen = [seeds[0]], {seeds[0]}
+    while todo:
+        cur = todo.pop()
+        for nb in NEIGHBOURS[cur]:
+            if nb in window and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return all(s in seen for s in seeds)
 
 
 def placements(st: "DieStadtState", tile: int) -> list[tuple[int, int]]:
