@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING
 
-from pbem.engine.diestadt.grid import H, NEIGHBOURS, OPP, SIDE_NAMES, SIMPLE, START, W, space_name
+from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, SIDE_NAMES, SIMPLE, START, space_name
 from pbem.engine.diestadt.tiles import (
     DISTINCT_TURNS, POINTS, TURNED, TYPE_NAMES, Turned,
 )
@@ -45,8 +45,11 @@ def space_open(st: "DieStadtState", space: int) -> bool:
         return False
     if not st.wall.built or st.wall.closed:   # a closed wall leaves only gaps inside
         return True
-    if SIMPLE[st.rmask.get(space, 0)] or _joined_nearby(st.board, space):
+    if SIMPLE[st.rmask.get(space, 0)]:
         return True
+    safe = _pockets_safe(st, space)
+    if safe is not None:
+        return safe
     board = st.board
     board[space] = 10 ** 6            # try it, then undo
     try:
@@ -54,6 +57,44 @@ def space_open(st: "DieStadtState", space: int) -> bool:
         return st.wall.stays_outer(st.outline, top)
     finally:
         board[space] = -1
+
+
+#: (tile, (sides with a tile, sides needing a street)) -> the quarter turns that fit
+_FITS: dict[tuple[int, tuple[int, int]], tuple[int, ...]] = {}
+
+
+def _pockets_safe(st: "DieStadtState", space: int, bound: int = 12) -> bool | None:
+    """Settle the no-hook rule near ``space`` cheaply when possible. A tile
+    there splits the open spaces beside it into pieces; each piece is
+    explored up to ``bound`` spaces. A piece that ends within the bound is a
+    pocket the tile would close in: not allowed if the wall faces into it
+    (False). When at most one piece is large, that one is the open country
+    and nothing else is at stake (True). Otherwise None: walk the outline."""
+    board, blocked = st.board, st.blocked
+    seen: set[int] = {space}
+    big = 0
+    for seed in NEIGHBOURS[space]:
+        if seed < 0:
+            big += 1
+            continue
+        if board[seed] >= 0 or seed in seen:
+            continue
+        piece, todo, large = {seed}, [seed], False
+        while todo and not large:
+            cur = todo.pop()
+            for nb in NEIGHBOURS[cur]:
+                if nb < 0 or len(piece) > bound:
+                    large = True
+                    break
+                if board[nb] < 0 and nb not in piece and nb != space:
+                    piece.add(nb)
+                    todo.append(nb)
+        seen |= piece
+        if large:
+            big += 1
+        elif piece & blocked:
+            return False
+    return True if big <= 1 else None
 
 
 #: (tile, (sides with a tile, sides needing a street)) -> the quarter turns that fit
