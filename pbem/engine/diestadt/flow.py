@@ -23,51 +23,60 @@ def cap(text: str) -> str:
 
 
 # ------------------------------------------------------------------ options
-_TILE_ACTIONS: dict[tuple, PlaceTile] = {}
+_TILE_ACTIONS: dict[int, PlaceTile] = {}
 
 
-def _tile_action(space: int, rotation: int, role: str | None = None,
-                 point: str | None = None) -> PlaceTile:
-    """The one PlaceTile object for these values (made once, then reused)."""
-    key = (space, rotation, role, point)
+def _tile_action(space: int, q: int, rtype: int = 3, k: int = 0) -> PlaceTile:
+    """The one PlaceTile object for tile on ``space`` turned ``q`` quarters,
+    with a follower on a feature of type ``rtype`` at point ``POINTS[k]``
+    (``rtype`` 3: none). Made once, then reused: listing orders is the
+    engine's busiest work."""
+    key = ((space * 4 + q) * 4 + rtype) * 8 + k
     a = _TILE_ACTIONS.get(key)
     if a is None:
-        a = _TILE_ACTIONS[key] = PlaceTile(space_name(space), rotation, role, point)
+        if rtype == 3:
+            a = PlaceTile(space_name(space), 90 * q)
+        else:
+            a = PlaceTile(space_name(space), 90 * q, placement.ROLES[rtype], placement.POINTS[k])
+        _TILE_ACTIONS[key] = a
     return a
 
 
 def tile_options(st: "DieStadtState") -> list[PlaceTile]:
     """Every legal compound order for the drawn tile, by space (reading
-    order), rotation, then no follower before followers."""
+    order), rotation, then no follower before followers (by first point).
+    A follower may go on each feature the tile's regions form unless it has
+    a follower or the tile completes it (DS-35, DS-39; :func:`placement.groups`)."""
     out = []
     tile = st.drawn
     can_follow = st.supply[st.active] > 0
-    ctx_space, ctx = -1, None
+    ctx_space = -1
+    info = cid = None
     turned = TURNED[tile]
-    cache = _TILE_ACTIONS
-    groups, space_context, roles, points = (placement.groups, placement.space_context,
-                                            placement.ROLES, placement.POINTS)
+    cache, make = _TILE_ACTIONS, _tile_action
+    structs, structure = placement._STRUCT, placement._structure
+    space_context = placement.space_context
     for space, q in placement.placements(st, tile):
-        rot = 90 * q
-        a = cache.get((space, rot, None, None)) or _tile_action(space, rot)
-        out.append(a)
+        base = ((space * 4 + q) * 4) * 8
+        out.append(cache.get(base + 24) or make(space, q))
         if not can_follow:
             continue
         if space != ctx_space:
-            ctx_space, ctx = space, space_context(st, space)
+            ctx_space = space
+            facing, _roots, info, cid = space_context(st, space)
         t = turned[q]
-        first, types = t.first_point, t.types
-        found = []
-        for regions, open_after, occupied in groups(st, space, t, ctx):
-            if occupied or open_after <= 0:
-                continue
-            region = regions[0] if len(regions) == 1 else min(regions, key=first.__getitem__)
-            found.append((first[region], region))
-        if len(found) > 1:
-            found.sort()
-        for k, region in found:
-            key = (space, rot, roles[types[region]], points[k])
-            out.append(cache.get(key) or _tile_action(*key))
+        struct = structs.get((t.shape, cid))
+        if struct is None:
+            struct = structs[(t.shape, cid)] = structure(t, facing)
+        for _regions, joined, opn, k, rtype in struct:
+            for c in joined:
+                left, has = info[c]
+                if has:
+                    opn = -1
+                    break
+                opn += left
+            if opn > 0:
+                out.append(cache.get(base + rtype * 8 + k) or make(space, q, rtype, k))
     return out
 
 
@@ -121,11 +130,15 @@ def options(st: "DieStadtState") -> list:
     return []
 
 
-def admit(st: "DieStadtState", seat: int, action, legal: set):
+def admit(st: "DieStadtState", seat: int, action, legal: list):
     """The action to carry out for ``action``, or IllegalOrderError. A wall
-    or gate order with ``guard`` whose guard is no longer legal is built
-    without it (the guard is "if still legal", design 6.2)."""
-    if action in legal:
+    order with ``guard`` whose guard is no longer legal is built without it
+    (the guard is "if still legal", design 6.2); ``wall ccw`` when both ends
+    take the same edge is that edge."""
+    for a in legal:
+        if a is action:          # the listed object itself: no hashing needed
+            return action
+    if action in set(legal):
         return action
     if isinstance(action, BuildWall) and st.decision == "wall":
         ends = dict(wall_ends(st))
@@ -193,7 +206,7 @@ def place_tile(st: "DieStadtState", seat: int, a: PlaceTile, events: list[Event]
         st.node_seat[node] = seat
         st.supply[seat] -= 1
         st.feats.add_follower(node)
-        text += f" with a {a.role} on {a.point}"
+        text += f" with {'an' if a.role[0] in 'aeiou' else 'a'} {a.role} on {a.point}"
     events.append(Event(text + ".", kind="tile", data={"seat": seat, "tile": tile, "site": a.site,
                                                        "rotation": a.rotation}))
     completed = score_completed(st, roots, events, "the tile")
@@ -268,13 +281,13 @@ def advance(st: "DieStadtState", events: list[Event]) -> None:
             if len(opts) == 1:
                 execute(st, seat, opts[0], events)
                 continue
-            st._legal_cache = (st._step, opts, set(opts))
+            st._legal_cache = (st._step, opts)
             return
         if st.tower_pending:
             st.decision = "tower"
             opts = options(st)
             if len(opts) > 1:
-                st._legal_cache = (st._step, opts, set(opts))
+                st._legal_cache = (st._step, opts)
                 return
             st.tower_pending = False
         if end_reached(st, events):
@@ -293,7 +306,7 @@ def advance(st: "DieStadtState", events: list[Event]) -> None:
                                 kind="forced"))
             execute(st, st.active, opts[0], events)
             continue
-        st._legal_cache = (st._step, opts, set(opts))
+        st._legal_cache = (st._step, opts)
         return
 
 

@@ -7,11 +7,12 @@ A placement is ``(space, quarter turns)``; a follower option is
 """
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING
 
-from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, RING, SIDE_NAMES, SIMPLE, START, space_name
+from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, SIDE_NAMES, SIMPLE, START, space_name
 from pbem.engine.diestadt.tiles import (
-    DISTINCT_TURNS, MAX_REGIONS, POINTS, TURNED, TYPE_NAMES, Turned,
+    DISTINCT_TURNS, POINTS, TURNED, TYPE_NAMES, Turned,
 )
 
 if TYPE_CHECKING:
@@ -44,19 +45,84 @@ def space_open(st: "DieStadtState", space: int) -> bool:
         return False
     if not st.wall.built or st.wall.closed:   # a closed wall leaves only gaps inside
         return True
-    ring = 0
-    board = st.board
-    for k, nb in enumerate(RING[space]):
-        if nb >= 0 and board[nb] >= 0:
-            ring |= 1 << k
-    if SIMPLE[ring]:
+    if SIMPLE[st.rmask.get(space, 0)]:
         return True
+    safe = _pockets_safe(st, space)
+    if safe is not None:
+        return safe
+    board = st.board
     board[space] = 10 ** 6            # try it, then undo
     try:
         top = (min(st.first_space, space), 0)
         return st.wall.stays_outer(st.outline, top)
     finally:
         board[space] = -1
+
+
+#: (tile, (sides with a tile, sides needing a street)) -> the quarter turns that fit
+_FITS: dict[tuple[int, tuple[int, int]], tuple[int, ...]] = {}
+
+
+def _pockets_safe(st: "DieStadtState", space: int, bound: int = 12) -> bool | None:
+    """Settle the no-hook rule near ``space`` cheaply when possible. A tile
+    there splits the open spaces beside it into pieces; each piece is
+    explored up to ``bound`` spaces. A piece that ends within the bound is a
+    pocket the tile would close in: not allowed if the wall faces into it
+    (False). When at most one piece is large, that one is the open country
+    and nothing else is at stake (True). Otherwise None: walk the outline."""
+    board, blocked = st.board, st.blocked
+    seen: set[int] = {space}
+    big = 0
+    for seed in NEIGHBOURS[space]:
+        if seed < 0:
+            big += 1
+            continue
+        if board[seed] >= 0 or seed in seen:
+            continue
+        piece, todo, large = {seed}, [seed], False
+        while todo and not large:
+            cur = todo.pop()
+            for nb in NEIGHBOURS[cur]:
+                if nb < 0 or len(piece) > bound:
+                    large = True
+                    break
+                if board[nb] < 0 and nb not in piece and nb != space:
+                    piece.add(nb)
+                    todo.append(nb)
+        seen |= piece
+        if large:
+            big += 1
+        elif piece & blocked:
+            return False
+    return True if big <= 1 else None
+
+
+#: (tile, (sides with a tile, sides needing a street)) -> the quarter turns that fit
+_FITS: dict[tuple[int, tuple[int, int]], tuple[int, ...]] = {}
+
+
+def _joined_nearby(board: list[int], space: int) -> bool:
+    """True when the open spaces beside ``space`` are joined to each other
+    (by sides, not through ``space``) within two spaces of it: then a tile
+    there cuts no piece of open country off, whatever lies further away."""
+    x0, y0 = space % W, space // W
+    seeds = [nb for nb in NEIGHBOURS[space] if nb >= 0 and board[nb] < 0]
+    if any(nb < 0 for nb in NEIGHBOURS[space]):
+        return False                   # at the board's edge: leave it to the full check
+    window = set()
+    for dy in range(-2, 3):
+        for dx in range(-2, 3):
+            x, y = x0 + dx, y0 + dy
+            if (dx or dy) and 0 <= x < W and 0 <= y < H and board[y * W + x] < 0:
+                window.add(y * W + x)
+    todo, seen = [seeds[0]], {seeds[0]}
+    while todo:
+        cur = todo.pop()
+        for nb in NEIGHBOURS[cur]:
+            if nb in window and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return all(s in seen for s in seeds)
 
 
 def placements(st: "DieStadtState", tile: int) -> list[tuple[int, int]]:
@@ -72,8 +138,12 @@ def placements(st: "DieStadtState", tile: int) -> list[tuple[int, int]]:
     rot = TURNED[tile]
     fmask = st.fmask
     for space in sorted(st.frontier):
-        present, req = fmask[space]
-        fits = [q for q in turns if rot[q].street_mask & present == req]
+        masks = fmask[space]
+        fits = _FITS.get((tile, masks))
+        if fits is None:
+            present, req = masks
+            fits = _FITS[(tile, masks)] = tuple(
+                q for q in turns if rot[q].street_mask & present == req)
         if fits and space_open(st, space):
             out.extend((space, q) for q in fits)
     st._placements_cache = (key, out)
@@ -104,80 +174,110 @@ def follower_options(st: "DieStadtState", space: int, turned: Turned,
 
 def space_context(st: "DieStadtState", space: int) -> tuple:
     """What the neighbours of an empty ``space`` offer a tile placed there,
-    the same for every rotation: per side ``None`` (no tile) or the three
-    facing ``(root, type)`` pairs in the order of this space's slots; and per
-    neighbouring feature root ``(open slots left after the placement,
-    has a follower)``."""
-    feats, board, turned_at = st.feats, st.board, st.turned_at
-    find, ftype, fols = feats.find, feats.ftype, feats.fols
+    the same for every rotation: ``(facing, roots, info, cid)``. ``roots``
+    are the neighbouring features (roots) in order of first appearance and
+    ``facing`` names them by that index: per side ``None`` (no tile) or the
+    three facing ``(index, type)`` pairs in the order of this space's slots;
+    ``info[index]`` is ``(open slots left after the placement, has a
+    follower)``; ``cid`` numbers ``facing`` (equal shapes share results)."""
+    feats, board, edge_nodes = st.feats, st.board, st.edge_nodes
+    find, ftype, fols, fopen, parent = feats.find, feats.ftype, feats.fols, feats.open, feats.parent
     facing: list = [None, None, None, None]
-    dec: dict[int, int] = {}
+    index: dict[int, int] = {}
+    roots: list[int] = []
+    dec: list[int] = []
     for side in range(4):
         nb = NEIGHBOURS[space][side]
         q = board[nb] if nb >= 0 else -1
         if q < 0:
             continue
-        oslots = turned_at[q].slots
-        obase = q * MAX_REGIONS
-        o = 3 * OPP[side] + 2
         trio = []
-        for k in range(3):
-            theirs = obase + oslots[o - k]
-            root = find(theirs)
-            dec[root] = dec.get(root, 0) + 1
-            trio.append((root, ftype[theirs]))
-        facing[side] = trio
-    info = {root: (feats.open[root] - n, bool(fols.get(root))) for root, n in dec.items()}
-    return facing, info
+        for node in edge_nodes[q][OPP[side]]:
+            root = parent[node]
+            if parent[root] != root:
+                root = find(node)
+            c = index.get(root)
+            if c is None:
+                c = index[root] = len(roots)
+                roots.append(root)
+                dec.append(0)
+            dec[c] += 1
+            trio.append((c, ftype[node]))
+        facing[side] = tuple(trio)
+    key = tuple(facing)
+    cid = _CTX_IDS.get(key)
+    if cid is None:
+        with _CTX_LOCK:               # numbers must stay unique across threads
+            cid = _CTX_IDS.setdefault(key, len(_CTX_IDS))
+    info = [(fopen[r] - dec[c], bool(fols.get(r))) for c, r in enumerate(roots)]
+    return facing, roots, info, cid
+
+
+_CTX_IDS: dict[tuple, int] = {}          # facing shape -> number (grows to a few thousand)
+_CTX_LOCK = threading.Lock()
+_STRUCT: dict[tuple[int, int], tuple] = {}   # (tile shape, facing number) -> groups
 
 
 def groups(st: "DieStadtState", space: int, turned: Turned,
            ctx: tuple | None = None) -> list[tuple[list[int], int, bool]]:
     """For each feature the tile's regions would form: (regions, open slots
     after placing, has a follower). Regions joined through one neighbouring
-    feature are one feature."""
-    facing, info = ctx if ctx is not None else space_context(st, space)
+    feature are one feature. Which regions join which neighbours depends
+    only on the tile's shape and the neighbours' shape, so that part is
+    worked out once per pair and kept."""
+    facing, _roots, info, cid = ctx if ctx is not None else space_context(st, space)
+    key = (turned.shape, cid)
+    struct = _STRUCT.get(key)
+    if struct is None:
+        struct = _STRUCT[key] = _structure(turned, facing)
+    out = []
+    for regions, joined, opn, _k, _t in struct:
+        open_after, occupied = opn, False
+        for c in joined:
+            left, has = info[c]
+            open_after += left
+            occupied = occupied or has
+        out.append((regions, open_after, occupied))
+    return out
+
+
+def _structure(turned: Turned, facing: list) -> tuple:
+    """Groups of the tile's regions for neighbours shaped ``facing``:
+    ``(regions, neighbour indexes joined, slots facing empty spaces, index
+    of the group's first point in POINTS, feature type)``, by first point."""
     n = len(turned.types)
     types = turned.types
     opn = [0] * n
     rep = list(range(n))             # region -> its group's first region
-    root_rep: dict[int, int] = {}    # neighbour feature -> group it joins
-    merged = False
+    root_rep: dict[int, int] = {}    # neighbour index -> group it joins
     for side, regs in enumerate(turned.side_regions):
         trio = facing[side]
         if trio is None:
             for r in regs:
                 opn[r] += 1
             continue
-        for r, (root, ft) in zip(regs, trio):
+        for r, (c, ft) in zip(regs, trio):
             if types[r] != ft:
                 continue
-            g = root_rep.get(root)
+            g = root_rep.get(c)
             if g is None:
-                root_rep[root] = rep[r]
+                root_rep[c] = rep[r]
             elif g != rep[r]:
                 lo, hi = (g, rep[r]) if g < rep[r] else (rep[r], g)
                 rep = [lo if x == hi else x for x in rep]
-                for key, v in root_rep.items():
+                for k, v in root_rep.items():
                     if v == hi:
-                        root_rep[key] = lo
-                merged = True
-    left = opn
-    has = [False] * n
-    for root, g in root_rep.items():
-        lf, hf = info[root]
-        left[g] += lf
-        if hf:
-            has[g] = True
-    if not merged:
-        return [([r], left[r], has[r]) for r in range(n)]
+                        root_rep[k] = lo
     out = []
     for g in range(n):
         if rep[g] != g:
             continue
         regions = [r for r in range(n) if rep[r] == g]
-        out.append((regions, sum(opn[r] for r in regions if r != g) + left[g], has[g]))
-    return out
+        joined = tuple(sorted(c for c, v in root_rep.items() if v == g))
+        k = min(turned.first_point[r] for r in regions)
+        out.append((regions, joined, sum(opn[r] for r in regions), k, types[g]))
+    out.sort(key=lambda x: x[3])
+    return tuple(out)
 
 
 # --------------------------------------------------------------- explanation

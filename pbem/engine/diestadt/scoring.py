@@ -19,6 +19,11 @@ if TYPE_CHECKING:
 CATEGORIES = ("streets", "markets", "towers", "overseers", "guards")
 
 
+def cap(text: str) -> str:
+    """First letter upper case, the rest untouched (space names stay "T19")."""
+    return text[:1].upper() + text[1:]
+
+
 def seat_name(seat: int) -> str:
     return f"seat {seat + 1}"
 
@@ -97,10 +102,10 @@ def score_completed(st: "DieStadtState", roots: list[int], events: list[Event], 
         return_followers(st, root)
         what = feature_place(st, root)
         if winners:
-            text = (f"{cause.capitalize()} completes {what} ({how}): {_names(winners)} "
+            text = (f"{cap(cause)} completes {what} ({how}): {_names(winners)} "
                     f"score{'s' if len(winners) == 1 else ''} {pts}; followers go back.")
         else:
-            text = f"{cause.capitalize()} completes {what} ({how}); no follower, no points."
+            text = f"{cap(cause)} completes {what} ({how}); no follower, no points."
         events.append(Event(text, kind="complete", data={
             "feature": cat[:-1], "tiles": tiles, "points": pts, "seats": winners}))
     return done
@@ -117,7 +122,7 @@ def final_scoring(st: "DieStadtState", events: list[Event]) -> None:
         if feats.ftype[root] in (STREET, MARKET) and feats.fols.get(root):
             seats = return_followers(st, root)
             events.append(Event(
-                f"{feature_place(st, root).capitalize()} is unfinished: "
+                f"{cap(feature_place(st, root))} is unfinished: "
                 f"{_names(sorted(set(seats)))} take{'s' if len(set(seats)) == 1 else ''} "
                 f"the follower{'s' if len(seats) > 1 else ''} back, no points (DS-99, DS-100).",
                 kind="unfinished", data={"seats": seats}))

@@ -19,9 +19,9 @@ from typing import Any
 from pbem.engine.api import Event, IllegalOrderError, NotYourTurnError, Score, State
 from pbem.engine.diestadt import flow
 from pbem.engine.diestadt.features import Features
-from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, SPACES, Outline
+from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, RING, SPACES, Outline
 from pbem.engine.diestadt.scoring import CATEGORIES, seat_name
-from pbem.engine.diestadt.tiles import HOMES, PILE_SIZES, TILE_IDS, TURNED, Turned
+from pbem.engine.diestadt.tiles import HOMES, MAX_REGIONS, PILE_SIZES, TILE_IDS, TURNED, Turned
 from pbem.engine.diestadt.wall import Wall
 
 FOLLOWERS = 7                      # DS-10, DS-11: eight, one on the score track
@@ -68,10 +68,15 @@ class DieStadtState(State):
         followers and wall."""
         self.board = [-1] * SPACES
         self.turned_at: list[Turned] = []
+        #: edge_nodes[p][side]: the feature nodes of placement p's three slots on
+        #: that side, in the order of the facing slots of the space across it
+        self.edge_nodes: list[tuple[tuple[int, int, int], ...]] = []
         self.feats = Features()
         self.frontier: set[int] = set()
         #: empty space next to the city -> (sides with a tile, sides that need a street)
         self.fmask: dict[int, tuple[int, int]] = {}
+        #: empty space near the city -> bit k set when RING[space][k] holds a tile
+        self.rmask: dict[int, int] = {}
         self.first_space = SPACES
         self.outline = Outline(self.board)
         for p, (tile, space, q) in enumerate(self.placed):
@@ -86,7 +91,7 @@ class DieStadtState(State):
             if self.feats.ftype[root] != HOMES and self.feats.open[root] == 0:
                 self.feats.done[root] = True
         self.blocked = self.wall.blocked_spaces()
-        self._legal_cache: tuple[int, list, set] | None = None
+        self._legal_cache: tuple[int, list] | None = None
         self._placements_cache: tuple | None = None
 
     def wall_extra(self) -> list[tuple[int, int]]:
@@ -98,9 +103,17 @@ class DieStadtState(State):
         turned = TURNED[tile][q]
         self.board[space] = p
         self.turned_at.append(turned)
+        base = p * MAX_REGIONS
+        self.edge_nodes.append(tuple(tuple(base + turned.slots[3 * side + 2 - k] for k in range(3))
+                                     for side in range(4)))
         roots = self.feats.add_tile(p, space, turned, self.board, self.turned_at)
         self.frontier.discard(space)
         self.fmask.pop(space, None)
+        self.rmask.pop(space, None)
+        rmask = self.rmask
+        for k, nb in enumerate(RING[space]):
+            if nb >= 0 and self.board[nb] < 0:
+                rmask[nb] = rmask.get(nb, 0) | 1 << ((k + 4) % 8)
         for side, nb in enumerate(NEIGHBOURS[space]):
             if nb >= 0 and self.board[nb] < 0:
                 self.frontier.add(nb)
@@ -159,7 +172,7 @@ class DieStadtState(State):
         if self._legal_cache is not None and self._legal_cache[0] == self._step:
             return list(self._legal_cache[1])
         acts = flow.options(self)
-        self._legal_cache = (self._step, acts, set(acts))
+        self._legal_cache = (self._step, acts)
         return list(acts)
 
     def default_action(self, seat: int):
@@ -180,7 +193,7 @@ class DieStadtState(State):
             raise NotYourTurnError(
                 f"it is {seat_name(self.current_seats()[0])}'s decision, not {seat_name(seat)}'s")
         self.legal_actions(seat)
-        action = flow.admit(self, seat, action, self._legal_cache[2])
+        action = flow.admit(self, seat, action, self._legal_cache[1])
         events: list[Event] = []
         flow.execute(self, seat, action, events)
         self._step += 1

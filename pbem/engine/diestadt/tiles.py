@@ -161,6 +161,7 @@ class Turned:
     name: str | None
     first_point: tuple[int, ...] = ()   # per region: index in POINTS of its first point
     side_regions: tuple[tuple[int, int, int], ...] = ()   # per side: regions of its 3 slots
+    shape: int = 0     # equal for tiles whose regions lie alike (kinds and buildings aside)
 
     def region_at(self, point: str, rtype: int) -> int | None:
         """The region of type ``rtype`` touching ``point`` (``"NE"``), or None."""
@@ -192,7 +193,14 @@ def _turn(tile: int, quarter: int) -> Turned:
     return Turned(tile, pattern, 90 * quarter, slots, tuple(labels), types, kbits, edges, mask,
                   points, tuple((idx[a], idx[b]) for a, b in borders), building,
                   idx[breg] if breg else None, name, first,
-                  tuple(slots[3 * s:3 * s + 3] for s in range(4)))
+                  tuple(slots[3 * s:3 * s + 3] for s in range(4)), _shape(slots, types))
+
+
+_SHAPES: dict[tuple, int] = {}
+
+
+def _shape(slots: tuple, types: tuple) -> int:
+    return _SHAPES.setdefault((slots, types), len(_SHAPES))
 
 
 def _signature(t: Turned) -> tuple:

@@ -184,3 +184,9 @@ def test_ds114_a29_tie_is_a_shared_win():
     play(st, "tile T21 0")
     ranks = [s.rank for s in st.scores()]
     assert ranks == [1, 1]
+
+
+def test_a25_open_edge_count_ends_only_once_the_gate_exists():
+    st = pos("seats 2\ntile T20 1 0\npiles 0 20 20\nturn seat 1 drawn 2")
+    play(st, "tile T21 0")            # a city of 6 edges, but no gate: no end
+    assert not st.is_terminal()

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
 from pbem.engine.diestadt import placement
-from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, top_edge
+from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, RING, top_edge
 from pbem.engine.diestadt.state import FOLLOWERS
 from pbem.engine.diestadt.tiles import MAX_REGIONS
 
@@ -41,6 +41,8 @@ def check_features(st):
                 assert (t.edges[side] == "S") == (other.edges[OPP[side]] == "S")
     for sp in st.frontier:
         assert st.fmask[sp] == placement._masks(st, sp)
+        ring = sum(1 << k for k, nb in enumerate(RING[sp]) if nb >= 0 and st.board[nb] >= 0)
+        assert st.rmask.get(sp, 0) == ring
     for root, n in want_open.items():
         assert st.feats.open[root] == n
         assert st.feats.tiles[root] == want_tiles[root]

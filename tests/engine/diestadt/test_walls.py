@@ -248,3 +248,13 @@ turn seat 1 drawn 20""")
     play(st, "tile T22 0")              # completes seat 1's street: the citizen comes back
     assert st.supply[0] == 1
     assert "gate T20 N guard" in legal(st)
+
+
+def test_refusals_for_gate_and_tower_name_the_rule():
+    st = pos("seats 3\n" + TRIGGER + "piles 0 20 20\nturn seat 1 drawn 20")
+    play(st, "tile T22 0")
+    with pytest.raises(IllegalOrderError, match="outer outline"):
+        GAME.parse_action(st, 0, "gate T20 S")        # between two tiles
+    play(st, "gate T20 N", "wall cw", "wall cw")
+    with pytest.raises(IllegalOrderError, match="no wall piece since the gate"):
+        GAME.parse_action(st, 0, "tower ccw")
