@@ -1,11 +1,13 @@
 """CPU per emailed board picture: full resvg rendering vs the layered path.
 
-Run: ``.venv/bin/python -m bench.pictures [--n 20] [--seed 1]``
+Run: ``.venv/bin/python -m bench.pictures [--n 20] [--seed 1] [--game diestadt]``
+(``--game``, repeatable: only that game's cases, and no interleaved run)
 
 For each case (game, seats, how far into a seeded random game) it prints
 medians of ``time.process_time()`` (CPU of this process, steady on a shared
 machine) in ms per picture, and PNG sizes:
 
+- ``svg``: ``render_svg(...)`` alone (the web page's picture);
 - ``full``: ``svg_to_png(render_svg(...))`` (the old path, RGB PNG by resvg);
 - ``cold``: ``raster.render_png`` with the static layer cached but no tile
   cached (a worker that has not drawn this game yet);
@@ -36,7 +38,7 @@ from pbem.boards import raster, render_svg, svg_to_png
 from pbem.engine import get_game
 
 CASES = [("lacitta", 3, 0.5), ("lacitta", 3, 0.9), ("lacitta", 5, 0.5), ("lacitta", 5, 0.9), ("medina", 4, 0.5),
-         ("medina", 4, 0.9)]
+         ("medina", 4, 0.9), ("diestadt", 3, 0.5), ("diestadt", 4, 0.9)]
 
 
 def notices(name: str, seats: int, at: float, count: int, seed: int):
@@ -80,15 +82,19 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=20, help="pictures per figure (default 20)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--game", action="append", help="only this game's cases (repeatable)")
     args = ap.parse_args()
-    print(f"{'case':<22}{'full ms':>9}{'cold ms':>9}{'turns ms':>10}{'static ms':>11}"
+    print(f"{'case':<22}{'svg ms':>8}{'full ms':>9}{'cold ms':>9}{'turns ms':>10}{'static ms':>11}"
           f"{'full KB':>9}{'new KB':>8}{'mad':>6}")
     for name, seats, at in CASES:
+        if args.game and name not in args.game:
+            continue
         shown = notices(name, seats, at, args.n, args.seed)
-        full, cold, turns, kb_full, kb_new, mad = [], [], [], [], [], []
+        svg_ms, full, cold, turns, kb_full, kb_new, mad = [], [], [], [], [], [], []
         raster._static.clear()
         static_ms, _ = cpu_ms(raster.render_png, name, *shown[0][:1], highlight=shown[0][1])
         for view, hl in shown:
+            svg_ms.append(cpu_ms(render_svg, name, view, highlight=hl)[0])
             ms, png = cpu_ms(lambda: svg_to_png(render_svg(name, view, highlight=hl)))
             full.append(ms)
             kb_full.append(len(png) / 1024)
@@ -105,9 +111,10 @@ def main() -> None:
             ms, _ = cpu_ms(raster.render_png, name, view, highlight=hl)
             turns.append(ms)
         med = statistics.median
-        print(f"{f'{name} {seats} seats {int(at * 100)}%':<22}{med(full):>9.1f}{med(cold):>9.1f}{med(turns):>10.1f}"
+        print(f"{f'{name} {seats} seats {int(at * 100)}%':<22}{med(svg_ms):>8.1f}{med(full):>9.1f}{med(cold):>9.1f}{med(turns):>10.1f}"
               f"{static_ms:>11.1f}{med(kb_full):>9.0f}{med(kb_new):>8.0f}{med(mad):>6.2f}")
-    interleaved(args.n, args.seed)
+    if not args.game:
+        interleaved(args.n, args.seed)
 
 
 def interleaved(n: int, seed: int) -> None:

@@ -20,6 +20,7 @@ from pbem.engine.api import (  # noqa: F401  (re-exported)
 
 #: name -> module that defines ``GAME``; add a game by adding a line.
 ENGINES: dict[str, str] = {
+    "diestadt": "pbem.engine.diestadt",
     "lacitta": "pbem.engine.lacitta",
     "medina": "pbem.engine.medina",
 }

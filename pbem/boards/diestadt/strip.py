@@ -1,0 +1,163 @@
+"""Die Stadt picture: the phase above the city, the strip below it (seats,
+the drawn tile in its rotations, piles and wall supply) and the picture's
+text alternative (``<title>``/``<desc>``).
+
+Every entry is ``(box, svg)`` so the raster layers redraw only the ones a
+turn changed; the strip's frame and legend are static
+(:mod:`pbem.boards.diestadt.geometry`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.boards.diestadt import art as A
+from pbem.boards.diestadt.art import f, text
+from pbem.boards.diestadt.geometry import DRAWN_Y, FS, HEADER, M, ROT, SEAT_LINE, WIDTH, Plan
+from pbem.boards.png import text_width
+
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+
+
+def _fit(s: str, size: float, width: float, bold: bool = False) -> float:
+    """``size``, shrunk so that ``s`` fits ``width`` (not below 11)."""
+    w = text_width(s, size, bold=bold)
+    return size if w <= width else max(11.0, size * width / w)
+
+
+def _n(n: Any, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _seat_name(p: dict[str, Any]) -> str:
+    seat = p.get("seat", 0)
+    name = str(p.get("name") or "")
+    label = f"Seat {seat + 1}"
+    if name and name.lower() != label.lower():
+        label += f" {name if len(name) <= 16 else name[:15] + '…'}"
+    return label
+
+
+def _phase(pl: Plan) -> tuple[tuple, str]:
+    phase = str(pl.view.get("phase") or "")
+    size = _fit(phase, 17.0, WIDTH - 2 * M, bold=True)
+    return (M - 4, 6, WIDTH - M + 4, HEADER - 2), text(M, 27, phase, size, bold=True, anchor="start")
+
+
+def _seats(pl: Plan) -> list[tuple[tuple, str]]:
+    view = pl.view
+    deciding = set(view.get("current_seats") or [])
+    ranks = {s.get("seat"): s.get("rank") for s in view.get("scores") or []}
+    out = []
+    col_w = (WIDTH - 2 * M) / 2
+    for i, p in enumerate(view.get("players") or []):
+        seat = p.get("seat", i)
+        x, y = M + (i % 2) * col_w, pl.strip_y + 22 + (i // 2) * SEAT_LINE
+        label = _seat_name(p) + (" (you)" if seat == view.get("viewer") else "")
+        label += f": {_n(p.get('points', 0), 'pt')}, {_n(p.get('followers', 0), 'follower')}, " \
+            f"{_n(p.get('towers', 0), 'tower')}"
+        if view.get("over") and ranks.get(seat):
+            label = f"{ORDINAL.get(ranks[seat], ranks[seat])}: " + label
+        bold = seat in deciding and not view.get("over")
+        if bold:
+            label = "▶ " + label
+        size = _fit(label, FS, col_w - 46, bold)
+        colour = pl.colours.get(seat, A.seat_fill(None, seat))
+        svg = A.follower(x + 11, y - 5, 20, colour, "standing", seat) + text(x + 26, y, label, size, bold=bold,
+                                                                             anchor="start")
+        out.append(((x - 2, y - 18, x + col_w - 4, y + 8), svg))
+    return out
+
+
+def _drawn(pl: Plan) -> list[tuple[tuple, str]]:
+    view = pl.view
+    drawn = view.get("drawn")
+    y = pl.strip_y + DRAWN_Y
+    if not drawn:
+        return [_final(pl, y)]
+    tile = drawn.get("tile")
+    what = {"public": "public building", "historic": f"historic building {drawn.get('name') or ''}".strip()}
+    head = f"Drawn tile {tile}" + (f": {what[drawn['building']]}" if drawn.get("building") in what else "")
+    counts: dict[int, int] = {}
+    for rots in (view.get("legal_spaces") or {}).values():
+        for r in rots:
+            counts[r] = counts.get(r, 0) + 1
+    out = [text(M, y, head, FS, bold=True, anchor="start")]
+    for k, rot in enumerate(drawn.get("rotations") or []):
+        x = M + k * (ROT + 26)
+        regions = A.regions_of_tile(tile, rot.get("rotation", 0) // 90) if tile in A.TURNED else {}
+        building, breg, _ = A.table_regions(tile) if tile in A.TURNED else (None, None, None)
+        art = A.tile_art(list(rot.get("slots") or ["r1"] * 12), regions, building, breg, ROT)
+        n = counts.get(rot.get("rotation"), 0)
+        note = f"{n} space{'s' if n != 1 else ''}" if n else "fits nowhere"
+        out.append(f'<g transform="translate({f(x)} {f(y + 12)})" opacity="{1 if n else 0.45}">{art}</g>'
+                   + text(x + ROT / 2, y + 12 + ROT + 19, f"{rot.get('rotation')}°", 15, bold=True)
+                   + text(x + ROT / 2, y + 12 + ROT + 37, note, 14))
+    box = (M - 4, y - 18, M + 4 * (ROT + 26), y + ROT + 56)
+    return [(box, f'<g class="drawn">{"".join(out)}</g>')]
+
+
+def _final(pl: Plan, y: float) -> tuple[tuple, str]:
+    view = pl.view
+    if not view.get("over"):
+        return (M - 4, y - 18, WIDTH / 2, y + 8), text(M, y, "No tile drawn", FS, anchor="start")
+    lines = [text(M, y, "Final scores", FS, bold=True, anchor="start")]
+    names = {p.get("seat"): _seat_name(p) for p in view.get("players") or []}
+    for k, sc in enumerate(sorted(view.get("scores") or [], key=lambda s: (s.get("rank", 9), s.get("seat", 0)))):
+        detail = ", ".join(f"{c} {v}" for c, v in (sc.get("detail") or {}).items() if v)
+        line = f"{ORDINAL.get(sc.get('rank'), sc.get('rank'))} {names.get(sc.get('seat'), '')}: {sc.get('points')} pts"
+        line += f" ({detail})" if detail else ""
+        lines.append(text(M, y + 24 * (k + 1), line, _fit(line, 16, WIDTH - 2 * M), anchor="start"))
+    return (M - 4, y - 18, WIDTH - M, y + 24 * 5 + 6), "".join(lines)
+
+
+def _info(pl: Plan) -> tuple[tuple, str]:
+    view = pl.view
+    wall = view.get("wall") or {}
+    piles = view.get("piles") or []
+    lines = []
+    if piles:
+        lines.append("Piles: " + " · ".join(str(n) for n in piles) + " tiles left")
+    lines.append(f"Wall: {wall.get('supply', 0)} pieces left")
+    if wall.get("open_edges") is not None:
+        lines.append(f"{wall['open_edges']} open edges")
+    if wall.get("closed"):
+        lines.append("the wall is closed")
+    if wall.get("imagined"):
+        lines.append(f"{wall['imagined']} imaginary pieces")
+    x = M + 4 * (ROT + 26) + 6
+    y = pl.strip_y + DRAWN_Y + 30
+    if view.get("over"):
+        return (x - 2, y, x + 2, y + 2), ""
+    svg = "".join(text(x, y + 24 * k, line, _fit(line, 15, WIDTH - M - x), anchor="start")
+                  for k, line in enumerate(lines))
+    return (x - 2, y - 18, WIDTH - M + 2, y + 24 * len(lines)), svg
+
+
+def strip(pl: Plan) -> list[tuple[tuple, str]]:
+    """The phase, then the strip's entries, in drawing order."""
+    return [_phase(pl)] + _seats(pl) + _drawn(pl) + [_info(pl)]
+
+
+def description(pl: Plan) -> tuple[str, str]:
+    """The picture's ``<title>`` and ``<desc>``: what a screen reader says
+    instead of the drawing."""
+    view = pl.view
+    turn = (view.get("turn") or {}).get("number")
+    title = "Carcassonne: Die Stadt" + (f", turn {turn}" if turn else "")
+    tiles = view.get("tiles") or []
+    parts = [str(view.get("phase") or "")]
+    if tiles:
+        parts.append(f"The city has {len(tiles)} tiles.")
+    wall = view.get("wall") or {}
+    if wall.get("gate"):
+        guards = len(wall.get("guards") or {})
+        parts.append(f"Wall: gate at {wall['gate']}, {len(wall.get('pieces') or [])} more pieces, "
+                     f"{guards} guards, {len(view.get('towers') or [])} towers.")
+    drawn = view.get("drawn")
+    legal = view.get("legal_spaces") or {}
+    if drawn:
+        parts.append(f"Drawn tile {drawn.get('tile')}; it fits on " + (
+            ", ".join(f"{s} ({' '.join(str(r) for r in rots)})" for s, rots in legal.items()) or "no space") + ".")
+    for p in view.get("players") or []:
+        parts.append(f"{_seat_name(p)}: {p.get('points', 0)} points, {p.get('followers', 0)} followers in supply.")
+    return title, " ".join(s for s in parts if s)

@@ -1,0 +1,387 @@
+"""The turn: draw, tile and follower, scoring, wall round, tower, end check
+("Pelin kulku", "Muurit, tornit ja kaupungin portti", "Pelin päättyminen";
+design 6.4). One seat decides at a time; a decision with one legal outcome
+is taken at once and never asked (design 6.4).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pbem.engine.api import Event
+from pbem.engine.diestadt import placement
+from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
+from pbem.engine.diestadt.grid import NEIGHBOURS, edge_name, parse_edge, parse_space, space_name, top_edge
+from pbem.engine.diestadt.scoring import final_scoring, score_completed, seat_name
+from pbem.engine.diestadt.tiles import MAX_REGIONS, TURNED, pattern_of
+
+if TYPE_CHECKING:
+    from pbem.engine.diestadt.state import DieStadtState
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# ------------------------------------------------------------------ options
+_TILE_ACTIONS: dict[int, PlaceTile] = {}
+
+
+def _tile_action(space: int, q: int, rtype: int = 3, k: int = 0) -> PlaceTile:
+    """The one PlaceTile object for tile on ``space`` turned ``q`` quarters,
+    with a follower on a feature of type ``rtype`` at point ``POINTS[k]``
+    (``rtype`` 3: none). Made once, then reused: listing orders is the
+    engine's busiest work."""
+    key = ((space * 4 + q) * 4 + rtype) * 8 + k
+    a = _TILE_ACTIONS.get(key)
+    if a is None:
+        if rtype == 3:
+            a = PlaceTile(space_name(space), 90 * q)
+        else:
+            a = PlaceTile(space_name(space), 90 * q, placement.ROLES[rtype], placement.POINTS[k])
+        _TILE_ACTIONS[key] = a
+    return a
+
+
+def tile_options(st: "DieStadtState") -> list[PlaceTile]:
+    """Every legal compound order for the drawn tile, by space (reading
+    order), rotation, then no follower before followers (by first point).
+    A follower may go on each feature the tile's regions form unless it has
+    a follower or the tile completes it (DS-35, DS-39; :func:`placement.groups`)."""
+    out = []
+    tile = st.drawn
+    can_follow = st.supply[st.active] > 0
+    ctx_space = -1
+    info = cid = None
+    turned = TURNED[tile]
+    cache, make = _TILE_ACTIONS, _tile_action
+    structs, structure = placement._STRUCT, placement._structure
+    space_context = placement.space_context
+    for space, q in placement.placements(st, tile):
+        base = ((space * 4 + q) * 4) * 8
+        out.append(cache.get(base + 24) or make(space, q))
+        if not can_follow:
+            continue
+        if space != ctx_space:
+            ctx_space = space
+            facing, _roots, info, cid = space_context(st, space)
+        t = turned[q]
+        struct = structs.get((t.shape, cid))
+        if struct is None:
+            struct = structs[(t.shape, cid)] = structure(t, facing)
+        for _regions, joined, opn, k, rtype in struct:
+            for c in joined:
+                left, has = info[c]
+                if has:
+                    opn = -1
+                    break
+                opn += left
+            if opn > 0:
+                out.append(cache.get(base + rtype * 8 + k) or make(space, q, rtype, k))
+    return out
+
+
+def guard_ok(st: "DieStadtState", seat: int, edge: tuple[int, int]) -> bool:
+    """A guard may go on the piece just built on ``edge`` (DS-76, DS-77,
+    A-18, A-19): the seat has a follower and no guard faces it from the far
+    end of the row unless a gap lies between."""
+    return st.supply[seat] > 0 and st.wall.opposite_guard(edge, st.board) is None
+
+
+def gate_edges(st: "DieStadtState") -> list[tuple[int, int]]:
+    """Every edge of the city's outer outline, in reading order (A-13)."""
+    return sorted(st.outline.loop(top_edge(st.board)))
+
+
+def wall_ends(st: "DieStadtState") -> list[tuple[str, tuple[int, int]]]:
+    """The ends that can grow and their next edges; one entry when both ends
+    would take the same edge (A-16)."""
+    cw = st.wall.next_edge("cw", st.outline)
+    ccw = st.wall.next_edge("ccw", st.outline)
+    return [("cw", cw)] if cw == ccw else [("cw", cw), ("ccw", ccw)]
+
+
+def options(st: "DieStadtState") -> list:
+    """The legal orders of the seat that decides now."""
+    if st.decision == "tile":
+        return tile_options(st)
+    if st.decision == "gate":
+        seat = st.queue[0][0]
+        out = []
+        for e in gate_edges(st):
+            out.append(BuildGate(edge_name(e)))
+            if guard_ok(st, seat, e):
+                out.append(BuildGate(edge_name(e), True))
+        return out
+    if st.decision == "wall":
+        seat = st.queue[0][0]
+        out = []
+        for end, e in wall_ends(st):
+            out.append(BuildWall(end, False, edge_name(e)))
+            if guard_ok(st, seat, e):
+                out.append(BuildWall(end, True, edge_name(e)))
+        return out
+    if st.decision == "tower":
+        out = []
+        if st.towers_left[st.active] > 0:
+            for end in ("cw", "ccw"):
+                if st.wall.tower_points(end) > 0:
+                    out.append(PlaceTower(end, st.wall.end_corner(end)))
+        return out + [PlaceTower(None)]
+    return []
+
+
+def admit(st: "DieStadtState", seat: int, action, legal: list):
+    """The action to carry out for ``action``, or IllegalOrderError. A wall
+    order with ``guard`` whose guard is no longer legal is built without it
+    (the guard is "if still legal", design 6.2); ``wall ccw`` when both ends
+    take the same edge is that edge."""
+    for a in legal:
+        if a is action:          # the listed object itself: no hashing needed
+            return action
+    if action in set(legal):
+        return action
+    if isinstance(action, BuildWall) and st.decision == "wall":
+        ends = dict(wall_ends(st))
+        end = "cw" if action.end == "ccw" and "ccw" not in ends else action.end
+        if end in ends:
+            return BuildWall(end, action.guard, edge_name(ends[end]))
+    from pbem.engine.diestadt.explain import why_illegal
+    raise st.illegal(why_illegal(st, seat, action), action, list(legal_sorted(st)))
+
+
+def legal_sorted(st: "DieStadtState") -> list:
+    return list(st._legal_cache[1]) if st._legal_cache else options(st)
+
+
+# ---------------------------------------------------------------- execution
+def execute(st: "DieStadtState", seat: int, action, events: list[Event]) -> None:
+    if isinstance(action, PlaceTile):
+        place_tile(st, seat, action, events)
+    elif isinstance(action, BuildGate):
+        build(st, seat, "gate", parse_edge(action.site), action.guard, events)
+        st.queue.pop(0)
+    elif isinstance(action, BuildWall):
+        edge = dict(wall_ends(st))[action.end]
+        guard = action.guard and guard_ok(st, seat, edge)
+        if action.guard and not guard:
+            why = ("no follower is left" if st.supply[seat] <= 0 else
+                   "a guard faces it from the other end of the row")
+            events.append(Event(f"{cap(seat_name(seat))}'s guard is left out: {why} (DS-77).",
+                                kind="guard_dropped", data={"seat": seat}))
+        build(st, seat, action.end, edge, guard, events)
+        st.queue.pop(0)
+        st.wall_k += 1
+    elif isinstance(action, PlaceTower):
+        st.tower_pending = False
+        if action.end is None:
+            events.append(Event(f"{cap(seat_name(seat))} places no tower.", kind="no_tower"))
+        else:
+            pts = st.wall.add_tower(action.end, seat)
+            st.towers_left[seat] -= 1
+            st.points[seat]["towers"] += pts
+            events.append(Event(
+                f"{cap(seat_name(seat))} places a tower at the {action.end} end "
+                f"({action.site}): {pts} point{'s' if pts != 1 else ''} (DS-79, DS-80).",
+                kind="tower", data={"seat": seat, "points": pts, "corner": action.site}))
+        st.decision = None
+
+
+def place_tile(st: "DieStadtState", seat: int, a: PlaceTile, events: list[Event]) -> None:
+    """Steps 1-3 of a turn (DS-21): the tile, the follower, then scoring of
+    completed streets and markets; from pile 2 on a completion starts a wall
+    round (DS-68, DS-69, A-11, A-12)."""
+    space = parse_space(a.site)
+    q = a.rotation // 90
+    tile = st.drawn
+    p = len(st.placed)
+    st.placed.append((tile, space, q))
+    roots = st._put(p, tile, space, q)
+    st.drawn = None
+    st.last_space = space
+    text = f"{cap(seat_name(seat))} places tile {tile} ({pattern_of(tile)} {TURNED[tile][q].edges}) on {a.site}"
+    if a.role:
+        turned = TURNED[tile][q]
+        region = turned.region_at(a.point, placement.ROLE_TYPE[a.role])
+        node = p * MAX_REGIONS + region
+        st.node_seat[node] = seat
+        st.supply[seat] -= 1
+        st.feats.add_follower(node)
+        text += f" with {'an' if a.role[0] in 'aeiou' else 'a'} {a.role} on {a.point}"
+    events.append(Event(text + ".", kind="tile", data={"seat": seat, "tile": tile, "site": a.site,
+                                                       "rotation": a.rotation}))
+    completed = score_completed(st, roots, events, "the tile")
+    if completed and st.pile >= 2:
+        st.queue = round_queue(st)
+        st.tower_pending = True
+        events.append(Event(
+            f"A street or market was completed: wall round ({len(st.queue)} "
+            f"{'piece' if len(st.queue) == 1 else 'pieces'}"
+            f"{', the gate first' if not st.wall.built else ''}).", kind="wall_round"))
+
+
+def round_queue(st: "DieStadtState") -> list[tuple[int, str]]:
+    """Who builds in this turn's wall round, in order (DS-70, DS-71, DS-74,
+    DS-75, DS-86 to DS-88, DS-115 to DS-119, A-23, A-24): the tile placer
+    first, then clockwise; pile 3 twice round; two players alternate and
+    build double. The first round's first piece is the placer's gate."""
+    n, p = st.seats, st.active
+    if n == 2:
+        seq = [p, 1 - p] * (2 if st.pile == 2 else 4)
+    else:
+        seq = [(p + i) % n for i in range(n)] * (1 if st.pile == 2 else 2)
+    queue = [(s, "wall") for s in seq]
+    if not st.wall.built:
+        queue[0] = (p, "gate")
+    return queue
+
+
+def build(st: "DieStadtState", seat: int, end: str, edge: tuple[int, int], guard: bool,
+          events: list[Event]) -> None:
+    """Put the gate (``end == "gate"``) or a piece at ``end`` on ``edge``;
+    streets and markets it closes are scored at once with no new round
+    (DS-81 to DS-84)."""
+    if end == "gate":
+        st.wall.gate = edge
+        what = "the city gate"
+    else:
+        st.wall.add(end, edge, st.outline)
+        what = f"a wall piece at the {end} end"
+    nb = NEIGHBOURS[edge[0]][edge[1]]
+    if nb >= 0:
+        st.blocked.add(nb)
+    if guard:
+        st.wall.guards[edge] = seat
+        st.supply[seat] -= 1
+    events.append(Event(f"{cap(seat_name(seat))} builds {what} on {edge_name(edge)}"
+                        f"{' with a guard' if guard else ''}.", kind="wall",
+                        data={"seat": seat, "edge": edge_name(edge), "guard": guard, "end": end}))
+    p = st.board[edge[0]]
+    roots = st.feats.close_edge(p, edge[1], st.turned_at[p])
+    score_completed(st, roots, events, "the wall")
+    if st.wall.closed:
+        events.append(Event("The wall is closed all round the city.", kind="wall_closed"))
+
+
+# ------------------------------------------------------------------ advance
+def advance(st: "DieStadtState", events: list[Event]) -> None:
+    """Carry the game on to the next real decision: skip and take decisions
+    with one outcome, end the turn, check the end, draw the next tile."""
+    while True:
+        if st.queue:
+            seat, kind = st.queue[0]
+            if kind == "wall" and (st.wall.closed or st.wall.supply <= 0):
+                why = "the wall is closed" if st.wall.closed else "the wall pieces have run out"
+                events.append(Event(f"{cap(why)}: the rest of the wall round is dropped (DS-91).",
+                                    kind="round_cut"))
+                st.queue = []
+                continue
+            st.decision = kind
+            st._legal_cache = None
+            opts = options(st)
+            if len(opts) == 1:
+                execute(st, seat, opts[0], events)
+                continue
+            st._legal_cache = (st._step, opts)
+            return
+        if st.tower_pending:
+            st.decision = "tower"
+            opts = options(st)
+            if len(opts) > 1:
+                st._legal_cache = (st._step, opts)
+                return
+            st.tower_pending = False
+        if end_reached(st, events):
+            finish(st, events)
+            return
+        st.active = (st.active + 1) % st.seats
+        st.turn_no += 1
+        st.wall_k = 0
+        if not draw(st, events):
+            finish(st, events)
+            return
+        st.decision = "tile"
+        opts = tile_options(st)
+        if len(opts) == 1:
+            events.append(Event(f"Only one placement is possible: {opts[0].to_text()}.",
+                                kind="forced"))
+            execute(st, st.active, opts[0], events)
+            continue
+        st._legal_cache = (st._step, opts)
+        return
+
+
+def draw(st: "DieStadtState", events: list[Event]) -> bool:
+    """Draw the top tile for the active seat (DS-22); a tile that fits
+    nowhere is shown, removed and replaced (A-9). False when none is left."""
+    while True:
+        k = next((i for i, p in enumerate(st.piles) if p), None)
+        if k is None:
+            return False
+        tile = st.piles[k].pop()
+        if k + 1 != st.pile:
+            events.append(Event(f"Pile {k + 1} is taken into use"
+                                f"{': walls and towers come into play' if k == 1 else ''} "
+                                f"(DS-66, DS-85).", kind="pile", data={"pile": k + 1}))
+        st.pile = k + 1
+        if placement.placements(st, tile):
+            st.drawn = tile
+            events.append(Event(
+                f"{cap(seat_name(st.active))} draws tile {tile} ({pattern_of(tile)}) from pile "
+                f"{k + 1}; {len(st.piles[k])} left in it.", kind="draw",
+                data={"seat": st.active, "tile": tile, "pile": k + 1}))
+            return True
+        st.discarded.append(tile)
+        events.append(Event(f"Tile {tile} ({pattern_of(tile)}) fits nowhere and is removed "
+                            f"from the game (A-9).", kind="discard", data={"tile": tile}))
+
+
+def end_reached(st: "DieStadtState", events: list[Event]) -> bool:
+    """The end checks at the end of a turn (DS-92, A-25)."""
+    if st.wall.built and st.wall.supply <= 0:
+        events.append(Event("The last wall piece has been built: the game ends (DS-92).",
+                            kind="end_reason"))
+        return True
+    if not st.tiles_left():
+        events.append(Event("The last tile has been played: the game ends (DS-92).",
+                            kind="end_reason"))
+        return True
+    if st.wall.built:
+        left = len(st.wall.open_edges(st.outline, limit=6))
+        if left <= 5:
+            events.append(Event(f"Only {left} unbuilt edge{'s' if left != 1 else ''} remain "
+                                f"between the wall's ends: the game ends (DS-92).",
+                                kind="end_reason"))
+            return True
+    return False
+
+
+def finish(st: "DieStadtState", events: list[Event]) -> None:
+    """Close the wall with the remaining and imaginary pieces and score what
+    it closes (DS-94 to DS-98, A-26), then the final scoring."""
+    if st.wall.built:
+        gap = st.wall.open_edges(st.outline)
+    else:
+        gap = st.outline.loop(top_edge(st.board))
+    real = min(len(gap), st.wall.supply)
+    st.wall.supply -= real
+    st.closing = list(gap)
+    st.imaginary = len(gap) - real
+    if gap:
+        events.append(Event(f"The wall is closed with {real} piece{'s' if real != 1 else ''}"
+                            f"{f' and {st.imaginary} imagined' if st.imaginary else ''} (DS-94 to DS-96).",
+                            kind="closing"))
+    roots = []
+    for sp, side in gap:
+        p = st.board[sp]
+        roots += st.feats.close_edge(p, side, st.turned_at[p])
+        nb = NEIGHBOURS[sp][side]
+        if nb >= 0:
+            st.blocked.add(nb)
+    score_completed(st, roots, events, "the closing wall")
+    final_scoring(st, events)
+    st.over = True
+    st.decision = None
+    st.queue = []
+    ranking = ", ".join(f"{seat_name(s.seat)} {s.points}" for s in sorted(st.scores(), key=lambda s: (s.rank, s.seat)))
+    events.append(Event(f"Game over. Final scores: {ranking}.", kind="end",
+                        data={"scores": [s.points for s in st.scores()]}))

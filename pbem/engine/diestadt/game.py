@@ -1,0 +1,54 @@
+"""The registered Carcassonne: Die Stadt game (2-4 players)."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pbem.engine.api import Game
+from pbem.engine.diestadt import flow
+from pbem.engine.diestadt.orders import HELP, parse_order
+from pbem.engine.diestadt.state import DieStadtState
+from pbem.engine.diestadt.text import view_text
+
+
+class DieStadtGame(Game):
+    """Carcassonne: Die Stadt: what never changes, and the command language
+    (:mod:`pbem.engine.diestadt.orders`)."""
+
+    name = "diestadt"
+    title = "Carcassonne: Die Stadt"
+    min_seats = 2
+    max_seats = 4
+    options: dict[str, tuple[str, ...]] = {}
+    board = "pbem.boards.diestadt"
+    #: applying a placement draws the next tile, so a dry run would peek at it
+    previewable = False
+    #: what the views hide, from everyone: the order of the unplayed tiles
+    hidden = ("piles",)
+
+    def new_state(self, seats: int, seed: int, **options: Any) -> DieStadtState:
+        """A new game: the 75 tiles shuffled with ``seed`` into piles of
+        30/25/20 (DS-13), seat 1 has drawn the first tile (DS-17, A-30).
+        ``ValueError`` for a seat count other than 2-4 or any option."""
+        if options:
+            raise ValueError(f"Die Stadt has no options: {', '.join(sorted(options))}")
+        if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
+            raise ValueError(f"Die Stadt is for 2 to 4 players, not {seats}")
+        st = DieStadtState(self, seats, int(seed))
+        flow.draw(st, [])
+        return st
+
+    def parse_action(self, state: DieStadtState, seat: int, text: str):
+        return parse_order(state, seat, text)
+
+    def state_from_json(self, text: str) -> DieStadtState:
+        return DieStadtState.from_dict(self, json.loads(text))
+
+    def view_text(self, view: dict[str, Any]) -> str:
+        return view_text(view)
+
+    def order_help(self) -> str:
+        return HELP
+
+
+GAME = DieStadtGame()

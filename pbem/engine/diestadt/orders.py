@@ -1,0 +1,261 @@
+"""The Die Stadt command language (design 6.2): one order per line,
+case-insensitive, words in any order; English, Finnish and German words.
+
+::
+
+    tile F7 90 merchant E   the drawn tile on F7 turned 90, a merchant on its market at E
+    tile F7 90              no follower          F7 90 citizen N   ('tile' may be left out)
+    tile F7                 when only one rotation fits there
+    tile F7 SMSR            the rotation by its edges after turning (N E S W)
+    gate H3 N guard         the gate on the north edge of H3, with a guard
+    wall cw guard           a piece at the clockwise end, guard if still legal
+    wall ccw                the other end          wall F7 N   the piece named by its edge
+    tower cw                a tower at that end (also 'tower F7 NE')    no tower
+"""
+from __future__ import annotations
+
+import re
+
+from pbem.engine.api import IllegalOrderError, NotYourTurnError, OrderParseError
+from pbem.engine.diestadt import placement
+from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
+from pbem.engine.diestadt.grid import SIDE_NAMES, edge_name, parse_space, space_name
+from pbem.engine.diestadt.tiles import DISTINCT_TURNS, POINTS, TURNED
+
+HELP = """\
+Carcassonne: Die Stadt orders: one per line, any case, words in any order.
+
+  tile F7 90 merchant E  place the drawn tile on F7 turned 90 degrees clockwise,
+                         with a merchant on its market touching E
+  tile F7 90             the same without a follower ('tile' may be left out)
+  tile F7                when only one rotation fits on F7
+  tile F7 SMSR           the rotation named by its edges after turning (N E S W;
+                         S street, M market, R residential)
+  followers: citizen (street), merchant (market), overseer (residential area),
+             at a point N NE E SE S SW W NW of the placed tile
+  gate H3 N guard        the city gate on the north edge of H3, with a guard
+  wall cw guard          a wall piece at the clockwise end, with a guard if still legal
+  wall ccw               a wall piece at the counter-clockwise end
+  wall F7 N              the same piece named by its edge
+  tower cw               a tower at that end of the wall (also: tower F7 NE)
+  no tower               decline the tower
+
+Spaces: columns A-Z, AA-AN west to east, rows 1-40 north to south; the first
+tile lies on T20. 'cw' and 'ccw' name the wall's ends as seen walking
+clockwise from the gate, so wall orders may be written ahead of time.
+Finnish: laatta, kansalainen, kauppias, valvoja, portti, muuri, vartija, torni,
+ei; compass in full words (pohjoinen, itä, etelä, länsi, koillinen, kaakko,
+lounas, luode). German: Karte, Bürger, Marktfrau, Vogt, Tor, Mauer, Wächter,
+Turm, kein; Nord, Ost, Süd, West, Nordost, Südost, Südwest, Nordwest.
+"""
+
+_KIND = {w: k for k, ws in {
+    "tile": "tile laatta karte plättchen plaettchen kärtchen",
+    "gate": "gate portti tor stadttor",
+    "wall": "wall muuri mauer",
+    "tower": "tower torni turm",
+}.items() for w in ws.split()}
+_ROLE = {w: r for r, ws in {
+    "citizen": "citizen street kansalainen tie katu bürger buerger straße strasse",
+    "merchant": "merchant market kauppias tori marktfrau markt",
+    "overseer": "overseer home residential valvoja asuinalue vogt",
+}.items() for w in ws.split()}
+_GUARD = set("guard vartija wächter waechter".split())
+_NO = set("no none ei kein keine ohne".split())
+_END = {"cw": "cw", "ccw": "ccw", "myötä": "cw", "myötäpäivään": "cw", "vasta": "ccw",
+        "vastapäivään": "ccw", "uhrzeigersinn": "cw", "gegenuhrzeigersinn": "ccw"}
+_POINT_WORDS = {
+    "pohjoinen": "N", "itä": "E", "etelä": "S", "länsi": "W", "koillinen": "NE",
+    "kaakko": "SE", "lounas": "SW", "luode": "NW", "nord": "N", "ost": "E", "süd": "S",
+    "sued": "S", "west": "W", "nordost": "NE", "südost": "SE", "suedost": "SE",
+    "südwest": "SW", "suedwest": "SW", "nordwest": "NW",
+    "north": "N", "east": "E", "south": "S", "northeast": "NE", "southeast": "SE",
+    "southwest": "SW", "northwest": "NW"}
+_SPLIT = re.compile(r"[\s,;:.!]+")
+_SPACE_SIDE = re.compile(r"^([a-z]{1,2}\d{1,2})([nesw]{1,2})$")
+
+
+def _examples(legal: list, limit: int = 8) -> list[str]:
+    out, seen = [], {}
+    for a in legal:
+        if seen.get(a.label, 0) < 2:
+            seen[a.label] = seen.get(a.label, 0) + 1
+            out.append(a.to_text())
+    return out[:limit]
+
+
+def parse_order(state, seat: int, text: str):
+    """Read one order line for ``seat``. Raises :class:`OrderParseError`
+    when the line is not an order, :class:`NotYourTurnError` when the seat
+    owes nothing now, :class:`IllegalOrderError` with the reason otherwise."""
+    raw = text.strip()
+    legal = state.legal_actions(seat)
+    examples = _examples(legal)
+
+    def bad(msg: str) -> OrderParseError:
+        return OrderParseError(msg, text=raw, legal=examples)
+
+    words = [w for w in _SPLIT.split(raw.lower()) if w]
+    if not words:
+        raise bad("the order is empty")
+    kind = role = end = space = edges = None
+    point: str | None = None
+    rotation = None
+    guard = no = False
+    for w in words:
+        m = _SPACE_SIDE.match(w)
+        if w in _KIND and kind is None:
+            kind = _KIND[w]
+        elif w in _ROLE and role is None:
+            role = _ROLE[w]
+        elif w in _GUARD:
+            guard = True
+        elif w in _NO:
+            no = True
+        elif w in _END and end is None:
+            end = _END[w]
+        elif w.upper() in POINTS and point is None:
+            point = w.upper()
+        elif w in _POINT_WORDS and point is None:
+            point = _POINT_WORDS[w]
+        elif w in ("0", "90", "180", "270") and rotation is None:
+            rotation = int(w)
+        elif re.fullmatch(r"[smr]{4}", w) and edges is None:
+            edges = w.upper()
+        elif parse_space(w) is not None and space is None:
+            space = w.upper()
+        elif m and parse_space(m.group(1)) is not None and space is None and point is None:
+            space, point = m.group(1).upper(), m.group(2).upper()
+        else:
+            hint = " (spaces are A1-AN40, e.g. T20)" if re.fullmatch(r"[a-z]+\d+", w) else ""
+            raise bad(f"could not read '{w}' in '{raw}'{hint}")
+    if kind is None:
+        if role is not None or rotation is not None or edges is not None:
+            kind = "tile"
+        elif end is not None:
+            kind = "wall"
+        elif no and not role:
+            kind = "tower"
+        elif space is not None:
+            kind = {"gate": "gate", "wall": "wall"}.get(state.decision, "tile")
+        else:
+            raise bad(f"'{raw}' is not a Die Stadt order: start with tile, gate, wall or tower")
+    if seat not in state.current_seats():
+        who = state.current_seats()
+        raise NotYourTurnError("the game is over" if not who else
+                               f"it is seat {who[0] + 1}'s decision, not yours", text=raw, legal=[])
+    action = _build(state, seat, kind, raw, space, rotation, edges, role, point, guard, no, end, examples)
+    if action in legal or (isinstance(action, BuildWall) and state.decision == "wall"):
+        if isinstance(action, BuildWall):
+            for a in legal:
+                if a.end == action.end:
+                    return BuildWall(a.end, action.guard, a.site)
+        return action
+    from pbem.engine.diestadt.explain import why_illegal
+    raise IllegalOrderError(f"'{action.to_text()}' is not legal: {why_illegal(state, seat, action)}",
+                            text=raw, legal=_examples([a for a in legal if type(a) is type(action)] or legal))
+
+
+def _build(state, seat, kind, raw, space, rotation, edges, role, point, guard, no, end, examples):
+    def bad(msg: str) -> OrderParseError:
+        return OrderParseError(msg, text=raw, legal=examples)
+
+    if kind == "tile":
+        if space is None:
+            raise bad(f"'{raw}' names no space: write e.g. 'tile F7 90'")
+        return _tile(state, seat, raw, space, rotation, edges, role, point, no, bad)
+    if kind == "gate":
+        if space is None or point not in SIDE_NAMES:
+            raise bad("name the gate's edge by space and side, e.g. 'gate H3 N'")
+        return BuildGate(f"{space}{point}", guard)
+    if kind == "wall":
+        if end is None and space is not None and point in SIDE_NAMES:
+            site = f"{space}{point}"
+            for a in state.legal_actions(seat):
+                if isinstance(a, BuildWall) and a.site == site:
+                    end = a.end
+            if end is None:
+                raise IllegalOrderError(f"{site} is at neither end of the wall now", text=raw,
+                                        legal=examples)
+        if end is None:
+            raise bad("say which end of the wall: 'wall cw' or 'wall ccw'")
+        if state.decision == "wall":
+            ends = {a.end: a.site for a in state.legal_actions(seat)}
+            if end == "ccw" and "ccw" not in ends:
+                end = "cw"       # both ends take the same last edge
+            return BuildWall(end, guard, ends.get(end))
+        return BuildWall(end, guard)
+    if no:
+        return PlaceTower(None)
+    if end is None and space is not None and point is not None:
+        corner = f"{space}{point}"
+        for a in state.legal_actions(seat):
+            if isinstance(a, PlaceTower) and a.site == corner:
+                return a
+        raise IllegalOrderError(f"{corner} is at neither end of the wall now", text=raw,
+                                legal=examples)
+    if end is None:
+        raise bad("say which end: 'tower cw', 'tower ccw', or 'no tower'")
+    for a in state.legal_actions(seat):
+        if isinstance(a, PlaceTower) and a.end == end:
+            return a
+    return PlaceTower(end)
+
+
+def _tile(state, seat, raw, space, rotation, edges, role, point, no, bad) -> PlaceTile:
+    tile = state.drawn
+    if tile is None:
+        return PlaceTile(space, rotation or 0, role, point)
+    sp = parse_space(space)
+    fits = sorted({q for s, q in placement.placements(state, tile) if s == sp})
+    if rotation is None and edges is not None:
+        cands = [q for q in DISTINCT_TURNS[tile] if TURNED[tile][q].edges == edges]
+        if not cands:
+            raise bad(f"the drawn tile cannot be turned to show {edges}; it shows "
+                      + ", ".join(f"{TURNED[tile][q].edges} ({90 * q})" for q in DISTINCT_TURNS[tile]))
+        if len(cands) > 1:
+            raise bad(f"{edges} fits the drawn tile in {len(cands)} ways: write the rotation, "
+                      + " or ".join(str(90 * q) for q in cands))
+        rotation = 90 * cands[0]
+    if rotation is None:
+        if len(fits) != 1:
+            raise bad(f"say how the tile is turned on {space}: "
+                      + (", ".join(str(90 * q) for q in fits) if fits else "it fits there in no rotation"))
+        rotation = 90 * fits[0]
+    q = _same_turn(tile, rotation // 90)
+    rotation = 90 * q
+    if role is None or no:
+        if point is not None and role is None:
+            raise bad(f"say which follower stands at {point}: citizen, merchant or overseer")
+        return PlaceTile(space, rotation)
+    turned = TURNED[tile][q]
+    if sp is None or (sp, q) not in set(placement.placements(state, tile)):
+        return PlaceTile(space, rotation, role, point or "N")
+    opts = [o for o in placement.follower_options(state, sp, turned) if o[0] == role]
+    if point is None:
+        if len(opts) == 1 and state.supply[seat] > 0:
+            return PlaceTile(space, rotation, role, opts[0][1])
+        raise bad(f"say where the {role} stands: "
+                  + (" or ".join(f"{role} {o[1]}" for o in opts) if opts else f"no {role} can stand on the tile there"))
+    rtype = placement.ROLE_TYPE[role]
+    region = turned.region_at(point, rtype)
+    if region is not None:
+        for groups in placement.groups(state, sp, turned):
+            if region in groups[0]:
+                for o in opts:
+                    if o[2] in groups[0]:
+                        return PlaceTile(space, rotation, role, o[1])
+    return PlaceTile(space, rotation, role, point)
+
+
+def _same_turn(tile: int, q: int) -> int:
+    """The listed rotation that looks the same as ``q`` (P01 and P06 look the same all round)."""
+    t = TURNED[tile][q]
+    for k in DISTINCT_TURNS[tile]:
+        if TURNED[tile][k].slots == t.slots and TURNED[tile][k].building_region == t.building_region:
+            return k
+    return q
+
+
+def describe(space: int, side: int) -> str:
+    return edge_name((space, side)) if side >= 0 else space_name(space)

@@ -1,0 +1,340 @@
+"""Where the drawn tile may go, which follower may go on it, and why not
+("Laattojen asettelu", "Asukkaiden sijoitus"; DS-24 to DS-41, A-17, A-31,
+A-33). Each rule's test and its explanation sit side by side here.
+
+A placement is ``(space, quarter turns)``; a follower option is
+``(role, point, region)`` with role ``citizen``/``merchant``/``overseer``.
+"""
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING
+
+from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, SIDE_NAMES, SIMPLE, START, space_name
+from pbem.engine.diestadt.tiles import (
+    DISTINCT_TURNS, POINTS, TURNED, TYPE_NAMES, Turned,
+)
+
+if TYPE_CHECKING:
+    from pbem.engine.diestadt.state import DieStadtState
+
+ROLES = ("citizen", "merchant", "overseer")        # by feature type (DS-33)
+ROLE_TYPE = {r: t for t, r in enumerate(ROLES)}
+_POINT_ORDER = {p: i for i, p in enumerate(POINTS)}
+EDGE_WORD = {"S": "street", "M": "market", "R": "residential"}
+
+
+def _masks(st: "DieStadtState", space: int) -> tuple[int, int]:
+    """(sides with a neighbour tile, sides whose neighbour shows a street)."""
+    present = req = 0
+    board, turned_at = st.board, st.turned_at
+    for side in range(4):
+        nb = NEIGHBOURS[space][side]
+        if nb >= 0 and board[nb] >= 0:
+            present |= 1 << side
+            if turned_at[board[nb]].street_mask >> OPP[side] & 1:
+                req |= 1 << side
+    return present, req
+
+
+def space_open(st: "DieStadtState", space: int) -> bool:
+    """The space may take a tile as far as the wall goes (DS-72, A-17): not
+    across a wall piece or the gate, and not cutting the open country off
+    from the outside of the wall."""
+    if space in st.blocked:
+        return False
+    if not st.wall.built or st.wall.closed:   # a closed wall leaves only gaps inside
+        return True
+    if SIMPLE[st.rmask.get(space, 0)]:
+        return True
+    safe = _pockets_safe(st, space)
+    if safe is not None:
+        return safe
+    board = st.board
+    board[space] = 10 ** 6            # try it, then undo
+    try:
+        top = (min(st.first_space, space), 0)
+        return st.wall.stays_outer(st.outline, top)
+    finally:
+        board[space] = -1
+
+
+#: (tile, (sides with a tile, sides needing a street)) -> the quarter turns that fit
+_FITS: dict[tuple[int, tuple[int, int]], tuple[int, ...]] = {}
+
+
+def _pockets_safe(st: "DieStadtState", space: int, bound: int = 12) -> bool | None:
+    """Settle the no-hook rule near ``space`` cheaply when possible. A tile
+    there splits the open spaces beside it into pieces; each piece is
+    explored up to ``bound`` spaces. A piece that ends within the bound is a
+    pocket the tile would close in: not allowed if the wall faces into it
+    (False). When at most one piece is large, that one is the open country
+    and nothing else is at stake (True). Otherwise None: walk the outline."""
+    board, blocked = st.board, st.blocked
+    seen: set[int] = {space}
+    big = 0
+    for seed in NEIGHBOURS[space]:
+        if seed < 0:
+            big += 1
+            continue
+        if board[seed] >= 0 or seed in seen:
+            continue
+        piece, todo, large = {seed}, [seed], False
+        while todo and not large:
+            cur = todo.pop()
+            for nb in NEIGHBOURS[cur]:
+                if nb < 0 or len(piece) > bound:
+                    large = True
+                    break
+                if board[nb] < 0 and nb not in piece and nb != space:
+                    piece.add(nb)
+                    todo.append(nb)
+        seen |= piece
+        if large:
+            big += 1
+        elif piece & blocked:
+            return False
+    return True if big <= 1 else None
+
+
+#: (tile, (sides with a tile, sides needing a street)) -> the quarter turns that fit
+_FITS: dict[tuple[int, tuple[int, int]], tuple[int, ...]] = {}
+
+
+def _joined_nearby(board: list[int], space: int) -> bool:
+    """True when the open spaces beside ``space`` are joined to each other
+    (by sides, not through ``space``) within two spaces of it: then a tile
+    there cuts no piece of open country off, whatever lies further away."""
+    x0, y0 = space % W, space // W
+    seeds = [nb for nb in NEIGHBOURS[space] if nb >= 0 and board[nb] < 0]
+    if any(nb < 0 for nb in NEIGHBOURS[space]):
+        return False                   # at the board's edge: leave it to the full check
+    window = set()
+    for dy in range(-2, 3):
+        for dx in range(-2, 3):
+            x, y = x0 + dx, y0 + dy
+            if (dx or dy) and 0 <= x < W and 0 <= y < H and board[y * W + x] < 0:
+                window.add(y * W + x)
+    todo, seen = [seeds[0]], {seeds[0]}
+    while todo:
+        cur = todo.pop()
+        for nb in NEIGHBOURS[cur]:
+            if nb in window and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return all(s in seen for s in seeds)
+
+
+def placements(st: "DieStadtState", tile: int) -> list[tuple[int, int]]:
+    """Every legal ``(space, quarter)`` for ``tile``, spaces in reading order.
+    The first tile goes on T20 in any rotation (A-30)."""
+    turns = DISTINCT_TURNS[tile]
+    if st.placed_count == 0:
+        return [(START, q) for q in turns]
+    key = (len(st.placed), st.wall.pieces(), st.wall.gate, tile)
+    if st._placements_cache is not None and st._placements_cache[0] == key:
+        return st._placements_cache[1]
+    out = []
+    rot = TURNED[tile]
+    fmask = st.fmask
+    for space in sorted(st.frontier):
+        masks = fmask[space]
+        fits = _FITS.get((tile, masks))
+        if fits is None:
+            present, req = masks
+            fits = _FITS[(tile, masks)] = tuple(
+                q for q in turns if rot[q].street_mask & present == req)
+        if fits and space_open(st, space):
+            out.extend((space, q) for q in fits)
+    st._placements_cache = (key, out)
+    return out
+
+
+def follower_options(st: "DieStadtState", space: int, turned: Turned,
+                     ctx: tuple | None = None) -> list[tuple[str, str, int]]:
+    """The followers that may stand on ``turned`` placed on ``space``: one
+    per feature the tile's regions join, if that feature has no follower
+    (DS-35 to DS-38) and is not complete after the placement (DS-39, DS-40).
+    Named by the feature's first point on the tile (N, NE, E, ... NW).
+    The caller checks that the seat has a follower (DS-31). ``ctx`` is
+    :func:`space_context` of ``space``, when the caller has it."""
+    out = []
+    first = turned.first_point
+    types = turned.types
+    for regions, open_after, occupied in groups(st, space, turned, ctx):
+        if occupied or open_after <= 0:
+            continue
+        region = regions[0] if len(regions) == 1 else min(regions, key=first.__getitem__)
+        k = first[region]
+        out.append((k, ROLES[types[region]], POINTS[k], region))
+    if len(out) > 1:
+        out.sort()
+    return [(role, point, region) for _, role, point, region in out]
+
+
+def space_context(st: "DieStadtState", space: int) -> tuple:
+    """What the neighbours of an empty ``space`` offer a tile placed there,
+    the same for every rotation: ``(facing, roots, info, cid)``. ``roots``
+    are the neighbouring features (roots) in order of first appearance and
+    ``facing`` names them by that index: per side ``None`` (no tile) or the
+    three facing ``(index, type)`` pairs in the order of this space's slots;
+    ``info[index]`` is ``(open slots left after the placement, has a
+    follower)``; ``cid`` numbers ``facing`` (equal shapes share results)."""
+    feats, board, edge_nodes = st.feats, st.board, st.edge_nodes
+    find, ftype, fols, fopen, parent = feats.find, feats.ftype, feats.fols, feats.open, feats.parent
+    facing: list = [None, None, None, None]
+    index: dict[int, int] = {}
+    roots: list[int] = []
+    dec: list[int] = []
+    for side in range(4):
+        nb = NEIGHBOURS[space][side]
+        q = board[nb] if nb >= 0 else -1
+        if q < 0:
+            continue
+        trio = []
+        for node in edge_nodes[q][OPP[side]]:
+            root = parent[node]
+            if parent[root] != root:
+                root = find(node)
+            c = index.get(root)
+            if c is None:
+                c = index[root] = len(roots)
+                roots.append(root)
+                dec.append(0)
+            dec[c] += 1
+            trio.append((c, ftype[node]))
+        facing[side] = tuple(trio)
+    key = tuple(facing)
+    cid = _CTX_IDS.get(key)
+    if cid is None:
+        with _CTX_LOCK:               # numbers must stay unique across threads
+            cid = _CTX_IDS.setdefault(key, len(_CTX_IDS))
+    info = [(fopen[r] - dec[c], bool(fols.get(r))) for c, r in enumerate(roots)]
+    return facing, roots, info, cid
+
+
+_CTX_IDS: dict[tuple, int] = {}          # facing shape -> number (grows to a few thousand)
+_CTX_LOCK = threading.Lock()
+_STRUCT: dict[tuple[int, int], tuple] = {}   # (tile shape, facing number) -> groups
+
+
+def groups(st: "DieStadtState", space: int, turned: Turned,
+           ctx: tuple | None = None) -> list[tuple[list[int], int, bool]]:
+    """For each feature the tile's regions would form: (regions, open slots
+    after placing, has a follower). Regions joined through one neighbouring
+    feature are one feature. Which regions join which neighbours depends
+    only on the tile's shape and the neighbours' shape, so that part is
+    worked out once per pair and kept."""
+    facing, _roots, info, cid = ctx if ctx is not None else space_context(st, space)
+    key = (turned.shape, cid)
+    struct = _STRUCT.get(key)
+    if struct is None:
+        struct = _STRUCT[key] = _structure(turned, facing)
+    out = []
+    for regions, joined, opn, _k, _t in struct:
+        open_after, occupied = opn, False
+        for c in joined:
+            left, has = info[c]
+            open_after += left
+            occupied = occupied or has
+        out.append((regions, open_after, occupied))
+    return out
+
+
+def _structure(turned: Turned, facing: list) -> tuple:
+    """Groups of the tile's regions for neighbours shaped ``facing``:
+    ``(regions, neighbour indexes joined, slots facing empty spaces, index
+    of the group's first point in POINTS, feature type)``, by first point."""
+    n = len(turned.types)
+    types = turned.types
+    opn = [0] * n
+    rep = list(range(n))             # region -> its group's first region
+    root_rep: dict[int, int] = {}    # neighbour index -> group it joins
+    for side, regs in enumerate(turned.side_regions):
+        trio = facing[side]
+        if trio is None:
+            for r in regs:
+                opn[r] += 1
+            continue
+        for r, (c, ft) in zip(regs, trio):
+            if types[r] != ft:
+                continue
+            g = root_rep.get(c)
+            if g is None:
+                root_rep[c] = rep[r]
+            elif g != rep[r]:
+                lo, hi = (g, rep[r]) if g < rep[r] else (rep[r], g)
+                rep = [lo if x == hi else x for x in rep]
+                for k, v in root_rep.items():
+                    if v == hi:
+                        root_rep[k] = lo
+    out = []
+    for g in range(n):
+        if rep[g] != g:
+            continue
+        regions = [r for r in range(n) if rep[r] == g]
+        joined = tuple(sorted(c for c, v in root_rep.items() if v == g))
+        k = min(turned.first_point[r] for r in regions)
+        out.append((regions, joined, sum(opn[r] for r in regions), k, types[g]))
+    out.sort(key=lambda x: x[3])
+    return tuple(out)
+
+
+# --------------------------------------------------------------- explanation
+def why_not_placed(st: "DieStadtState", tile: int, space: int, quarter: int) -> str:
+    """Why the drawn ``tile`` may not go on ``space`` turned ``quarter``."""
+    name = space_name(space)
+    if st.placed_count == 0:
+        return f"the first tile goes on {space_name(START)} (A-30)"
+    if st.board[space] >= 0:
+        return f"{name} already holds a tile"
+    if space not in st.frontier:
+        return (f"{name} touches no tile by a side; a tile must touch an earlier tile by at "
+                f"least one side, a corner is not enough (DS-24, DS-25)")
+    if space in st.blocked:
+        edge = next(f"{space_name(e[0])} {SIDE_NAMES[e[1]]}" for e in st.wall.edges()
+                    if NEIGHBOURS[e[0]][e[1]] == space)
+        return (f"{name} lies outside the city wall (across the wall on {edge}); no tile may "
+                f"be placed outside the wall (DS-72)")
+    if not space_open(st, space):
+        return (f"a tile on {name} would shut the outside of the wall off from the open "
+                f"country; tiles beyond the wall's ends are fine, but none may hook around "
+                f"them (DS-72, A-17)")
+    turned = TURNED[tile][quarter]
+    for side in range(4):
+        nb = NEIGHBOURS[space][side]
+        if nb < 0 or st.board[nb] < 0:
+            continue
+        theirs = st.turned_at[st.board[nb]].edges[OPP[side]]
+        mine = turned.edges[side]
+        if (mine == "S") != (theirs == "S"):
+            return (f"on {name} turned {90 * quarter} the tile's {EDGE_WORD[mine]} {SIDE_NAMES[side]} "
+                    f"edge would meet the {EDGE_WORD[theirs]} {SIDE_NAMES[OPP[side]]} edge of "
+                    f"{space_name(nb)}; a street must go on across a tile border and may not "
+                    f"end there (DS-26, DS-28)")
+    return "that placement is not legal now"
+
+
+def why_no_follower(st: "DieStadtState", seat: int, space: int, turned: Turned,
+                    role: str, point: str) -> str:
+    """Why no ``role`` may stand at ``point`` of the tile placed so."""
+    if st.supply[seat] <= 0:
+        return ("you have no follower left in your supply; you still place the tile, "
+                "without a follower (DS-31, DS-41)")
+    rtype = ROLE_TYPE[role]
+    region = turned.region_at(point, rtype)
+    if region is None:
+        where = [p for r, pts in enumerate(turned.points) if turned.types[r] == rtype for p in pts]
+        if not where:
+            return f"the tile has no {TYPE_NAMES[rtype]} for a {role}"
+        return (f"the tile's {TYPE_NAMES[rtype]} does not touch {point} turned so; "
+                f"it touches {' '.join(where)}")
+    for regions, open_after, occupied in groups(st, space, turned):
+        if region in regions:
+            if occupied:
+                return (f"that {TYPE_NAMES[rtype]} already has a follower, so no second one may "
+                        f"join it, not even your own (DS-35)")
+            if open_after <= 0:
+                return (f"the tile completes that {TYPE_NAMES[rtype]}, which had no follower; a "
+                        f"follower goes only on an unfinished quarter (DS-39, DS-40)")
+    return "that follower is not legal there"

@@ -1,0 +1,35 @@
+"""Helpers for the Die Stadt scenario tests: positions from text
+(:mod:`pbem.engine.diestadt.position`), orders by text."""
+from __future__ import annotations
+
+from pbem.engine import get_game
+from pbem.engine.diestadt.position import load_position
+
+GAME = get_game("diestadt")
+
+
+def pos(text: str):
+    return load_position(text, GAME)
+
+
+def play(state, *orders: str) -> list[str]:
+    """Apply ``orders`` for whoever decides now; return the events' texts."""
+    texts = []
+    for order in orders:
+        seat = state.current_seats()[0]
+        action = GAME.parse_action(state, seat, order)
+        texts += [e.text for e in state.apply(seat, action)]
+    return texts
+
+
+def legal(state, seat=None) -> set[str]:
+    seat = state.current_seats()[0] if seat is None else seat
+    return {a.to_text() for a in state.legal_actions(seat)}
+
+
+def points(state) -> list[int]:
+    return [s.points for s in state.scores()]
+
+
+def detail(state, seat: int) -> dict[str, int]:
+    return dict(state.points[seat])
