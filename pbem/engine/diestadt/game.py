@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from pbem.engine.api import Game
 from pbem.engine.diestadt import flow
 from pbem.engine.diestadt.orders import HELP, parse_order
+from pbem.engine.diestadt.position import dump_position, load_position
 from pbem.engine.diestadt.state import DieStadtState
 from pbem.engine.diestadt.text import view_text
 
@@ -30,13 +32,27 @@ class DieStadtGame(Game):
         """A new game: the 75 tiles shuffled with ``seed`` into piles of
         30/25/20 (DS-13), seat 1 has drawn the first tile (DS-17, A-30).
         ``ValueError`` for a seat count other than 2-4 or any option."""
-        if options:
-            raise ValueError(f"Die Stadt has no options: {', '.join(sorted(options))}")
-        if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
-            raise ValueError(f"Die Stadt is for 2 to 4 players, not {seats}")
+        self.check_settings(seats, options)
         st = DieStadtState(self, seats, int(seed))
         flow.draw(st, [])
         return st
+
+    def redeal_hidden(self, state: DieStadtState, seat: int | None, rng: random.Random) -> DieStadtState:
+        """Die Stadt hides one thing, from everyone alike: the order of the
+        unplayed tiles (design 6.3). The variant shuffles each pile's
+        unplayed tiles again; the drawn tile lies face up and stays."""
+        d = json.loads(state.to_json())
+        for pile in d["piles"]:
+            rng.shuffle(pile)
+        return DieStadtState.from_dict(self, d)
+
+    def load_position(self, text: str) -> DieStadtState:
+        """:func:`pbem.engine.diestadt.position.load_position`."""
+        return load_position(text, self)
+
+    def dump_position(self, state: DieStadtState) -> str:
+        """:func:`pbem.engine.diestadt.position.dump_position`."""
+        return dump_position(state)
 
     def parse_action(self, state: DieStadtState, seat: int, text: str):
         return parse_order(state, seat, text)

@@ -26,6 +26,8 @@ always the tile placement of the ``turn`` seat (default seat 1).
 """
 from __future__ import annotations
 
+import json
+
 from pbem.engine.diestadt import flow
 from pbem.engine.diestadt.grid import SIDE_NAMES, edge_name, parse_edge, parse_space, space_name
 from pbem.engine.diestadt.placement import ROLE_TYPE, ROLES
@@ -57,6 +59,7 @@ def load_position(text: str, game=None) -> DieStadtState:
     st.piles = [[], [], []]
     walls, extra, used = [], [], set()
     active, drawn, piles, nxt, pile = 0, None, None, [], None
+    number, flow_state = 1, None
     for ln, t in items:
         low = [w.lower() for w in t]
         if low[0] in ("seats", "seed"):
@@ -70,6 +73,10 @@ def load_position(text: str, game=None) -> DieStadtState:
             active = _seat(low, ln)
             if "drawn" in low:
                 drawn = int(low[low.index("drawn") + 1])
+            if "number" in low:
+                number = int(low[low.index("number") + 1])
+        elif low[0] == "flow":
+            flow_state = _read_flow(ln)
         elif low[0] == "piles":
             piles = [int(x) for x in low[1:4]]
         elif low[0] == "next":
@@ -94,7 +101,8 @@ def load_position(text: str, game=None) -> DieStadtState:
             st.supply[seat] = int(rest[0])
         else:
             st.towers_left[seat] = int(rest[0])
-    _deal(st, used | ({drawn} if drawn else set()), piles, nxt, seed)
+    gone = set((flow_state or {}).get("discarded", []))
+    _deal(st, used | gone | ({drawn} if drawn else set()), piles, nxt, seed)
     st.active = active
     st.decision = "tile"
     st._placements_cache = None
@@ -107,9 +115,52 @@ def load_position(text: str, game=None) -> DieStadtState:
             st.pile = next((i + 1 for i, n in enumerate(piles) if n), 3)
         if pile is not None:
             st.pile = pile
-    else:
+    elif flow_state is None or (flow_state.get("decision", "tile") == "tile"
+                                and not flow_state.get("over")):
         flow.draw(st, [])
+    st.turn_no = number
+    if pile is not None:
+        st.pile = pile
+    if flow_state is not None:
+        _apply_flow(st, flow_state)
     return st
+
+
+#: the turn's progress beyond "the seat places the drawn tile": written as
+#: one ``flow {...}`` line (JSON) only when the position is in a wall round,
+#: a tower choice, the end, or after a discard
+_FLOW = ("decision", "queue", "wall_k", "tower_pending", "discarded", "over", "last_space",
+         "closing", "imaginary")
+
+
+def _flow_of(st: DieStadtState) -> dict | None:
+    d = {k: getattr(st, k) for k in _FLOW}
+    plain = dict(decision="tile", queue=[], wall_k=0, tower_pending=False, discarded=[], over=False,
+                 closing=[], imaginary=0)
+    if all(d[k] == v for k, v in plain.items()):
+        return None
+    d["queue"] = [list(q) for q in d["queue"]]
+    d["closing"] = [list(e) for e in d["closing"]]
+    return d
+
+
+def _read_flow(line: str) -> dict:
+    try:
+        d = json.loads(line.split(None, 1)[1])
+    except (IndexError, ValueError):
+        raise ValueError(f"expected 'flow {{...}}' (JSON) in: {line!r}") from None
+    if not isinstance(d, dict) or set(d) - set(_FLOW):
+        raise ValueError(f"unknown flow fields in: {line!r}")
+    return d
+
+
+def _apply_flow(st: DieStadtState, d: dict) -> None:
+    for k, v in d.items():
+        setattr(st, k, v)
+    st.queue = [(q[0], q[1]) for q in st.queue]
+    st.closing = [(e[0], e[1]) for e in st.closing]
+    st._placements_cache = None
+    st._legal_cache = None
 
 
 def _tile(st: DieStadtState, t: list[str], line: str) -> None:
@@ -204,5 +255,9 @@ def dump_position(st: DieStadtState) -> str:
         if st.towers_left[s] != TOWERS // st.seats:
             out.append(f"towers seat {s + 1} {st.towers_left[s]}")
     out.append(f"piles {' '.join(str(len(p)) for p in st.piles)}")
-    out.append(f"turn seat {st.active + 1}" + (f" drawn {st.drawn}" if st.drawn else ""))
+    out.append(f"pile {st.pile}")
+    out.append(f"turn seat {st.active + 1} number {st.turn_no}" + (f" drawn {st.drawn}" if st.drawn else ""))
+    extra = _flow_of(st)
+    if extra is not None:
+        out.append("flow " + json.dumps(extra, sort_keys=True, separators=(",", ":")))
     return "\n".join(out) + "\n"
