@@ -128,13 +128,14 @@ def test_reply_from_another_address_is_not_read_as_orders(app):
     res = handle_inbound(_reply(notice, "castle F7", sender="Bo <bo@example.org>"))
     assert res.result == "wrong-sender"
     assert _snapshot(gid) == before
-    answer = db.session.execute(select(OutboxMessage).where(
-        OutboxMessage.recipient == "bo@example.org", OutboxMessage.kind == "refusal")).scalar_one()
+    # Bo is not answered; Ada, the seat's holder, gets the fixed-text notice
+    rows = db.session.execute(select(OutboxMessage).where(OutboxMessage.kind == "not-applied")).scalars().all()
+    assert [r.recipient for r in rows] == ["ada@example.org"]
     from email import message_from_bytes, policy
 
-    text = message_from_bytes(answer.raw, policy=policy.default).get_body(("plain",)).get_content()
-    assert "not the one registered" in text
-    assert answer.game_id is None  # names nothing of the game
+    text = message_from_bytes(rows[0].raw, policy=policy.default).get_body(("plain",)).get_content()
+    assert "from another address" in text and "Nothing in it was applied" in text
+    assert "bo@example.org" not in text and "castle F7" not in text
 
 
 def test_reply_to_a_forged_seat_address_is_not_read(app):
