@@ -472,7 +472,7 @@ def _senders(fields: list[tuple[str, bytes]]) -> tuple[str, tuple[str, ...], str
     if sender_values:
         found = [a for v in sender_values for _n, a in inbound_addresses.mailboxes(v)]
         sender = found[0] if len(found) == 1 else ""
-    name = _decode_header_value(authors[0][0]) if "=?" in authors[0][0] else authors[0][0]
+    name = authors[0][0].encode("utf-8", "replace").decode("utf-8")  # undecodable bytes arrive as surrogates
     return name, tuple(addr for _n, addr in authors), sender
 
 
