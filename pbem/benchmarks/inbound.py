@@ -122,6 +122,9 @@ CASES: dict[str, Callable[[], bytes]] = {
     "HTML only, 2 MiB of <div>": lambda: _fill(_HEAD + b"Content-Type: text/html\r\n\r\n", b"<div>", b""),
     "multipart text, 59k lines of '--'": lambda: _lines(
         _HEAD + b"Content-Type: multipart/mixed; boundary=q\r\n\r\n--q\r\n\r\n", b"--x\r\n"),
+    "text, format=flowed, 59k lines": lambda: _lines(
+        _HEAD + b"Content-Type: text/plain; charset=utf-8; format=flowed; delsp=yes\r\n\r\n",
+        b"castle F7 castle F7 castle F7 castle \r\n", suffix=b""),
     "text, 59k lines": lambda: _lines(_HEAD + b"\r\n", b"castle F7 " * 3 + b"\r\n", suffix=b""),
 }
 
