@@ -7,10 +7,10 @@ answer); dedupe by Message-ID; find the seat from the signed reply address;
 accept only mail whose one author (the From address, read by the address
 parser, never the display name; no other Sender) is that seat's own
 address and, with ``INBOUND_REQUIRE_AUTH``, whose From domain our mail
-server authenticated (:mod:`pbem.mail.authresults`); read which step the player answered (the
-Message-ID of our notice in In-Reply-To/References) so an answer to an old
-email is refused as stale; submit the
-orders; and write the answer (what was read and what happened, or the
+server authenticated (:mod:`pbem.mail.authresults`); read which step the
+player answered (the Message-ID of our notice in In-Reply-To/References)
+so an answer to an old email is refused as stale; submit the orders; and
+write the answer (what was read and what happened, or the
 failing line, why, and what is legal now) in the same transaction as the
 orders and the Message-ID record, so a message is applied and answered once.
 
