@@ -106,6 +106,20 @@ CASES: dict[str, Callable[[], bytes]] = {
     "part Content-Type, 3k parameters": lambda: (
         _HEAD + b"Content-Type: multipart/mixed; boundary=q\r\n\r\n--q\r\nContent-Type: text/plain"
         + b";\r\n a=b" * 3000 + b"\r\n\r\ncastle F7\r\n--q--\r\n"),
+    "parts, each a 16 KiB Content-Type": lambda: _fill(
+        _HEAD + b"Content-Type: multipart/mixed; boundary=q\r\n\r\n",
+        b"--q\r\nContent-Type: text/plain" + b"; a=b" * 3200 + b"\r\n\r\n\r\n", b"--q--\r\n"),
+    "parts, each a 4 KiB Content-Type": lambda: _fill(
+        _HEAD + b"Content-Type: multipart/mixed; boundary=q\r\n\r\n",
+        b"--q\r\nContent-Type: text/plain" + b"; a=b" * 780 + b"\r\n\r\n\r\n", b"--q--\r\n"),
+    "15 parts, each a 4 KiB Content-Type": lambda: (
+        _HEAD + b"Content-Type: multipart/mixed; boundary=q\r\n\r\n"
+        + (b"--q\r\nContent-Type: text/plain" + b"; a=b" * 780 + b"\r\n\r\n\r\n") * 15 + b"--q--\r\n"),
+    "Content-Type, 32 KiB of parameters": lambda: (
+        b"From: a@example.org\r\nContent-Type: text/plain" + b"; a=b" * 6500 + b"\r\n\r\ncastle F7\r\n"),
+    "Content-Type, 64 long parameters (the limit)": lambda: (
+        b"From: a@example.org\r\nContent-Type: text/plain"
+        + b"".join(b';\r\n p%d="%s"' % (i, b"v" * 400) for i in range(64)) + b"\r\n\r\ncastle F7\r\n"),
     "From, 990 quotes": lambda: b"From: " + b'"' * 990 + b"\r\nSubject: x\r\n\r\ncastle F7\r\n",
     "From, 2 MiB of quotes": lambda: _fill(b"From: ", b'"'),
     "attached message, 200k header lines": lambda: _fill(

@@ -29,6 +29,10 @@ REFUSED = {
     "Content-Type, 300k parameters": TooComplex,
     "part Content-Type, 3k parameters": TooComplex,
     "From, 2 MiB of quotes": TooComplex,
+    "parts, each a 16 KiB Content-Type": TooComplex,
+    "parts, each a 4 KiB Content-Type": TooComplex,
+    "15 parts, each a 4 KiB Content-Type": TooComplex,
+    "Content-Type, 32 KiB of parameters": TooComplex,
     "attached message, 200k header lines": TooManyLines,
     "attached message, 59k header lines": TooComplex,
 }
@@ -36,6 +40,7 @@ REFUSED = {
 #: bench cases at (just under) a limit: read
 READ = ["a normal reply", "To, 100 addresses (the limit)", "Subject, 990-char encoded word",
         "300 header fields (the limit)", "MIME parts, 199 (the limit)", "2 MiB, base64 attachment",
+        "Content-Type, 64 long parameters (the limit)",
         "HTML only, 2 MiB of <div>"]
 
 
