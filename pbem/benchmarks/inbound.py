@@ -130,6 +130,10 @@ CASES: dict[str, Callable[[], bytes]] = {
         b"From: a@example.org\r\n" + b"Authentication-Results: mx.pbem.test; " + b"spf=pass (" * 300 + b"\r\n"
         + b"Authentication-Results: mx.pbem.test; dmarc=pass header.from=example.org\r\n" * 9
         + b"\r\ncastle F7\r\n"),
+    "Authentication-Results, 3 of nested comments": lambda: (
+        b"From: a@example.org\r\n"
+        + (b"Authentication-Results: mx.pbem.test; spf=pass (" + b"a (b) " * 320 + b")\r\n") * 3
+        + b"\r\ncastle F7\r\n"),
     "2 MiB, base64 attachment": _attachment,
     "text, 2 MiB in 1000 lines": lambda: _fill(_HEAD + b"\r\n", b"castle F7 " * 209 + b"\r\n", b""),
     "HTML only, 2 MiB": lambda: _fill(_HEAD + b"Content-Type: text/html\r\n\r\n", b"<p>castle F7</p>\r\n", b""),

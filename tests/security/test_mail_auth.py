@@ -218,8 +218,9 @@ def test_required_auth_reads_a_reply_our_mta_authenticated(require_auth, results
     # ours is not the topmost: the pass below came with the mail
     ["mx.other.example; none", f"{AUTHSERV}; dmarc=pass header.from=example.org"],
     [f"{AUTHSERV}; dmarc=pass header.from=example.org ((("],              # unparseable
+    [f"{AUTHSERV}; dmarc=pass header.from=example.org" + " x.y=z" * 50],  # too costly to parse
 ], ids=["none", "fail", "other domain", "spf unaligned", "dkim only", "dmarc fail wins", "foreign id",
-        "ours below a foreign one", "junk"])
+        "ours below a foreign one", "junk", "too many properties"])
 def test_required_auth_refuses_what_our_mta_did_not_authenticate(require_auth, results):
     gid = new_lacitta()
     seat, order = _seat_and_order(gid)
