@@ -26,8 +26,9 @@ __all__ = ["Verdict", "sender_authenticated", "MAX_FIELDS", "MAX_FIELD_CHARS"]
 #: topmost ``Authentication-Results`` fields read
 MAX_FIELDS = 3
 #: a longer field is not read (the parser is quadratic in the number of
-#: properties: 4000 characters of them take 50 ms); an MTA's own is shorter
-MAX_FIELD_CHARS = 2000
+#: properties and comments: 4000 characters take 50 ms); an MTA's own is
+#: a few hundred
+MAX_FIELD_CHARS = 1200
 #: nor one with more ``=`` (results and properties) than this; a real one
 #: has about ten
 MAX_EQUALS = 40
