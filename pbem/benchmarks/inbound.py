@@ -135,6 +135,9 @@ CASES: dict[str, Callable[[], bytes]] = {
         + (b"Authentication-Results: mx.pbem.test; spf=pass (" + b"a (b) " * 190 + b")\r\n") * 3
         + b"\r\ncastle F7\r\n"),
     "2 MiB, base64 attachment": _attachment,
+    "text in punycode, 1000 lines": lambda: _fill(
+        _HEAD + b"Content-Type: text/plain; charset=punycode\r\n\r\ncastle F7\r\n\r\na-",
+        b"ba" * 1000 + b"\r\n", b""),
     "text, 2 MiB in 1000 lines": lambda: _fill(_HEAD + b"\r\n", b"castle F7 " * 209 + b"\r\n", b""),
     "HTML only, 2 MiB": lambda: _fill(_HEAD + b"Content-Type: text/html\r\n\r\n", b"<p>castle F7</p>\r\n", b""),
     "HTML only, 2 MiB of <div>": lambda: _fill(_HEAD + b"Content-Type: text/html\r\n\r\n", b"<div>", b""),

@@ -179,14 +179,20 @@ class InboundMail:
 
 # --- decoding helpers (never raise) -----------------------------------------
 
+#: Python codecs that are no mail character set; punycode is also
+#: quadratic (32 KB take 90 ms), so a part claiming one is read as UTF-8.
+_NOT_CHARSETS = frozenset({"punycode", "idna", "unicode-escape", "raw-unicode-escape", "undefined"})
+
+
 def _codec(charset: str | None) -> str | None:
     if not charset:
         return None
     charset = charset.strip().strip('"').lower()
     try:
-        return codecs.lookup(charset).name
+        name = codecs.lookup(charset).name
     except (LookupError, ValueError, TypeError):
         return None
+    return None if name in _NOT_CHARSETS else name
 
 
 def _decode_bytes(data: bytes, charset: str | None) -> str:
