@@ -143,5 +143,6 @@ def test_check_raw_returns_the_top_fields_folded():
 @pytest.mark.parametrize("charset", ["punycode", "idna", "unicode_escape", "raw-unicode-escape"])
 def test_python_codecs_that_are_no_charset_read_as_utf8(charset):
     """punycode is quadratic (32 KB take 90 ms); no mail is written in it."""
-    raw = _mail(f"From: a@example.org\r\nContent-Type: text/plain; charset={charset}\r\n", "castle F7\r\n")
-    assert parse_inbound(raw).text == "castle F7"
+    raw = _mail(f"From: a@example.org\r\nContent-Type: text/plain; charset={charset}\r\n",
+                "castle F7\r\nmove-b\\x41\r\n")
+    assert parse_inbound(raw).text == "castle F7\nmove-b\\x41"
