@@ -87,6 +87,8 @@ CASES: dict[str, Callable[[], bytes]] = {
     "To, 120k addresses, one line": lambda: _one_line_to(120_000),
     "folded To, 59k lines": lambda: _folded_to(59_000),
     "To, 100 addresses (the limit)": lambda: _folded_to(100),
+    "To, 7 fields of 32 KiB of commas": lambda: (
+        b"From: a@example.org\r\n" + (b"To: " + b"a," * 16_000 + b"\r\n") * 7 + b"\r\ncastle F7\r\n"),
     "Subject, one 2 MiB encoded word": lambda: _fill(b"From: a@example.org\r\nSubject: =?utf-8?q?", b"a",
                                                       b"?=\r\n\r\ncastle F7\r\n"),
     "Subject, 990-char encoded word": lambda: (b"From: a@example.org\r\nSubject: =?utf-8?q?" + b"a" * 970
@@ -122,6 +124,9 @@ CASES: dict[str, Callable[[], bytes]] = {
         + b"".join(b';\r\n p%d="%s"' % (i, b"v" * 400) for i in range(64)) + b"\r\n\r\ncastle F7\r\n"),
     "From, 990 quotes": lambda: b"From: " + b'"' * 990 + b"\r\nSubject: x\r\n\r\ncastle F7\r\n",
     "From, 2 MiB of quotes": lambda: _fill(b"From: ", b'"'),
+    "From, 250 fields of 990 quotes": lambda: (b"From: " + b'"' * 990 + b"\r\n") * 250 + b"\r\ncastle F7\r\n",
+    "To, 16 KiB of commas (the limit)": lambda: (
+        b"From: a@example.org\r\nTo: " + b"a," * 8000 + b"\r\n\r\ncastle F7\r\n"),
     "attached message, 200k header lines": lambda: _fill(
         _HEAD + b"Content-Type: message/rfc822\r\n\r\n", b"X-A: b\r"),
     "attached message, 59k header lines": lambda: _lines(

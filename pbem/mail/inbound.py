@@ -470,10 +470,12 @@ def _raw_values(fields: list[tuple[str, bytes]], *names: str) -> list[bytes]:
 
 def _senders(fields: list[tuple[str, bytes]]) -> tuple[str, tuple[str, ...], str | None]:
     """``(from_name, from_addresses, sender_address)`` from the raw header."""
-    authors = [pair for value in _raw_values(fields, "from") for pair in inbound_addresses.mailboxes(value)]
+    from_values, sender_values = _raw_values(fields, "from"), _raw_values(fields, "sender")
+    if len(from_values) > 1 or len(sender_values) > 1:  # RFC 5322 §3.6: one each at most
+        raise MalformedMail(f"{len(from_values)} From and {len(sender_values)} Sender fields")
+    authors = inbound_addresses.mailboxes(from_values[0]) if from_values else []
     if not authors:
         raise MalformedMail("no readable From address")
-    sender_values = _raw_values(fields, "sender")
     sender: str | None = None
     if sender_values:
         found = [a for v in sender_values for _n, a in inbound_addresses.mailboxes(v)]

@@ -54,6 +54,8 @@ class Limits:
     sender_field_bytes: int = 998
     #: addresses in To, Cc and the envelope fields together (counted as ``@``)
     recipients: int = 100
+    #: bytes of To, Cc and the envelope fields together (100 addresses with names)
+    recipient_bytes: int = 16 * 1024
     #: lines beginning ``--`` in a multipart message (an upper bound of parts)
     delimiter_lines: int = 1000
     #: header lines of every MIME part header block together
@@ -120,9 +122,13 @@ def top_headers(raw: bytes, limits: Limits) -> list[tuple[str, bytes]]:
         cap = limits.sender_field_bytes if name in ("from", "sender") else limits.field_bytes
         if len(value) > cap:
             raise StructureLimit(f"{name}: header of {len(value)} bytes > {cap}")
-    at_signs = sum(value.count(b"@") for name, value in fields if name in ADDRESS_FIELDS)
+    address_values = [value for name, value in fields if name in ADDRESS_FIELDS]
+    at_signs = sum(value.count(b"@") for value in address_values)
     if at_signs > limits.recipients:
         raise StructureLimit(f"{at_signs} recipient addresses > {limits.recipients}")
+    size = sum(len(value) for value in address_values)
+    if size > limits.recipient_bytes:
+        raise StructureLimit(f"recipient fields of {size} bytes > {limits.recipient_bytes}")
     return fields
 
 

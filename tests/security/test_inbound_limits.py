@@ -8,7 +8,8 @@ import pytest
 
 from pbem.benchmarks.inbound import build
 from pbem.mail.inbound import (
-    MAX_DECODED_HEADER_CHARS, MAX_STRIPPED_CHARS, InboundRejected, TooComplex, TooManyLines, parse_inbound,
+    MAX_DECODED_HEADER_CHARS, MAX_STRIPPED_CHARS, InboundRejected, MalformedMail, TooComplex, TooManyLines,
+    parse_inbound,
 )
 from pbem.mail.inbound_limits import Limits, check_raw
 
@@ -30,6 +31,8 @@ REFUSED = {
     "part Content-Type, 3k parameters": TooComplex,
     "From, 2 MiB of quotes": TooComplex,
     "parts, each a 16 KiB Content-Type": TooComplex,
+    "To, 7 fields of 32 KiB of commas": TooComplex,
+    "From, 250 fields of 990 quotes": MalformedMail,
     "parts, each a 4 KiB Content-Type": TooComplex,
     "15 parts, each a 4 KiB Content-Type": TooComplex,
     "Content-Type, 32 KiB of parameters": TooComplex,
@@ -40,7 +43,7 @@ REFUSED = {
 #: bench cases at (just under) a limit: read
 READ = ["a normal reply", "To, 100 addresses (the limit)", "Subject, 990-char encoded word",
         "300 header fields (the limit)", "MIME parts, 199 (the limit)", "2 MiB, base64 attachment",
-        "Content-Type, 64 long parameters (the limit)",
+        "Content-Type, 64 long parameters (the limit)", "To, 16 KiB of commas (the limit)",
         "HTML only, 2 MiB of <div>"]
 
 

@@ -16,7 +16,7 @@ from email.utils import make_msgid
 import pytest
 from sqlalchemy import func, select
 
-from pbem.mail.inbound import parse_inbound
+from pbem.mail.inbound import InboundRejected, parse_inbound
 from pbem.service.db import db
 from pbem.service.inbound import handle_inbound
 from pbem.service.models import Game, OutboxMessage, PendingOrder
@@ -114,6 +114,15 @@ def test_several_authors_or_another_sender_is_not_the_seat(app, headers, why):
     res = handle_inbound(_mail(headers["From"], reply_to, order, extra=extra))
     assert res.result == "wrong-sender", why
     assert _world(gid) == before
+
+
+def test_two_from_fields_are_not_read():
+    """RFC 5322 allows one From field: a second is a forgery's tell (and
+    each costs the address parser), so the mail has no sender."""
+    raw = _mail("ada@example.org", "play@pbem.test", "castle F7").replace(
+        b"\r\n", b"\r\nFrom: mallory@evil.example\r\n", 1)
+    with pytest.raises(InboundRejected, match="2 From"):
+        parse_inbound(raw)
 
 
 def test_the_seat_holder_with_any_display_name_is_read(app):
