@@ -129,6 +129,8 @@ CASES: dict[str, Callable[[], bytes]] = {
         b"From: a@example.org\r\nTo: " + b"a," * 8000 + b"\r\n\r\ncastle F7\r\n"),
     "attached message, 200k header lines": lambda: _fill(
         _HEAD + b"Content-Type: message/rfc822\r\n\r\n", b"X-A: b\r"),
+    "attached messages, 2400 deep": lambda: (
+        _HEAD + b"Content-Type: message/rfc822\r\n\r\n" * 2400 + b"\r\ncastle F7\r\n"),
     "attached message, 59k header lines": lambda: _lines(
         _HEAD + b"Content-Type: message/rfc822\r\n\r\n", b"X-A: b\r\n"),
     "Authentication-Results, 10 of junk": lambda: (
