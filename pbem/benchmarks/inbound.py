@@ -96,6 +96,8 @@ CASES: dict[str, Callable[[], bytes]] = {
                                                 + b"?=\r\n\r\ncastle F7\r\n"),
     "header fields, CR line ends": lambda: _fill(b"From: a@example.org\r\n", b"X-A: b\r"),
     "header fields, 39k lines": lambda: _lines(b"From: a@example.org\r\n", b"X-A: b\r\n"),
+    "one field of 1990 folded lines": lambda: (
+        b"From: a@example.org\r\nX-Long: v\r\n" + (b" " + b"w" * 126 + b"\r\n") * 1990 + b"\r\ncastle F7\r\n"),
     "300 header fields (the limit)": lambda: (_HEAD + b"X-A: b\r\n" * 290 + b"\r\ncastle F7\r\n"),
     "MIME parts, as many as fit": lambda: _fill(_HEAD + b"Content-Type: multipart/mixed; boundary=q\r\n\r\n",
                                                 b"--q\r\n\r\nx\r\n"),

@@ -81,7 +81,6 @@ def count_lines(raw: bytes) -> int:
 
 
 _BLANK_LINE = re.compile(rb"(?>\r\n|\n|\r)(?>\r\n|\n|\r)")
-_FIELD_START = re.compile(rb"[\x21-\x39\x3b-\x7e]+[ \t]*:")
 
 
 def _block_end(raw: bytes, start: int, cap: int, what: str) -> int:
@@ -104,20 +103,20 @@ def top_headers(raw: bytes, limits: Limits) -> list[tuple[str, bytes]]:
     block = raw[:_block_end(raw, 0, limits.header_bytes, "the header block")]
     if count_lines(block) > limits.header_lines:
         raise StructureLimit(f"header block of more than {limits.header_lines} lines")
-    fields: list[tuple[str, bytes]] = []
+    pieces: list[tuple[str, list[bytes]]] = []  # joined once at the end: no quadratic concatenation
     for line in block.splitlines(keepends=True):
-        if line[:1] in (b" ", b"\t") and fields:
-            name, value = fields[-1]
-            fields[-1] = (name, value + line)
-        elif line.startswith(b"From ") and not fields:
+        if line[:1] in (b" ", b"\t") and pieces:
+            pieces[-1][1].append(line)
+        elif line.startswith(b"From ") and not pieces:
             continue  # mbox separator
         else:
             name, sep, value = line.partition(b":")
             if not sep:
                 continue
-            fields.append((name.strip().decode("latin-1").lower(), value))
-        if len(fields) > limits.header_fields:
-            raise StructureLimit(f"more than {limits.header_fields} header fields")
+            pieces.append((name.strip().decode("latin-1").lower(), [value]))
+            if len(pieces) > limits.header_fields:
+                raise StructureLimit(f"more than {limits.header_fields} header fields")
+    fields = [(name, b"".join(parts)) for name, parts in pieces]
     for name, value in fields:
         cap = limits.sender_field_bytes if name in ("from", "sender") else limits.field_bytes
         if len(value) > cap:

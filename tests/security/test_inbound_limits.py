@@ -32,6 +32,7 @@ REFUSED = {
     "From, 2 MiB of quotes": TooComplex,
     "parts, each a 16 KiB Content-Type": TooComplex,
     "To, 7 fields of 32 KiB of commas": TooComplex,
+    "one field of 1990 folded lines": TooComplex,
     "From, 250 fields of 990 quotes": MalformedMail,
     "parts, each a 4 KiB Content-Type": TooComplex,
     "15 parts, each a 4 KiB Content-Type": TooComplex,
