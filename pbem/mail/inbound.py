@@ -26,7 +26,6 @@ raised for any input bytes.
 """
 from __future__ import annotations
 
-import codecs
 import hashlib
 import re
 from dataclasses import dataclass, field
@@ -39,11 +38,12 @@ from email.utils import parsedate_to_datetime
 from typing import Iterable
 
 from . import inbound_addresses, inbound_limits, reply_text
+from .inbound_body import MAX_STRIPPED_CHARS, body_text, decode_bytes, head_and_tail
 
 __all__ = [
     "InboundMail", "InboundRejected", "Oversized", "TooManyLines", "TooComplex", "MalformedMail",
     "AutomaticMail", "MailLoop", "parse_inbound", "LOOP_HEADER",
-    "reply_target", "DEFAULT_MAX_BYTES", "DEFAULT_MAX_LINES", "DEFAULT_MAX_ORDER_LINES", "MAX_ORDER_LINE_CHARS",
+    "reply_target", "MAX_STRIPPED_CHARS", "DEFAULT_MAX_BYTES", "DEFAULT_MAX_LINES", "DEFAULT_MAX_ORDER_LINES", "MAX_ORDER_LINE_CHARS",
 ]
 
 #: Header every message we send carries (value: our inbound address), so our
@@ -60,10 +60,6 @@ DEFAULT_MAX_ORDER_LINES = 100
 MAX_ORDER_LINE_CHARS = 1000
 _MAX_RECEIVED = 40
 _MAX_BODY_CHARS = 400_000  # decoded text kept (InboundMail.body)
-#: Text handed to the quote stripper and HTML to html2text: both cost about
-#: 1.5 µs of CPU per character. A longer body keeps its first and last half
-#: of this (whole lines), so top-posted and bottom-posted orders both stay.
-MAX_STRIPPED_CHARS = 16_000
 #: a header value is cut to this many characters before RFC 2047 decoding
 #: (``decode_header`` is quadratic in one long encoded word)
 MAX_DECODED_HEADER_CHARS = 1000
@@ -180,36 +176,6 @@ class InboundMail:
 
 # --- decoding helpers (never raise) -----------------------------------------
 
-#: Python codecs that are no mail character set; punycode is also
-#: quadratic (32 KB take 90 ms), so a part claiming one is read as UTF-8.
-_NOT_CHARSETS = frozenset({"punycode", "idna", "unicode-escape", "raw-unicode-escape", "undefined"})
-
-
-def _codec(charset: str | None) -> str | None:
-    if not charset:
-        return None
-    charset = charset.strip().strip('"').lower()
-    try:
-        name = codecs.lookup(charset).name
-    except (LookupError, ValueError, TypeError):
-        return None
-    return None if name in _NOT_CHARSETS else name
-
-
-def _decode_bytes(data: bytes, charset: str | None) -> str:
-    name = _codec(charset)
-    if name:
-        try:
-            return data.decode(name, errors="replace")
-        except Exception:  # some codecs raise despite errors="replace"
-            pass
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        # Undeclared 8-bit text is far more often cp1252 than anything else.
-        return data.decode("cp1252", errors="replace")
-
-
 def _header(msg: Message, name: str) -> str:
     """One header decoded to text (RFC 2047 words included), '' if absent."""
     try:
@@ -234,7 +200,7 @@ def _decode_header_value(value) -> str:
     out = []
     for chunk, charset in parts:
         if isinstance(chunk, bytes):
-            out.append(_decode_bytes(chunk, charset))
+            out.append(decode_bytes(chunk, charset))
         else:
             out.append(chunk)
     text = "".join(out)
@@ -302,101 +268,6 @@ def _check_loop(msg: Message, from_address: str, own: set[str], own_domain_bases
 
 
 # --- body --------------------------------------------------------------------
-
-_SIGNATURE_LINE = re.compile(r"\n-- (?=\n)")
-
-
-def _flowed(text: str, delsp: bool) -> str:
-    """Undo RFC 3676 format=flowed: drop space-stuffing, join soft breaks
-    (a trailing space), except after the signature line ``-- ``. String
-    replacements, linear (a line loop joining strings was quadratic in a
-    long run of soft breaks). NULs are dropped (they mark signature lines
-    here; the service drops them anyway)."""
-    text = text.replace("\x00", "")
-    text = text[1:] if text.startswith(" ") else text
-    text = _SIGNATURE_LINE.sub("\n-- \x00", "\n" + text.replace("\n ", "\n"))[1:]
-    return text.replace(" \n", "" if delsp else " ").replace("\x00", "")
-
-
-def _part_text(part: Message) -> str:
-    try:
-        payload = part.get_payload(decode=True)
-    except Exception:
-        payload = None
-    if payload is None:
-        raw = part.get_payload()
-        if isinstance(raw, str):
-            payload = raw.encode("utf-8", "surrogateescape")
-        else:
-            return ""
-    if not isinstance(payload, bytes):
-        return ""
-    try:
-        charset = part.get_content_charset()
-    except Exception:
-        charset = None
-    text = _decode_bytes(payload, charset)
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    try:
-        fmt = (part.get_param("format") or "")
-        delsp = (part.get_param("delsp") or "")
-    except Exception:
-        fmt, delsp = "", ""
-    if isinstance(fmt, str) and fmt.lower() == "flowed":
-        text = _flowed(text, isinstance(delsp, str) and delsp.lower() == "yes")
-    return text
-
-
-def _is_attachment(part: Message) -> bool:
-    try:
-        disp = (part.get("Content-Disposition") or "").split(";")[0].strip().lower()
-    except Exception:
-        return False
-    return disp == "attachment"
-
-
-def _body(msg: Message) -> tuple[str, bool]:
-    """(text, from_html): the first inline text/plain with content, else the
-    first text/html turned into text. Attachments are ignored."""
-    plain: str | None = None
-    html: str | None = None
-    for part in msg.walk():  # parts and depth bounded by inbound_limits.check_tree
-        try:
-            if part.is_multipart():
-                continue
-            ctype = part.get_content_type()
-        except Exception:
-            continue
-        if _is_attachment(part):
-            continue
-        if ctype == "text/plain" and plain is None:
-            text = _part_text(part)
-            if text.strip():
-                plain = text
-        elif ctype == "text/html" and html is None:
-            html = _part_text(part)
-        if plain is not None:
-            break
-    if plain is not None:
-        return plain, False
-    if html is not None and html.strip():
-        return reply_text.html_to_text(html[:MAX_STRIPPED_CHARS]), True
-    return "", False
-
-
-def _head_and_tail(text: str, limit: int) -> str:
-    """``text`` if at most ``limit`` characters, else its first and last
-    ``limit // 2`` characters cut at line ends (orders are written above
-    or below the quote, and the middle of a long mail is quoted text)."""
-    if len(text) <= limit:
-        return text
-    half = limit // 2
-    head_end = text.rfind("\n", 0, half)
-    tail_start = text.find("\n", len(text) - half)
-    head = text[:head_end if head_end > 0 else half]
-    tail = text[tail_start + 1:] if tail_start >= 0 else ""
-    return head + "\n" + tail
-
 
 def _looks_like_mail(raw: bytes) -> bool:
     head = raw.lstrip(b"\r\n")[:2000].split(b"\n", 1)[0]
@@ -511,9 +382,9 @@ def _parse(raw: bytes, msg: Message, fields: list[tuple[str, bytes]], *, max_ord
         except Exception:
             date = None
 
-    body, from_html = _body(msg)
+    body, from_html = body_text(msg)
     body = body[:_MAX_BODY_CHARS]
-    text = reply_text.extract_new_text(_head_and_tail(body, MAX_STRIPPED_CHARS))
+    text = reply_text.extract_new_text(head_and_tail(body, MAX_STRIPPED_CHARS))
     lines = text.split("\n") if text else []
     if len(lines) > max_order_lines:
         raise TooManyLines(f"{len(lines)} order lines > {max_order_lines}")

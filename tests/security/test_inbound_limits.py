@@ -175,6 +175,6 @@ from hypothesis import given, settings, strategies as st  # noqa: E402
 def test_format_flowed_is_undone_as_rfc_3676_says(text, delsp):
     """The two-pass flowed decoder (linear) reads every text as the line
     loop did (which was quadratic in a run of soft breaks)."""
-    from pbem.mail.inbound import _flowed
+    from pbem.mail.inbound_body import flowed
 
-    assert _flowed(text, delsp).rstrip() == _flowed_by_lines(text, delsp).rstrip()  # the end: whitespace only
+    assert flowed(text, delsp).rstrip() == _flowed_by_lines(text, delsp).rstrip()  # the end: whitespace only
