@@ -34,6 +34,14 @@ on port 8025). Production sets the ``PBEM_*`` variables (see README.md):
                            every process: default the broker URL when it is Redis, else ``memory://``
 ``PBEM_INBOUND_RATE_LIMIT``  inbound mails read per sender address; default
                            ``10 per minute; 60 per hour`` (more are dropped unanswered)
+``PBEM_INBOUND_REQUIRE_AUTH``  ``on``: a reply counts only when our mail server's
+                           ``Authentication-Results`` (from ``PBEM_INBOUND_AUTHSERV_ID``) say
+                           DMARC or SPF passed for its From domain; default ``off``
+``PBEM_INBOUND_AUTHSERV_ID``  the authserv-id(s) our receiving mail server writes in
+                           ``Authentication-Results``, comma-separated; required with
+                           ``PBEM_INBOUND_REQUIRE_AUTH``
+``PBEM_UNKNOWN_MAIL_ANSWER_LIMIT``  answers to mail that came through no reply address,
+                           counted over all senders together; default ``20 per hour; 100 per day``
 ``PBEM_RESOLVE_IN_REQUEST``  ``on`` (default): the request (web form or inbound mail) whose
                            orders complete a turn resolves it in its own transaction;
                            ``off``: a worker task does (slow engines, very short requests)
@@ -122,6 +130,11 @@ def load_config(instance_path: str | os.PathLike[str], environ: Mapping[str, str
         tls = "off"
     secret = env.get("PBEM_SECRET_KEY") or _secret_key(instance)
     broker_url = get("BROKER_URL", f"sqla+sqlite:///{instance / 'broker.sqlite'}")
+    require_auth = _bool(get("INBOUND_REQUIRE_AUTH", "off"))
+    authserv_ids = [a.strip().lower() for a in get("INBOUND_AUTHSERV_ID", "").split(",") if a.strip()]
+    if require_auth and not authserv_ids:
+        raise ValueError("PBEM_INBOUND_REQUIRE_AUTH is on but PBEM_INBOUND_AUTHSERV_ID is empty: set it to the "
+                         "authserv-id your mail server writes in Authentication-Results (e.g. mx.example.org)")
     return {
         "SECRET_KEY": secret,
         # Flask's session reads SECRET_KEY_FALLBACKS; pbem.service passes it on for links and replies
@@ -133,6 +146,9 @@ def load_config(instance_path: str | os.PathLike[str], environ: Mapping[str, str
         "RATELIMIT_STORAGE_URI": get("RATELIMIT_STORAGE_URI", broker_url if broker_url.startswith(
             ("redis://", "rediss://")) else "memory://"),
         "INBOUND_RATE_LIMIT": get("INBOUND_RATE_LIMIT", "10 per minute; 60 per hour"),
+        "INBOUND_REQUIRE_AUTH": require_auth,
+        "INBOUND_AUTHSERV_IDS": authserv_ids,
+        "UNKNOWN_MAIL_ANSWER_LIMIT": get("UNKNOWN_MAIL_ANSWER_LIMIT", "20 per hour; 100 per day"),
         "RESULT_BACKEND": get("RESULT_BACKEND", "") or None,
         "SMTP_HOST": get("SMTP_HOST", "127.0.0.1"),
         "SMTP_PORT": int(get("SMTP_PORT", "8025")),

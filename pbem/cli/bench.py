@@ -55,3 +55,8 @@ def engine(game_name: str, seats: int, games: int, seed: int, opts: tuple[str, .
 from pbem.benchmarks.service import service as _service  # noqa: E402
 
 bench.add_command(_service)
+
+# ``pbem bench inbound``: the inbound parser on hostile mail (pbem/benchmarks/inbound.py)
+from pbem.benchmarks.inbound import inbound as _inbound  # noqa: E402
+
+bench.add_command(_inbound)

@@ -491,3 +491,24 @@ def signin(env: Envelope, *, signin_url: str, expires_at: datetime, new_player: 
         "game": None, "signin_url": signin_url, "new_player": new_player,
         "expires": format_deadline(expires_at, env.timezone, env.locale),
     })
+
+
+#: why a mail was not applied, for :func:`not_applied`
+NOT_APPLIED_REASONS = ("wrong-sender", "unauthenticated", "unknown")
+
+
+def not_applied(env: Envelope, game: GameRef, *, why: str, order_url: str = "") -> EmailMessage:
+    """A fixed-text notice to a seat's own registered address that a mail
+    sent in its name was not applied. ``why``: ``wrong-sender`` (it came
+    through the seat's reply address from another address),
+    ``unauthenticated`` (from the seat's address, but our mail server could
+    not confirm it) or ``unknown`` (from the player's address, through no
+    reply address). It carries nothing of that mail: no line, no name, no
+    address, no Message-ID (whoever sent it chose all of them)."""
+    if why not in NOT_APPLIED_REASONS:
+        raise ValueError(f"why must be one of {NOT_APPLIED_REASONS}, not {why!r}")
+    if why == "unknown":
+        subject = "[pbem] Your email was not read as orders"
+    else:
+        subject = f"{subject_prefix(game)} — an email for your seat was not applied"
+    return _build("not_applied", env, subject, {"game": game, "why": why, "order_url": order_url})

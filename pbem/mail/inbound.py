@@ -3,6 +3,9 @@ the service needs, or refuse it with a typed :class:`InboundRejected`.
 
 Refused (never answered, so no mail loops):
 - larger than ``max_bytes`` or more than ``max_lines`` raw lines;
+- over the structural limits of :mod:`pbem.mail.inbound_limits` (header
+  fields and sizes, recipients, MIME parts, part headers, nesting), checked
+  on the bytes before the parser runs (:class:`TooComplex`);
 - not a mail message at all, or MIME too broken to find a sender;
 - our own mail coming back (``X-PBEM-Loop`` header, sent from one of our
   addresses, or too many ``Received`` hops);
@@ -12,6 +15,9 @@ Refused (never answered, so no mail loops):
   bounces (``Return-Path: <>``, ``MAILER-DAEMON``/``postmaster`` senders,
   ``multipart/report`` delivery reports).
 
+The sender is read from the raw ``From:`` by the email package's address
+parser (:mod:`pbem.mail.inbound_addresses`), never from a display name.
+
 Everything else is accepted; the body is decoded whatever its charset
 claims (unknown or broken bytes become U+FFFD), HTML-only mail is turned
 into text, and only the newly written text is kept (see
@@ -20,7 +26,6 @@ raised for any input bytes.
 """
 from __future__ import annotations
 
-import codecs
 import hashlib
 import re
 from dataclasses import dataclass, field
@@ -28,15 +33,17 @@ from datetime import datetime
 from email import message_from_bytes, policy as _policy
 from email.header import decode_header
 from email.message import Message
-from email.utils import getaddresses, parsedate_to_datetime
+from email.parser import BytesHeaderParser
+from email.utils import parsedate_to_datetime
 from typing import Iterable
 
-from . import reply_text
+from . import inbound_addresses, inbound_limits, reply_text
+from .inbound_body import MAX_STRIPPED_CHARS, body_text, decode_bytes, head_and_tail
 
 __all__ = [
-    "InboundMail", "InboundRejected", "Oversized", "TooManyLines", "MalformedMail",
+    "InboundMail", "InboundRejected", "Oversized", "TooManyLines", "TooComplex", "MalformedMail",
     "AutomaticMail", "MailLoop", "parse_inbound", "LOOP_HEADER",
-    "reply_target", "DEFAULT_MAX_BYTES", "DEFAULT_MAX_LINES", "DEFAULT_MAX_ORDER_LINES", "MAX_ORDER_LINE_CHARS",
+    "reply_target", "MAX_STRIPPED_CHARS", "DEFAULT_MAX_BYTES", "DEFAULT_MAX_LINES", "DEFAULT_MAX_ORDER_LINES", "MAX_ORDER_LINE_CHARS",
 ]
 
 #: Header every message we send carries (value: our inbound address), so our
@@ -45,14 +52,18 @@ LOOP_HEADER = "X-PBEM-Loop"
 
 #: 2 MiB: room for a phone reply that quotes our board picture back.
 DEFAULT_MAX_BYTES = 2 * 1024 * 1024
-#: Raw lines (base64 of 2 MiB is about 28,000 lines).
-DEFAULT_MAX_LINES = 60_000
+#: Raw lines (base64 of 2 MiB is about 28,000 lines; the MIME parser
+#: spends about 0.6 µs a body line).
+DEFAULT_MAX_LINES = 40_000
 #: Order text after quotes and signatures are removed.
 DEFAULT_MAX_ORDER_LINES = 100
 MAX_ORDER_LINE_CHARS = 1000
 _MAX_RECEIVED = 40
-_MAX_PARTS = 200
-_MAX_BODY_CHARS = 400_000  # text handed to the quote stripper
+_MAX_BODY_CHARS = 400_000  # decoded text kept (InboundMail.body)
+#: a header value is cut to this many characters before RFC 2047 decoding
+#: (``decode_header`` is quadratic in one long encoded word)
+MAX_DECODED_HEADER_CHARS = 1000
+_MAX_AUTH_RESULTS = 10
 
 
 class InboundRejected(Exception):
@@ -75,6 +86,14 @@ class Oversized(InboundRejected):
 
 class TooManyLines(InboundRejected):
     reason = "too-many-lines"
+
+
+class TooComplex(InboundRejected):
+    """Over a structural limit (:class:`pbem.mail.inbound_limits.Limits`):
+    too many or too large header fields, recipients, MIME parts or part
+    headers, or nesting too deep."""
+
+    reason = "too-complex"
 
 
 class MalformedMail(InboundRejected):
@@ -103,8 +122,15 @@ class InboundMail:
 
     ``message_id`` keeps its angle brackets; when the message has none, a
     stable ``<sha256@pbem.invalid>`` of the raw bytes is used so a duplicate
-    delivery still dedupes. ``from_address`` is the bare address (domain
-    lower-cased). ``recipients`` lists every address the mail was delivered
+    delivery still dedupes. ``from_address`` is the bare address of the
+    first ``From:`` mailbox (domain lower-cased), ``from_addresses`` every
+    one (RFC 5322 allows several authors), ``sender_address`` the address
+    of ``Sender:`` (``""`` when present but unreadable, ``None`` when
+    absent); :attr:`author` is the one address the mail is from, or
+    ``None``. ``from_name`` is the display name, decoded: written by
+    whoever sent the mail, so for logs only, never for mail.
+    ``auth_results`` holds the raw ``Authentication-Results`` values,
+    topmost first (see :mod:`pbem.mail.authresults`). ``recipients`` lists every address the mail was delivered
     to, envelope first (``Delivered-To``, ``X-Original-To``,
     ``Envelope-To``), then ``To`` and ``Cc``; lower-cased, no duplicates.
     ``text`` is the newly written text (the orders); ``body`` the whole
@@ -130,33 +156,25 @@ class InboundMail:
     from_html: bool = False
     defects: tuple[str, ...] = field(default=())
     suppress_auto_response: frozenset[str] = frozenset()
+    from_addresses: tuple[str, ...] = ()
+    sender_address: str | None = None
+    auth_results: tuple[str, ...] = ()
+
+    @property
+    def author(self) -> str | None:
+        """The one address this mail is from: the only ``From:`` address
+        when ``Sender:`` is absent or names the same one. ``None`` when
+        ``From:`` names several, or ``Sender:`` another or none readable:
+        then no seat can be sure the mail is its own."""
+        addrs = self.from_addresses or (self.from_address,)
+        if len(addrs) != 1:
+            return None
+        if self.sender_address is not None and self.sender_address.lower() != addrs[0].lower():
+            return None
+        return addrs[0]
 
 
 # --- decoding helpers (never raise) -----------------------------------------
-
-def _codec(charset: str | None) -> str | None:
-    if not charset:
-        return None
-    charset = charset.strip().strip('"').lower()
-    try:
-        return codecs.lookup(charset).name
-    except (LookupError, ValueError, TypeError):
-        return None
-
-
-def _decode_bytes(data: bytes, charset: str | None) -> str:
-    name = _codec(charset)
-    if name:
-        try:
-            return data.decode(name, errors="replace")
-        except Exception:  # some codecs raise despite errors="replace"
-            pass
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        # Undeclared 8-bit text is far more often cp1252 than anything else.
-        return data.decode("cp1252", errors="replace")
-
 
 def _header(msg: Message, name: str) -> str:
     """One header decoded to text (RFC 2047 words included), '' if absent."""
@@ -172,6 +190,9 @@ def _decode_header_value(value) -> str:
         return ""
     if not isinstance(value, str):
         value = str(value)
+    if len(value) > MAX_DECODED_HEADER_CHARS:
+        cut = value.rfind(" ", 0, MAX_DECODED_HEADER_CHARS)  # keep whole encoded words if it can
+        value = value[:cut if cut > MAX_DECODED_HEADER_CHARS // 2 else MAX_DECODED_HEADER_CHARS]
     try:
         parts = decode_header(value)
     except Exception:
@@ -179,7 +200,7 @@ def _decode_header_value(value) -> str:
     out = []
     for chunk, charset in parts:
         if isinstance(chunk, bytes):
-            out.append(_decode_bytes(chunk, charset))
+            out.append(decode_bytes(chunk, charset))
         else:
             out.append(chunk)
     text = "".join(out)
@@ -192,22 +213,6 @@ def _all_headers(msg: Message, name: str) -> list[str]:
     except Exception:
         return []
     return [_decode_header_value(v) for v in values]
-
-
-def _addresses(values: Iterable[str]) -> list[tuple[str, str]]:
-    out = []
-    for value in values:
-        try:
-            pairs = getaddresses([value])
-        except Exception:
-            continue
-        for name, addr in pairs:
-            addr = addr.strip().strip("<>")
-            if "@" in addr and " " not in addr:
-                local, _, domain = addr.rpartition("@")
-                if local and domain:
-                    out.append((name.strip(), f"{local}@{domain.lower()}"))
-    return out
 
 
 def _strip_comments(value: str) -> str:
@@ -264,94 +269,6 @@ def _check_loop(msg: Message, from_address: str, own: set[str], own_domain_bases
 
 # --- body --------------------------------------------------------------------
 
-def _flowed(text: str, delsp: bool) -> str:
-    """Undo RFC 3676 format=flowed: join soft breaks, drop space-stuffing."""
-    out: list[str] = []
-    buf = ""
-    for line in text.split("\n"):
-        line = line.rstrip("\r")
-        if line.startswith(" "):
-            line = line[1:]
-        if line.endswith(" ") and line != "-- ":
-            buf += line[:-1] if delsp else line
-        else:
-            out.append(buf + line)
-            buf = ""
-    if buf:
-        out.append(buf)
-    return "\n".join(out)
-
-
-def _part_text(part: Message) -> str:
-    try:
-        payload = part.get_payload(decode=True)
-    except Exception:
-        payload = None
-    if payload is None:
-        raw = part.get_payload()
-        if isinstance(raw, str):
-            payload = raw.encode("utf-8", "surrogateescape")
-        else:
-            return ""
-    if not isinstance(payload, bytes):
-        return ""
-    try:
-        charset = part.get_content_charset()
-    except Exception:
-        charset = None
-    text = _decode_bytes(payload, charset)
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    try:
-        fmt = (part.get_param("format") or "")
-        delsp = (part.get_param("delsp") or "")
-    except Exception:
-        fmt, delsp = "", ""
-    if isinstance(fmt, str) and fmt.lower() == "flowed":
-        text = _flowed(text, isinstance(delsp, str) and delsp.lower() == "yes")
-    return text
-
-
-def _is_attachment(part: Message) -> bool:
-    try:
-        disp = (part.get("Content-Disposition") or "").split(";")[0].strip().lower()
-    except Exception:
-        return False
-    return disp == "attachment"
-
-
-def _body(msg: Message) -> tuple[str, bool]:
-    """(text, from_html): the first inline text/plain with content, else the
-    first text/html turned into text. Attachments are ignored."""
-    plain: str | None = None
-    html: str | None = None
-    count = 0
-    for part in msg.walk():
-        count += 1
-        if count > _MAX_PARTS:
-            break
-        try:
-            if part.is_multipart():
-                continue
-            ctype = part.get_content_type()
-        except Exception:
-            continue
-        if _is_attachment(part):
-            continue
-        if ctype == "text/plain" and plain is None:
-            text = _part_text(part)
-            if text.strip():
-                plain = text
-        elif ctype == "text/html" and html is None:
-            html = _part_text(part)
-        if plain is not None:
-            break
-    if plain is not None:
-        return plain, False
-    if html is not None and html.strip():
-        return reply_text.html_to_text(html[:_MAX_BODY_CHARS]), True
-    return "", False
-
-
 def _looks_like_mail(raw: bytes) -> bool:
     head = raw.lstrip(b"\r\n")[:2000].split(b"\n", 1)[0]
     if head.startswith(b"From "):  # mbox separator line
@@ -365,14 +282,16 @@ def _ids(value: str) -> tuple[str, ...]:
 
 def parse_inbound(raw: bytes, *, max_bytes: int = DEFAULT_MAX_BYTES, max_lines: int = DEFAULT_MAX_LINES,
                   max_order_lines: int = DEFAULT_MAX_ORDER_LINES,
-                  own_addresses: Iterable[str] = ()) -> InboundMail:
+                  own_addresses: Iterable[str] = (),
+                  limits: inbound_limits.Limits = inbound_limits.Limits()) -> InboundMail:
     """Parse one RFC 5322 message (bytes, as an MTA delivers it).
 
     ``own_addresses`` are the service's sending and inbound addresses (e.g.
     ``"pbem@example.org"``, ``"play@example.org"``); mail from them, or from
-    any ``+tag`` variant of them, is our own mail looping back.
+    any ``+tag`` variant of them, is our own mail looping back. ``limits``
+    are the structural limits checked before the parser runs.
     Returns an :class:`InboundMail`; raises an :class:`InboundRejected`
-    subclass (:class:`Oversized`, :class:`TooManyLines`,
+    subclass (:class:`Oversized`, :class:`TooManyLines`, :class:`TooComplex`,
     :class:`MalformedMail`, :class:`MailLoop`, :class:`AutomaticMail`) and
     nothing else.
     """
@@ -381,43 +300,74 @@ def parse_inbound(raw: bytes, *, max_bytes: int = DEFAULT_MAX_BYTES, max_lines: 
     raw = bytes(raw)
     if len(raw) > max_bytes:
         raise Oversized(f"{len(raw)} bytes > {max_bytes}")
-    if raw.count(b"\n") + 1 > max_lines:
+    if inbound_limits.count_lines(raw) > max_lines:
         raise TooManyLines(f"more than {max_lines} lines")
     if not raw.strip():
         raise MalformedMail("empty message")
     if not _looks_like_mail(raw):
         raise MalformedMail("does not start with a header")
     try:
-        return _parse(raw, max_order_lines=max_order_lines, own_addresses=own_addresses)
+        fields = inbound_limits.check_raw(raw, limits)
+        msg = message_from_bytes(raw, policy=_policy.compat32)  # never refuses a header
+        inbound_limits.check_tree(msg, limits)
+        return _parse(raw, msg, fields, max_order_lines=max_order_lines, own_addresses=own_addresses)
     except InboundRejected:
         raise
+    except inbound_limits.DeliveryReport as exc:
+        _delivery_report(raw, str(exc))
+    except inbound_limits.StructureLimit as exc:
+        raise TooComplex(str(exc)) from None
     except RecursionError:
         raise MalformedMail("MIME nested too deeply") from None
     except Exception as exc:  # the last net: hostile input must not crash the worker
         raise MalformedMail(f"unparseable ({type(exc).__name__})") from None
 
 
-def _parse(raw: bytes, *, max_order_lines: int, own_addresses: Iterable[str]) -> InboundMail:
-    # compat32 never refuses a header; values are decoded by hand above.
-    msg = message_from_bytes(raw, policy=_policy.compat32)
-    defects = tuple(type(d).__name__ for d in (msg.defects or []))
+def _delivery_report(raw: bytes, detail: str) -> None:
+    """Refuse a delivery report as automatic mail, by the first of its
+    headers that says so (only its top header block is parsed)."""
+    head = BytesHeaderParser(policy=_policy.compat32).parsebytes(raw)
+    from_value = head.get("From")
+    senders = inbound_addresses.mailboxes(from_value) if isinstance(from_value, str) else []
+    _check_automatic(head, senders[0][1] if senders else "")
+    raise AutomaticMail("bounce", detail)
 
-    senders = _addresses(_all_headers(msg, "From")) or _addresses(_all_headers(msg, "Sender"))
-    if not senders:
-        raise MalformedMail("no sender address")
-    from_name, from_address = senders[0]
+
+def _raw_values(fields: list[tuple[str, bytes]], *names: str) -> list[bytes]:
+    return [value for name, value in fields if name in names]
+
+
+def _senders(fields: list[tuple[str, bytes]]) -> tuple[str, tuple[str, ...], str | None]:
+    """``(from_name, from_addresses, sender_address)`` from the raw header."""
+    from_values, sender_values = _raw_values(fields, "from"), _raw_values(fields, "sender")
+    if len(from_values) > 1 or len(sender_values) > 1:  # RFC 5322 §3.6: one each at most
+        raise MalformedMail(f"{len(from_values)} From and {len(sender_values)} Sender fields")
+    authors = inbound_addresses.mailboxes(from_values[0]) if from_values else []
+    if not authors:
+        raise MalformedMail("no readable From address")
+    sender: str | None = None
+    if sender_values:
+        found = [a for v in sender_values for _n, a in inbound_addresses.mailboxes(v)]
+        sender = found[0] if len(found) == 1 else ""
+    name = authors[0][0].encode("utf-8", "replace").decode("utf-8")  # undecodable bytes arrive as surrogates
+    return name, tuple(addr for _n, addr in authors), sender
+
+
+def _parse(raw: bytes, msg: Message, fields: list[tuple[str, bytes]], *, max_order_lines: int,
+           own_addresses: Iterable[str]) -> InboundMail:
+    defects = tuple(type(d).__name__ for d in (msg.defects or []))
+    from_name, from_addresses, sender_address = _senders(fields)
+    from_address = from_addresses[0]
 
     own = {a.strip().lower() for a in own_addresses if a and "@" in a}
     own_bases = {(a.rpartition("@")[0].split("+", 1)[0], a.rpartition("@")[2]) for a in own}
-    _check_loop(msg, from_address, own, own_bases)
+    for address in (*from_addresses, *([sender_address] if sender_address else [])):
+        _check_loop(msg, address, own, own_bases)
     _check_automatic(msg, from_address)
 
-    recipients: list[str] = []
-    for name in ("Delivered-To", "X-Original-To", "Envelope-To", "To", "Cc"):
-        for _, addr in _addresses(_all_headers(msg, name)):
-            addr = addr.lower()
-            if addr not in recipients:
-                recipients.append(addr)
+    # envelope fields first (the MTA's own), then To and Cc
+    recipients = inbound_addresses.recipients(
+        [v for name in inbound_limits.ADDRESS_FIELDS for v in _raw_values(fields, name)])
 
     message_id = next(iter(_ids(_header(msg, "Message-ID"))), "")
     if not message_id:
@@ -432,9 +382,9 @@ def _parse(raw: bytes, *, max_order_lines: int, own_addresses: Iterable[str]) ->
         except Exception:
             date = None
 
-    body, from_html = _body(msg)
+    body, from_html = body_text(msg)
     body = body[:_MAX_BODY_CHARS]
-    text = reply_text.extract_new_text(body)
+    text = reply_text.extract_new_text(head_and_tail(body, MAX_STRIPPED_CHARS))
     lines = text.split("\n") if text else []
     if len(lines) > max_order_lines:
         raise TooManyLines(f"{len(lines)} order lines > {max_order_lines}")
@@ -450,14 +400,24 @@ def _parse(raw: bytes, *, max_order_lines: int, own_addresses: Iterable[str]) ->
         subject=_header(msg, "Subject"),
         text=text,
         body=body,
-        in_reply_to=next(iter(_ids(_header(msg, "In-Reply-To"))), None),
-        references=_ids(_header(msg, "References")),
+        in_reply_to=next(iter(_ids(_raw_header(fields, "in-reply-to"))), None),
+        references=_ids(_raw_header(fields, "references")),
         date=date,
         from_html=from_html,
         defects=defects,
         suppress_auto_response=frozenset(
             v.strip().upper() for v in _header(msg, "X-Auto-Response-Suppress").split(",") if v.strip()),
+        from_addresses=from_addresses,
+        sender_address=sender_address,
+        auth_results=tuple(inbound_addresses.unfold(v) for v in
+                           _raw_values(fields, "authentication-results")[:_MAX_AUTH_RESULTS]),
     )
+
+
+def _raw_header(fields: list[tuple[str, bytes]], name: str) -> str:
+    """The first ``name`` field, unfolded, undecoded (message ids are ASCII)."""
+    values = _raw_values(fields, name)
+    return inbound_addresses.unfold(values[0]) if values else ""
 
 
 def reply_target(mail: InboundMail, secret: str | bytes, inbound_address: str, *,

@@ -1,15 +1,26 @@
 """The inbound email pipeline: one RFC 5322 message in, orders submitted,
 an answer in the outbox.
 
-Steps: parse (:func:`pbem.mail.inbound.parse_inbound`: size/line limits,
-RFC 3834 auto-mail and loops are dropped without an answer); dedupe by
-Message-ID; find the seat from the signed reply address; accept only mail
-from that seat's own address; read which step the player answered (the
-Message-ID of our notice in In-Reply-To/References) so an answer to an old
-email is refused as stale; submit the
-orders; and write the answer (what was read and what happened, or the
+Steps: parse (:func:`pbem.mail.inbound.parse_inbound`: size, line and
+structure limits, RFC 3834 auto-mail and loops are dropped without an
+answer); dedupe by Message-ID; find the seat from the signed reply address;
+accept only mail whose one author (the From address, read by the address
+parser, never the display name; no other Sender) is that seat's own
+address and, with ``INBOUND_REQUIRE_AUTH``, whose From domain our mail
+server authenticated (:mod:`pbem.mail.authresults`); read which step the
+player answered (the Message-ID of our notice in In-Reply-To/References)
+so an answer to an old email is refused as stale; submit the orders; and
+write the answer (what was read and what happened, or the
 failing line, why, and what is legal now) in the same transaction as the
 orders and the Message-ID record, so a message is applied and answered once.
+
+No backscatter: nothing a sender wrote (lines, display name, address,
+Message-ID) is mailed to an address that has not shown it holds the seat.
+Mail through a seat's reply address from another address (or unauthenticated)
+gets at most a fixed-text notice, sent to the seat's registered address and
+at most :data:`NOTICE_LIMIT` per address; mail through no reply address from
+a registered player's address gets a fixed-text hint, under the global
+``UNKNOWN_MAIL_ANSWER_LIMIT`` (whoever sends it can put any From on it).
 """
 from __future__ import annotations
 
@@ -25,7 +36,8 @@ from email.utils import getaddresses
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from pbem.mail.inbound import InboundRejected, parse_inbound, reply_target
+from pbem.mail.authresults import sender_authenticated
+from pbem.mail.inbound import InboundMail, InboundRejected, parse_inbound, reply_target
 from pbem.mail.tokens import BadToken
 from pbem.service import bounces, notify, queue, ratelimit
 from pbem.service.db import begin_write, db
@@ -36,6 +48,9 @@ from pbem.service.snapshot import engine_state
 
 log = logging.getLogger(__name__)
 
+#: fixed-text "not applied" notices to one registered address (any cause)
+NOTICE_LIMIT = "2 per hour; 6 per day"
+
 _OUR_MSGID = re.compile(r"pbem\.(\d+)\.(\d+)\.(\d+)\.(?:turn|reminder|answer)[.@]")
 
 
@@ -44,10 +59,12 @@ class InboundResult:
     """``result``: ``stored`` (orders accepted), ``refused``, ``stale``,
     ``duplicate`` (Message-ID seen before: nothing done), ``rejected``
     (dropped unanswered: automatic, looping, oversized or broken mail),
-    ``unknown`` (no valid reply address), ``wrong-sender``, ``rate-limited``
-    (over ``INBOUND_RATE_LIMIT`` for the sender: dropped unanswered),
-    ``bounce`` (a hard bounce of our mail: the address is marked),
-    ``bounce-soft``, ``bounce-unread`` (:mod:`pbem.service.bounces`)."""
+    ``unknown`` (no valid reply address), ``wrong-sender`` (not from the
+    seat's address alone), ``unauthenticated`` (from it, but our mail
+    server did not authenticate it: ``INBOUND_REQUIRE_AUTH``),
+    ``rate-limited`` (over ``INBOUND_RATE_LIMIT`` for the sender: dropped
+    unanswered), ``bounce`` (a hard bounce of our mail: the address is
+    marked), ``bounce-soft``, ``bounce-unread`` (:mod:`pbem.service.bounces`)."""
 
     result: str
     detail: str = ""
@@ -117,10 +134,11 @@ def _handle(raw: bytes, *, now: dt.datetime | None = None) -> InboundResult:
     if "\x00" in mail.from_address or "\x00" in mail.message_id:
         log.info("inbound mail dropped: NUL in the sender address or Message-ID")
         return InboundResult("rejected", "NUL byte in the sender address or Message-ID")
-    if "\x00" in mail.text + mail.from_name + mail.subject:
+    if "\x00" in mail.text + mail.from_name + mail.subject or any("\x00" in a for a in mail.auth_results):
         mail = dataclasses.replace(mail, text=mail.text.replace("\x00", ""),
                                    from_name=mail.from_name.replace("\x00", ""),
-                                   subject=mail.subject.replace("\x00", ""))
+                                   subject=mail.subject.replace("\x00", ""),
+                                   auth_results=tuple(a.replace("\x00", "") for a in mail.auth_results))
 
     begin_write()
     if _seen(mail.message_id):
@@ -143,34 +161,30 @@ def _handle(raw: bytes, *, now: dt.datetime | None = None) -> InboundResult:
             raise GameNotFound(f"no game {game_id}")
         seat = game.seat(seat_index)
     except (BadToken, GameNotFound, KeyError, ValueError) as err:
-        # Answer only people we know: anything else may be spam with a forged sender.
-        player = db.session.execute(select(Player).where(Player.email == sender)).scalar_one_or_none()
         _record(mail.message_id, sender, "unknown", str(err))
-        if player is not None:
-            _answer(
-                notify.plain_answer, sender, player.name,
-                "Your email reached pbem, but not through a game's reply address, so it was not "
-                "read as orders. Please reply to the turn email of your game (its Reply-To address "
-                "says which game and seat), or use the order page.",
-                in_reply_to=mail.message_id, dedupe_key=f"inbound:{mail.message_id}", now=now,
-                lines=mail.text.splitlines()[:20])
+        _hint_unknown(mail, now=now)
         db.session.commit()
         queue.enqueue(queue.DELIVER)
         return InboundResult("unknown", str(err))
 
-    if sender != seat.player.email.lower():
+    holder = seat.player.email.strip().lower()
+    if (mail.author or "").lower() != holder:
+        # From another address, several authors, or a Sender: other than the author.
         _record(mail.message_id, sender, "wrong-sender", f"seat holder is {seat.player.email}",
                 game_id, seat_index)
-        # The answer goes to the sender and names nothing private of the game.
-        _answer(
-            notify.plain_answer, sender, mail.from_name or sender,
-            f"Your email was not read as orders: the address {sender} is not the one registered "
-            "for that seat. Please send orders from the address the game emails you at, or use "
-            "the order page.", in_reply_to=mail.message_id,
-            dedupe_key=f"inbound:{mail.message_id}", now=now)
+        _notify_holder(game, seat, "wrong-sender", mail, now=now)
         db.session.commit()
         queue.enqueue(queue.DELIVER)
         return InboundResult("wrong-sender", sender, game_id, seat_index)
+    if cfg.get("INBOUND_REQUIRE_AUTH"):
+        verdict = sender_authenticated(mail.auth_results, mail.author, cfg.get("INBOUND_AUTHSERV_IDS") or ())
+        if not verdict.ok:
+            _record(mail.message_id, sender, "unauthenticated", verdict.detail, game_id, seat_index)
+            _notify_holder(game, seat, "unauthenticated", mail, now=now)
+            db.session.commit()
+            queue.enqueue(queue.DELIVER)
+            log.info("inbound mail for game %s seat %s not applied: %s", game_id, seat_index, verdict.detail)
+            return InboundResult("unauthenticated", verdict.detail, game_id, seat_index)
     db.session.commit()
 
     expected = answered_step(mail, game_id, seat_index)
@@ -196,6 +210,40 @@ def _handle(raw: bytes, *, now: dt.datetime | None = None) -> InboundResult:
 
 class _Duplicate(Exception):
     pass
+
+
+def _notify_holder(game: Game, seat, why: str, mail: InboundMail, *, now: dt.datetime) -> None:
+    """The fixed-text notice to the seat's own registered address, at most
+    :data:`NOTICE_LIMIT` per address."""
+    if ratelimit.allow("pbem-notice", seat.player.email.strip().lower(), NOTICE_LIMIT, fail_open=False):
+        _answer(notify.not_applied, game, seat, seat.player, why, dedupe_key=f"inbound:{mail.message_id}",
+                now=now)
+    else:
+        log.warning("not-applied notice to seat %s of game %s dropped: over %s", seat.index, game.id, NOTICE_LIMIT)
+
+
+def _hint_unknown(mail: InboundMail, *, now: dt.datetime) -> None:
+    """Mail through no reply address: a fixed-text hint when its one author
+    is a registered player (and, with ``INBOUND_REQUIRE_AUTH``, our mail
+    server authenticated it), counted against the global
+    ``UNKNOWN_MAIL_ANSWER_LIMIT`` and the per-address :data:`NOTICE_LIMIT`."""
+    cfg = current_app.config
+    author = (mail.author or "").lower()
+    if not author:
+        return
+    player = db.session.execute(select(Player).where(Player.email == author)).scalar_one_or_none()
+    if player is None:
+        return
+    if cfg.get("INBOUND_REQUIRE_AUTH") and not sender_authenticated(
+            mail.auth_results, author, cfg.get("INBOUND_AUTHSERV_IDS") or ()).ok:
+        return
+    if not ratelimit.allow("pbem-unknown-answer", "all", cfg.get("UNKNOWN_MAIL_ANSWER_LIMIT") or "",
+                           fail_open=False):
+        log.warning("answer to unknown mail dropped: over UNKNOWN_MAIL_ANSWER_LIMIT")
+        return
+    if not ratelimit.allow("pbem-notice", author, NOTICE_LIMIT, fail_open=False):
+        return
+    _answer(notify.not_applied, None, None, player, "unknown", dedupe_key=f"inbound:{mail.message_id}", now=now)
 
 
 def _answer(write, *args, **kwargs) -> None:

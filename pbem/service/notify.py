@@ -362,17 +362,6 @@ def order_answer(game: Game, seat: Seat, result, *, in_reply_to: str | None, ded
     _queue(game, seat, msg, kind, dedupe_key, now)
 
 
-def plain_answer(to_address: str, to_name: str, reason: str, *, in_reply_to: str | None,
-                 dedupe_key: str, now: dt.datetime, lines: Sequence[str] = ()) -> None:
-    """A refusal that names no game (unknown reply address, wrong sender)."""
-    env = compose.Envelope(sender=current_app.config["MAIL_FROM"], to_name=to_name, to_address=to_address,
-                           inbound_address=current_app.config["INBOUND_ADDRESS"], sent_at=now,
-                           msgid_tag="pbem.0.answer", in_reply_to=in_reply_to)
-    msg = compose.order_refusal(env, compose.GameRef("pbem", "-"), lines_read=list(lines),
-                                failed_line=None, reason=reason)
-    outbox.add(msg, kind="refusal", dedupe_key=dedupe_key, now=now)
-
-
 def bounce_notice(game: Game, player, reason: str, *, now: dt.datetime, row_id: int) -> None:
     """Tell the host of ``game`` that mail to ``player`` bounces for good
     (:mod:`pbem.service.bounces`)."""
@@ -386,3 +375,28 @@ def bounce_notice(game: Game, player, reason: str, *, now: dt.datetime, row_id: 
         "You can ask them for a working address, or replace them at their seat from the game page.",
     ])
     outbox.add(msg, kind="bounce", dedupe_key=f"bounce:{player.id}:{row_id}", game_id=game.id, now=now)
+
+
+def not_applied(game: Game | None, seat: Seat | None, player, why: str, *, dedupe_key: str,
+                now: dt.datetime) -> None:
+    """Tell a player, at their own registered address and by their
+    registered name, that a mail sent in their name was not applied
+    (``why``: ``wrong-sender``, ``unauthenticated``, ``unknown``; see
+    :func:`pbem.mail.compose.not_applied`). Fixed text: nothing of that
+    mail is quoted (its lines, sender, name and Message-ID are whoever sent
+    it's), and it answers no Message-ID (the player never saw that mail).
+    ``game``/``seat``: the seat whose reply address it came through, or
+    ``None`` (``unknown``)."""
+    cfg = current_app.config
+    if game is not None and seat is not None:
+        env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.notice", reply=False)
+        ref = _ref(game)
+        order_url = links.absolute(links.order_path(game.id, seat.index))
+    else:
+        env = compose.Envelope(sender=cfg["MAIL_FROM"], to_name=player.name, to_address=player.email,
+                               inbound_address=cfg["INBOUND_ADDRESS"], timezone=cfg["DEFAULT_TIMEZONE"],
+                               sent_at=now, msgid_tag="pbem.0.notice")
+        ref, order_url = compose.GameRef("pbem", "-"), links.absolute("/")
+    msg = compose.not_applied(env, ref, why=why, order_url=order_url)
+    outbox.add(msg, kind="not-applied", dedupe_key=dedupe_key, game_id=game.id if game else None,
+               seat_index=seat.index if seat else None, now=now)

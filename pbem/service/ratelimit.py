@@ -1,4 +1,5 @@
-"""Rate limits outside the web pages: inbound mail per sender address.
+"""Rate limits outside the web pages: inbound mail per sender address, and
+the answers inbound mail may cause (:func:`allow`).
 
 Uses the ``limits`` library (the engine under Flask-Limiter) on the same
 storage as the pages' limits (``RATELIMIT_STORAGE_URI``: Redis in
@@ -36,16 +37,22 @@ def allow_inbound(sender: str) -> bool:
     """Count one inbound mail from ``sender`` (an address); ``False`` when
     it is over ``INBOUND_RATE_LIMIT``. A storage that is down lets mail
     through (the Message-ID dedupe and size limits still hold)."""
-    spec = current_app.config.get("INBOUND_RATE_LIMIT") or ""
+    key = (sender or "").strip().lower()[:320]
+    return allow("pbem-inbound", key, current_app.config.get("INBOUND_RATE_LIMIT") or "")
+
+
+def allow(namespace: str, key: str, spec: str, *, fail_open: bool = True) -> bool:
+    """Count one event ``key`` in ``namespace`` against ``spec`` (``"10
+    per minute; 60 per hour"``; empty: no limit); ``False`` when over it.
+    Every window is counted (no short-circuit), so a key over the hourly
+    limit stays over it. When the storage fails the answer is
+    ``fail_open``."""
     if not spec or not current_app.config.get("RATELIMIT_ENABLED", True):
         return True
     uri = current_app.config.get("RATELIMIT_STORAGE_URI") or "memory://"
-    key = (sender or "").strip().lower()[:320]
     try:
         limiter = _limiter(uri)
-        # every window is counted (no short-circuit), so a sender over the
-        # hourly limit stays over it
-        return all([limiter.hit(item, "pbem-inbound", key) for item in parse_many(spec)])
+        return all([limiter.hit(item, namespace, key) for item in parse_many(spec)])
     except Exception:
-        log.exception("inbound rate limit storage %s failed; letting the mail through", uri)
-        return True
+        log.exception("rate limit storage %s failed; %s", uri, "allowing" if fail_open else "refusing")
+        return fail_open

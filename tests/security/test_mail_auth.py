@@ -128,13 +128,14 @@ def test_reply_from_another_address_is_not_read_as_orders(app):
     res = handle_inbound(_reply(notice, "castle F7", sender="Bo <bo@example.org>"))
     assert res.result == "wrong-sender"
     assert _snapshot(gid) == before
-    answer = db.session.execute(select(OutboxMessage).where(
-        OutboxMessage.recipient == "bo@example.org", OutboxMessage.kind == "refusal")).scalar_one()
+    # Bo is not answered; Ada, the seat's holder, gets the fixed-text notice
+    rows = db.session.execute(select(OutboxMessage).where(OutboxMessage.kind == "not-applied")).scalars().all()
+    assert [r.recipient for r in rows] == ["ada@example.org"]
     from email import message_from_bytes, policy
 
-    text = message_from_bytes(answer.raw, policy=policy.default).get_body(("plain",)).get_content()
-    assert "not the one registered" in text
-    assert answer.game_id is None  # names nothing of the game
+    text = message_from_bytes(rows[0].raw, policy=policy.default).get_body(("plain",)).get_content()
+    assert "from another address" in text and "Nothing in it was applied" in text
+    assert "bo@example.org" not in text and "castle F7" not in text
 
 
 def test_reply_to_a_forged_seat_address_is_not_read(app):
@@ -166,3 +167,78 @@ def test_reply_from_the_seat_is_accepted(app):
     res = handle_inbound(_reply(_turn_notice(gid, seat), order))
     assert res.result == "stored", res.detail
     assert _snapshot(gid)[0] == state.step + 1
+
+
+# ------------------------------------------- Authentication-Results (RFC 8601)
+AUTHSERV = "mx.pbem.test"
+
+
+def _authed_reply(notice, body: str, results: list[str], *, sender: str | None = None) -> bytes:
+    """A reply with these Authentication-Results fields on top (as the
+    receiving MTA prepends them)."""
+    raw = _reply(notice, body, sender=sender)
+    return b"".join(f"Authentication-Results: {r}\r\n".encode() for r in results) + raw
+
+
+def _seat_and_order(gid: int):
+    from pbem.service.snapshot import engine_state
+
+    state = engine_state(db.session.get(Game, gid))
+    seat = state.current_seats()[0]
+    return seat, state.legal_actions(seat)[0].to_text()
+
+
+@pytest.fixture
+def require_auth(app):
+    app.config["INBOUND_REQUIRE_AUTH"] = True
+    app.config["INBOUND_AUTHSERV_IDS"] = [AUTHSERV]
+    return app
+
+
+@pytest.mark.parametrize("results", [
+    [f"{AUTHSERV}; dkim=pass header.d=example.org; dmarc=pass (p=reject) header.from=example.org"],
+    [f"{AUTHSERV}; spf=pass smtp.mailfrom=ada@example.org"],
+    [f"{AUTHSERV.upper()} 1; spf=pass (ok) smtp.mailfrom=example.org", f"{AUTHSERV}; dmarc=none"],
+], ids=["dmarc", "spf", "spf, id in capitals, two fields"])
+def test_required_auth_reads_a_reply_our_mta_authenticated(require_auth, results):
+    gid = new_lacitta()
+    seat, order = _seat_and_order(gid)
+    res = handle_inbound(_authed_reply(_turn_notice(gid, seat), order, results))
+    assert res.result == "stored", res.detail
+
+
+@pytest.mark.parametrize("results", [
+    [],
+    [f"{AUTHSERV}; spf=fail smtp.mailfrom=example.org; dmarc=fail header.from=example.org"],
+    [f"{AUTHSERV}; dmarc=pass header.from=evil.example"],                 # another domain passed
+    [f"{AUTHSERV}; spf=pass smtp.mailfrom=bounces.evil.example"],         # SPF not aligned with From
+    [f"{AUTHSERV}; dkim=pass header.d=example.org"],                      # DKIM alone
+    [f"{AUTHSERV}; spf=pass smtp.mailfrom=example.org; dmarc=fail header.from=example.org"],
+    ["mx.evil.example; dmarc=pass header.from=example.org"],              # not our MTA
+    # ours is not the topmost: the pass below came with the mail
+    ["mx.other.example; none", f"{AUTHSERV}; dmarc=pass header.from=example.org"],
+    [f"{AUTHSERV}; dmarc=pass header.from=example.org ((("],              # unparseable
+    [f"{AUTHSERV}; dmarc=pass header.from=example.org" + " x.y=z" * 50],  # too costly to parse
+], ids=["none", "fail", "other domain", "spf unaligned", "dkim only", "dmarc fail wins", "foreign id",
+        "ours below a foreign one", "junk", "too many properties"])
+def test_required_auth_refuses_what_our_mta_did_not_authenticate(require_auth, results):
+    gid = new_lacitta()
+    seat, order = _seat_and_order(gid)
+    before = _snapshot(gid)
+    res = handle_inbound(_authed_reply(_turn_notice(gid, seat), order, results))
+    assert res.result == "unauthenticated"
+    assert _snapshot(gid) == before
+    # the seat's holder hears of it at the registered address, with none of the mail's text
+    rows = db.session.execute(select(OutboxMessage).where(OutboxMessage.kind == "not-applied")).scalars().all()
+    assert len(rows) == 1 and rows[0].game_id == gid
+    assert order not in rows[0].raw.decode("utf-8", "replace")
+
+
+def test_auth_is_off_by_default_and_needs_an_authserv_id(tmp_path):
+    from pbem.config import load_config
+
+    assert load_config(tmp_path, {})["INBOUND_REQUIRE_AUTH"] is False
+    with pytest.raises(ValueError, match="PBEM_INBOUND_AUTHSERV_ID"):
+        load_config(tmp_path, {"PBEM_INBOUND_REQUIRE_AUTH": "on"})
+    cfg = load_config(tmp_path, {"PBEM_INBOUND_REQUIRE_AUTH": "on", "PBEM_INBOUND_AUTHSERV_ID": "MX.a.org, mx.b.org"})
+    assert cfg["INBOUND_REQUIRE_AUTH"] is True and cfg["INBOUND_AUTHSERV_IDS"] == ["mx.a.org", "mx.b.org"]

@@ -64,12 +64,12 @@ def test_inbound_mail_is_rate_limited_per_sender(app):
     app.config["INBOUND_RATE_LIMIT"] = "4 per minute"
     new_lacitta()
     results = [handle_inbound(_mail("ada@example.org", "play@pbem.test", i)).result for i in range(7)]
-    assert results[:4] == ["unknown"] * 4  # read (not a reply address: answered once each)
+    assert results[:4] == ["unknown"] * 4  # read (not a reply address: a fixed hint to a player)
     assert results[4:] == ["rate-limited"] * 3
     db.session.rollback()
     answers = db.session.execute(select(func.count()).select_from(OutboxMessage).where(
-        OutboxMessage.recipient == "ada@example.org", OutboxMessage.kind == "refusal")).scalar_one()
-    assert answers == 4  # the dropped ones get no answer
+        OutboxMessage.recipient == "ada@example.org", OutboxMessage.kind == "not-applied")).scalar_one()
+    assert answers == 2  # at most 2 hints an hour to one address; the dropped ones get none
     # another sender is not affected
     assert handle_inbound(_mail("bo@example.org", "play@pbem.test", 9)).result == "unknown"
     limited = db.session.execute(select(func.count()).select_from(InboundMessage).where(

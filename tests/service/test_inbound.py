@@ -51,10 +51,12 @@ def test_reply_from_another_address_is_not_applied(app, t0):
     res = handle_inbound(reply_to_notice(notice, "add 2", sender="mallory@example.net"))
     assert res.result == "wrong-sender"
     assert game(gid).step == 0
-    answer = outbox(kind="refusal")
-    assert [a.recipient for a in answer] == ["mallory@example.net"]
-    assert "not the one registered" in body_text(answer[0])
-    assert "secret" not in body_text(answer[0]).lower()
+    # no answer to the stranger; a fixed-text notice to the seat's own address
+    assert outbox(kind="refusal") == []
+    notice_rows = outbox(kind="not-applied")
+    assert len(notice_rows) == 1 and notice_rows[0].recipient != "mallory@example.net"
+    assert "from another address" in body_text(notice_rows[0])
+    assert "mallory" not in body_text(notice_rows[0]) and "add 2" not in body_text(notice_rows[0])
 
 
 def test_forged_reply_address_is_not_applied(app, t0):
@@ -64,8 +66,9 @@ def test_forged_reply_address_is_not_applied(app, t0):
     forged = good[:-len("@pbem.test") - 2] + "zz@pbem.test"
     res = handle_inbound(reply_to_notice(notice, "add 2", to=forged))
     assert res.result == "unknown" and game(gid).step == 0
-    # the sender is a known player, so she is told how to answer
-    assert "reply address" in body_text(outbox(kind="refusal")[0])
+    # the sender is a known player, so she is told how to answer (fixed text, nothing quoted)
+    text = body_text(outbox(kind="not-applied")[0])
+    assert "reply address" in text and "add 2" not in text
 
 
 def test_illegal_order_by_mail_gets_the_line_why_and_what_is_legal(app, t0):
