@@ -146,8 +146,11 @@ def test_wrong_sender_gets_nothing_and_the_holder_a_fixed_notice(app):
     assert "from another address" in text and "Nothing in it was applied" in text
     for written_by_mallory in ("Mallory", "mallory@evil.example", "evil.example", "Urgent", order):
         assert written_by_mallory not in text
-    # it answers no Message-ID of Mallory's (Ada never saw that mail)
-    assert message_from_bytes(rows[0].raw, policy=policy.default)["In-Reply-To"] is None
+    # it answers no Message-ID of Mallory's (Ada never saw that mail): it
+    # threads only under the seat's own conversation root
+    notice = message_from_bytes(rows[0].raw, policy=policy.default)
+    assert notice["In-Reply-To"] in (None, "<pbem.game-1.seat-1@pbem.test>")
+    assert "evil.example" not in str(notice["References"] or "")
 
 
 def test_unknown_mail_with_a_players_forged_address_quotes_nothing(app):
