@@ -8,19 +8,23 @@
   pages only (:mod:`pbem.web.scope`).
 - ``GET/POST /signin``: "send me a sign-in link" by email address
   (exactly one address; rate limited per mailbox and per client).
-- ``POST /signout``.
+- ``POST /signout``: signs this device out; a copy of its session cookie
+  stops working too, other devices stay signed in.
+- ``POST /signout/everywhere`` (on the account page): every session of the
+  player ends (:mod:`pbem.web.sessions`).
 - ``GET/POST /account``: name and time zone of the signed-in player.
 """
 from __future__ import annotations
 
-from flask import Blueprint, flash, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, current_app, flash, g, redirect, render_template, request, session, url_for
 
 from pbem.mail.tokens import BadToken, ExpiredToken
 from pbem.service.addresses import clean_name, mailbox_key
 from pbem.service.db import db
 from pbem.service.errors import ServiceError
+from pbem.service.models import Player
 from pbem.service.web_queries import check_signin, safe_path, send_signin_link, use_signin
-from pbem.web import scope
+from pbem.web import scope, sessions
 from pbem.web.extensions import limiter, login_required
 from pbem.web.zones import ZONES, zone_or_none
 
@@ -42,9 +46,8 @@ def _address_key() -> str:
 
 
 def sign_in_as(player_id: int) -> None:
-    session.clear()  # nothing from before the sign-in survives it
-    session.permanent = True
-    session["player_id"] = player_id
+    # nothing from before the sign-in survives it; a new session name and the player's version
+    sessions.start(db.session.get(Player, player_id))
 
 
 def _token_problem(err: Exception) -> str:
@@ -116,8 +119,19 @@ def send_link():
 
 @bp.route("/signout", methods=["POST"])
 def signout():
+    player = db.session.get(Player, g.player_id) if g.player_id is not None else None
+    if player is not None and sessions.holds(player):  # an ended session has nothing left to end
+        sessions.end_here(player.id)
     session.clear()
-    flash("You are signed out.")
+    flash("You are signed out on this device.")
+    return redirect(url_for("dashboard.index"))
+
+
+@bp.route("/signout/everywhere", methods=["POST"])
+@login_required
+def signout_everywhere():
+    sessions.end_everywhere(g.player.id)
+    flash("You are signed out on every device and browser. Sign in again with a link from your email.")
     return redirect(url_for("dashboard.index"))
 
 
@@ -138,4 +152,5 @@ def account():
             db.session.commit()
             flash("Saved. Deadlines are shown in " + zone + ".")
             return redirect(url_for("auth.account"))
-    return render_template("web/account.html", player=player, zones=ZONES, problem=problem)
+    return render_template("web/account.html", player=player, zones=ZONES, problem=problem,
+                           session_days=f"{current_app.permanent_session_lifetime.total_seconds() / 86400:g}")
