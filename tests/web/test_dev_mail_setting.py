@@ -24,9 +24,8 @@ def test_loopback_smtp_and_a_mail_folder_do_not_turn_dev_mail_on(instance, servi
     monkeypatch.setenv("PBEM_SMTP_HOST", smtp_host)
     monkeypatch.setenv("PBEM_SMTP_PORT", "25")
     # the production settings as load_config reads them, not the test defaults
-    config = {k: v for k, v in load_config(instance / "instance").items()
-              if k in ("SMTP_HOST", "SMTP_PORT", "DEV_MAIL")}
-    assert config == {"SMTP_HOST": smtp_host, "SMTP_PORT": 25, "DEV_MAIL": False}
+    config = {k: v for k, v in load_config(instance / "instance").items() if k in ("SMTP_HOST", "SMTP_PORT")}
+    assert config == {"SMTP_HOST": smtp_host, "SMTP_PORT": 25}
     for app in app_with_schema(make_app(instance, service_database_url, **config)):
         client = app.test_client()
         for path in ("/dev/mail/", "/dev/mail/x", "/dev/mail/x/reply"):

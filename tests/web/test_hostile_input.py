@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 from werkzeug.exceptions import MethodNotAllowed, NotFound
+from werkzeug.routing import IntegerConverter
 
 from pbem.service.db import db
 from pbem.service.models import Game, PendingOrder, Player
@@ -87,7 +88,7 @@ def test_control_character_rules():
 
 def _int_rules(app):
     return [rule for rule in app.url_map.iter_rules()
-            if any(type(c).__name__ == "BoundedInt" for c in rule._converters.values())]
+            if any(isinstance(c, IntegerConverter) for c in rule._converters.values())]
 
 
 def test_ids_beyond_a_database_integer_match_no_route(app):
