@@ -126,5 +126,5 @@ def register(app: Flask) -> None:
         return page(405 if _route_exists(err) else 404)
 
     for code in (400, 403, 404):
-        app.register_error_handler(code, lambda err, code=code: page(code, getattr(err, "description", None)
-                                                                      if code not in (404, 405) else None))
+        app.register_error_handler(code, lambda err, code=code: page(
+            code, getattr(err, "description", None) if code != 404 else None, title=getattr(err, "title", None)))

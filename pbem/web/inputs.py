@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from flask import Flask, abort, request
+from flask import Flask, request
+from werkzeug.exceptions import BadRequest
 from werkzeug.routing import IntegerConverter
 
 #: form fields written in a text area: tab, CR and LF are allowed there
@@ -52,20 +53,28 @@ def _describe(char: str) -> str:
         char, f"the control character U+{ord(char):04X}")
 
 
+class ControlCharacter(BadRequest):
+    """400: a query argument or form field holds a control character."""
+
+    title = "Character not accepted"
+
+
 def refuse_control_characters() -> None:
-    """``before_request``: 400 when a query argument or form field (name or
-    value) holds a control character it may not."""
-    sources = [("the address", request.args)]
+    """``before_request``: :class:`ControlCharacter` (400) when a query
+    argument or form field (name or value) holds a control character it
+    may not."""
+    sources = [("query argument", request.args)]
     if request.method in ("POST", "PUT", "PATCH") and request.mimetype in (
             "application/x-www-form-urlencoded", "multipart/form-data"):
-        sources.append(("the form", request.form))
-    for where, values in sources:
+        sources.append(("form field", request.form))
+    for kind, values in sources:
         for name, value in values.items(multi=True):
             bad = control_character(name) or control_character(value, multiline=name in MULTILINE_FIELDS)
             if bad is not None:
-                field = name if control_character(name) is None else repr(name)
-                abort(400, f"The field \u201c{field}\u201d of {where} holds {_describe(bad)}, which this "
-                           "site does not accept there. Nothing was read or stored; remove it and send again.")
+                field = name[:40] if control_character(name) is None else repr(name[:40])
+                raise ControlCharacter(f"The {kind} \u201c{field}\u201d holds {_describe(bad)}, which this "
+                                       "site does not accept there. Nothing was read or stored; remove it "
+                                       "and send again.")
 
 
 def init_app(app: Flask) -> None:
