@@ -82,6 +82,7 @@ def use(token: str):
         result = use_signin(token)
     except BadToken as err:
         return render_template("web/signin.html", problem=_token_problem(err), email="", next="/"), 410
+    sessions.forget_if_ended()
     if result.seat is None:
         sign_in_as(result.player_id)
     else:
@@ -119,7 +120,9 @@ def send_link():
 
 @bp.route("/signout", methods=["POST"])
 def signout():
-    player = db.session.get(Player, g.player_id) if g.player_id is not None else None
+    # the cookie's player, also for a seat-only session (g.player_id is None outside its seats)
+    pid = session.get("player_id")
+    player = db.session.get(Player, pid) if isinstance(pid, int) else None
     if player is not None and sessions.holds(player):  # an ended session has nothing left to end
         sessions.end_here(player.id)
     session.clear()

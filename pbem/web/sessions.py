@@ -81,6 +81,18 @@ def require(player: Player) -> None:
         abort(redirect(request.full_path.rstrip("?")))
 
 
+def forget_if_ended() -> None:
+    """Before a sign-in link starts a session: a cookie whose sign-in has
+    ended (or names a player no longer there) is dropped, so the link's
+    session never counts as one this browser already holds
+    (:func:`pbem.web.scope.add_seat` adds a seat to a held session)."""
+    pid = session.get("player_id")
+    if isinstance(pid, int):
+        player = db.session.get(Player, pid)
+        if player is None or not holds(player):
+            signed_out_here()
+
+
 def signed_out_here() -> None:
     """Forget the sign-in of this request and this browser (no database)."""
     session.clear()

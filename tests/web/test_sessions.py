@@ -181,3 +181,41 @@ def test_signing_out_needs_the_forms_token(app, client, route):
     sign_in(client, player_id(ADA))
     assert client.post(route).status_code == 400
     assert client.get("/account").status_code == 200
+
+
+def _seat_link_path(pid: int, gid: int, index: int) -> str:
+    return links.seat_signin_url(pid, gid, index).removeprefix("http://pbem.test")
+
+
+def _use(client, path: str):
+    page = client.get(path, follow_redirects=True)
+    assert page.status_code == 200, page.get_data(as_text=True)
+    return client.post(path, data={"csrf_token": CSRF_RE.search(page.get_data(as_text=True)).group(1)})
+
+
+def test_signing_out_of_a_turn_email_session_ends_it_too(app, client):
+    """A seat-only session (a turn email's link, pbem/web/scope.py) signs out
+    like any other: a copy of its cookie no longer opens the seat's page."""
+    gid = new_lacitta()
+    ada = player_id(ADA)
+    assert _use(client, _seat_link_path(ada, gid, 0)).status_code == 302
+    assert client.get(f"/games/{gid}/seat/1").status_code == 200
+    captured = _capture(client)
+    assert client.post("/signout", data={"csrf_token": csrf_token(client, f"/games/{gid}")}).status_code == 302
+    thief = _thief(app, captured)
+    assert thief.get(f"/games/{gid}/seat/1", follow_redirects=True).request.path == "/signin"
+
+
+def test_a_browser_signed_out_everywhere_signs_in_again_with_a_turn_email_link(app, client):
+    """A browser holding a turn-email session when Ada signs out everywhere
+    elsewhere: the next turn email's link signs it in afresh (the ended
+    session is not the one the link's seat is added to)."""
+    first, second = new_lacitta(), new_lacitta(seed=7)
+    ada = player_id(ADA)
+    assert _use(client, _seat_link_path(ada, first, 0)).status_code == 302
+    laptop = app.test_client()
+    sign_in(laptop, ada)
+    laptop.post("/signout/everywhere", data={"csrf_token": csrf_token(laptop, "/account")})
+    assert _use(client, _seat_link_path(ada, second, 0)).status_code == 302
+    assert client.get(f"/games/{second}/seat/1").status_code == 200
+    assert client.get(f"/games/{first}/seat/1", follow_redirects=True).request.path == "/signin"
