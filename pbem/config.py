@@ -56,6 +56,10 @@ on port 8025). Production sets the ``PBEM_*`` variables (see README.md):
                            per web thread, so no request opens and closes its own
 ``PBEM_TASK_QUEUE``        Celery queue the tasks go to and workers read; default ``celery``
                            (two deployments sharing one Redis need different names)
+``PBEM_SESSION_DAYS``      days a sign-in lasts on a device after its last visit; default 30
+``PBEM_DEV_MAIL``          ``on``: serve ``/dev/mail`` (read the local sink's mail, send
+                           replies from the browser); for ``pbem demo``, which sets it;
+                           default ``off``
 =========================  ==================================================
 """
 from __future__ import annotations
@@ -86,13 +90,7 @@ def _secret_key(instance: Path) -> str:
     
 
 def _engine_options(database_url: str, get) -> dict:
-    """SQLAlchemy engine options. PostgreSQL: a pool of ``PBEM_NOTICE_GRACE``      seconds a turn notice waits when its seat plays live (sent orders
-                           from the web page within ``PBEM_LIVE_WINDOW``): a move made on the
-                           page meanwhile supersedes it, so live play sends no mail; ``0`` sends
-                           every notice at once; default 120
-``PBEM_LIVE_WINDOW``       seconds since a seat's last orders from the web page during which
-                           it counts as playing live; default 900
-``PBEM_DB_POOL_SIZE``
+    """SQLAlchemy engine options. PostgreSQL: a pool of ``PBEM_DB_POOL_SIZE``
     connections per process; more threads than pooled connections would
     open and close a connection (a new server process) for every request
     beyond the pool."""
@@ -168,6 +166,9 @@ def load_config(instance_path: str | os.PathLike[str], environ: Mapping[str, str
         "RESOLVE_IN_REQUEST": _bool(get("RESOLVE_IN_REQUEST", "on")),
         "NOTICE_GRACE_SECONDS": float(get("NOTICE_GRACE", "120")),
         "LIVE_WINDOW_SECONDS": float(get("LIVE_WINDOW", "900")),
+        "SESSION_DAYS": float(get("SESSION_DAYS", "30")),
+        # /dev/mail: only when asked for (pbem demo); its reply form sends any From/To over SMTP
+        "DEV_MAIL": _bool(get("DEV_MAIL", "off")),
         # where the local SMTP sink (demo) keeps mail; the /dev/mail page reads it
         "MAIL_SINK_DIR": get("MAIL_SINK_DIR", str(instance / "mail")),
         # Celery runs tasks in its own worker unless a test or the demo says otherwise.

@@ -3,8 +3,9 @@
 On the embedded defaults (or whatever ``PBEM_*`` variables say) it starts,
 in this one process: the Flask app on SQLite (migrated to the newest
 schema), a Celery worker and beat on the SQLite broker, and the local SMTP
-sink (:mod:`pbem.mail.sink`) that stores every mail for ``/dev/mail`` and
-hands mail for the inbound address to the inbound pipeline. It seeds a
+sink (:mod:`pbem.mail.sink`) that stores every mail for ``/dev/mail`` (on
+here only: ``PBEM_DEV_MAIL=on``) and hands mail for the inbound address to
+the inbound pipeline. It seeds a
 3-seat La Città demo game (once) and prints a sign-in link for each seat.
 """
 from __future__ import annotations
@@ -15,6 +16,9 @@ import signal
 import sys
 
 import click
+
+#: SMTP hosts that mean "the local sink of this demo"
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def seed_demo_game(kind: str = "lacitta", *, seats: int = 3):
@@ -58,6 +62,9 @@ def demo(port: int, host: str, smtp_port: int | None, kind: str, instance: str |
     os.environ.setdefault("PBEM_BASE_URL", f"http://localhost:{port}")
     if smtp_port is not None:
         os.environ["PBEM_SMTP_PORT"] = str(smtp_port)
+    if (os.environ.get("PBEM_SMTP_HOST") or "127.0.0.1") in LOOPBACK:
+        # the local sink runs: /dev/mail reads it (the only place that page is ever on)
+        os.environ["PBEM_DEV_MAIL"] = "on"
     if instance:
         os.environ["PBEM_INSTANCE_PATH"] = os.path.abspath(instance)
     elif not os.environ.get("PBEM_INSTANCE_PATH"):
@@ -91,7 +98,7 @@ def demo(port: int, host: str, smtp_port: int | None, kind: str, instance: str |
         logging.getLogger("pbem.demo").info("inbound mail: %s %s", result.result, result.detail)
 
     sink = None
-    if cfg["SMTP_HOST"] in ("127.0.0.1", "localhost", "::1"):
+    if cfg["SMTP_HOST"] in LOOPBACK:
         sink = MailSink(cfg["MAIL_SINK_DIR"], host="127.0.0.1", port=int(cfg["SMTP_PORT"]),
                         inbound_address=cfg["INBOUND_ADDRESS"], on_inbound=on_inbound)
         try:

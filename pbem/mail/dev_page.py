@@ -9,8 +9,10 @@ and a reply form that quotes the original and sends over SMTP to the sink.
 Config keys (app.config, then ``PBEM_*`` environment variables):
 ``MAIL_SINK_DIR`` (default ``<instance>/mail``), ``SMTP_HOST``,
 ``SMTP_PORT``, ``INBOUND_ADDRESS``. The page only answers when
-``DEV_MAIL`` is true, or, when unset, when SMTP goes to a loopback host and
-the sink directory exists — so a production deployment never shows it.
+``DEV_MAIL`` is true (``PBEM_DEV_MAIL=on``, which ``pbem demo`` sets; off
+by default): its reply form sends mail with any From and To through the
+configured SMTP server, so no other deployment may serve it, whatever its
+SMTP host. :func:`pbem.web.create_app` registers the blueprint only then.
 """
 from __future__ import annotations
 
@@ -30,9 +32,6 @@ from .smtp import SendError, send_message
 
 bp = Blueprint("dev_mail", __name__, url_prefix="/dev/mail", template_folder="templates")
 
-_LOOPBACK = {"localhost", "127.0.0.1", "::1", "ip6-localhost"}
-
-
 def _cfg(name: str, default=None):
     for key in (name, f"PBEM_{name}"):
         value = current_app.config.get(key)
@@ -47,11 +46,17 @@ def sink_dir() -> Path:
     return Path(_cfg("MAIL_SINK_DIR", os.path.join(current_app.instance_path, "mail")))
 
 
+def enabled(config) -> bool:
+    """Whether ``config`` (an app's, falling back to ``PBEM_DEV_MAIL``)
+    turns the page on: only an explicit true value does."""
+    flag = config.get("DEV_MAIL")
+    if flag in (None, ""):
+        flag = config.get("PBEM_DEV_MAIL") or os.environ.get("PBEM_DEV_MAIL", "")
+    return flag is True or str(flag).strip().lower() in {"1", "true", "yes", "on"}
+
+
 def _enabled() -> bool:
-    flag = _cfg("DEV_MAIL")
-    if flag is not None:
-        return str(flag).strip().lower() in {"1", "true", "yes", "on"} or flag is True
-    return str(_cfg("SMTP_HOST", "127.0.0.1")).lower() in _LOOPBACK and sink_dir().is_dir()
+    return enabled(current_app.config)
 
 
 @bp.before_request

@@ -5,7 +5,9 @@
 ``SECRET_KEY_FALLBACKS`` set, CSRF fields signed with those keys are accepted too), initialises
 the database, the Celery app (``app.extensions["celery"]``) and registers
 the blueprints. Blueprints register here, one line each; a misspelt one
-stops the app from starting.
+stops the app from starting. One in :data:`OPTIONAL_BLUEPRINTS` registers
+only when its module's ``enabled(config)`` says so (``/dev/mail``: only
+with ``DEV_MAIL`` on, as ``pbem demo`` sets it).
 """
 from __future__ import annotations
 
@@ -29,6 +31,8 @@ BLUEPRINTS: list[tuple[str, str]] = [
     ("pbem.web.orders", "bp"),
     ("pbem.web.mailprefs", "bp"),
 ]
+#: modules of :data:`BLUEPRINTS` whose ``enabled(config)`` decides whether they register
+OPTIONAL_BLUEPRINTS = frozenset({"pbem.mail.dev_page"})
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -63,7 +67,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     extensions.init_app(app)
 
-    register_blueprints(app, BLUEPRINTS)
+    # a blueprint the config leaves off (/dev/mail outside the demo) has no routes at all
+    register_blueprints(app, [(module, attr) for module, attr in BLUEPRINTS if module not in OPTIONAL_BLUEPRINTS
+                              or importlib.import_module(module).enabled(app.config)])
     return app
 
 

@@ -8,19 +8,23 @@
   pages only (:mod:`pbem.web.scope`).
 - ``GET/POST /signin``: "send me a sign-in link" by email address
   (exactly one address; rate limited per mailbox and per client).
-- ``POST /signout``.
+- ``POST /signout``: signs this device out; a copy of its session cookie
+  stops working too, other devices stay signed in.
+- ``POST /signout/everywhere`` (on the account page): every session of the
+  player ends (:mod:`pbem.web.sessions`).
 - ``GET/POST /account``: name and time zone of the signed-in player.
 """
 from __future__ import annotations
 
-from flask import Blueprint, flash, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, current_app, flash, g, redirect, render_template, request, session, url_for
 
 from pbem.mail.tokens import BadToken, ExpiredToken
 from pbem.service.addresses import clean_name, mailbox_key
 from pbem.service.db import db
 from pbem.service.errors import ServiceError
+from pbem.service.models import Player
 from pbem.service.web_queries import check_signin, safe_path, send_signin_link, use_signin
-from pbem.web import scope
+from pbem.web import scope, sessions
 from pbem.web.extensions import limiter, login_required
 from pbem.web.zones import ZONES, zone_or_none
 
@@ -42,9 +46,8 @@ def _address_key() -> str:
 
 
 def sign_in_as(player_id: int) -> None:
-    session.clear()  # nothing from before the sign-in survives it
-    session.permanent = True
-    session["player_id"] = player_id
+    # nothing from before the sign-in survives it; a new session name and the player's version
+    sessions.start(db.session.get(Player, player_id))
 
 
 def _token_problem(err: Exception) -> str:
@@ -79,6 +82,7 @@ def use(token: str):
         result = use_signin(token)
     except BadToken as err:
         return render_template("web/signin.html", problem=_token_problem(err), email="", next="/"), 410
+    sessions.forget_if_ended()
     if result.seat is None:
         sign_in_as(result.player_id)
     else:
@@ -116,8 +120,21 @@ def send_link():
 
 @bp.route("/signout", methods=["POST"])
 def signout():
+    # the cookie's player, also for a seat-only session (g.player_id is None outside its seats)
+    pid = session.get("player_id")
+    player = db.session.get(Player, pid) if isinstance(pid, int) else None
+    if player is not None and sessions.holds(player):  # an ended session has nothing left to end
+        sessions.end_here(player.id)
     session.clear()
-    flash("You are signed out.")
+    flash("You are signed out on this device.")
+    return redirect(url_for("dashboard.index"))
+
+
+@bp.route("/signout/everywhere", methods=["POST"])
+@login_required
+def signout_everywhere():
+    sessions.end_everywhere(g.player.id)
+    flash("You are signed out on every device and browser. Sign in again with a link from your email.")
     return redirect(url_for("dashboard.index"))
 
 
@@ -138,4 +155,5 @@ def account():
             db.session.commit()
             flash("Saved. Deadlines are shown in " + zone + ".")
             return redirect(url_for("auth.account"))
-    return render_template("web/account.html", player=player, zones=ZONES, problem=problem)
+    return render_template("web/account.html", player=player, zones=ZONES, problem=problem,
+                           session_days=f"{current_app.permanent_session_lifetime.total_seconds() / 86400:g}")

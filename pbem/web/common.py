@@ -12,6 +12,7 @@ from pbem.mail.compose import format_deadline
 from pbem.service.db import db
 from pbem.service.models import FINISHED, Game, Seat, utcnow
 from pbem.service.snapshot import engine_state
+from pbem.web import sessions
 
 
 def get_game_or_404(game_id: int) -> Game:
@@ -31,10 +32,14 @@ def seat_of(game: Game, number: int) -> Seat:
 
 def my_seat(game: Game, number: int) -> Seat:
     """Seat ``number`` when the signed-in player holds it, else 403: no page
-    shows a seat's private information to anyone else."""
+    shows a seat's private information to anyone else. The session must
+    still hold for the seat's player (not signed out; checked on the
+    player row the game's seats bring along, no query of its own), else
+    the browser is signed out (:func:`pbem.web.sessions.require`)."""
     seat = seat_of(game, number)
     if g.player_id is None or seat.player_id != g.player_id:
         abort(403, "This is another player's seat. Sign in with the link from your own email to see yours.")
+    sessions.require(seat.player)
     return seat
 
 

@@ -1,11 +1,26 @@
 """Error pages: a refused CSRF token, a rate limit, not found, forbidden,
-a service refusal — each a page that says what happened and what to do."""
+a service refusal — each a page that says what happened and what to do.
+
+Every error answer first rolls back the database session: a statement
+that failed (PostgreSQL refusing a value) leaves it unusable, and the page
+itself reads the signed-in player. A request for a ``.json`` URL gets its
+error as JSON (``status``, ``title``, ``message``) that the page's scripts
+show as they show a refusal.
+"""
 from __future__ import annotations
 
-from flask import Flask, render_template
-from flask_wtf.csrf import CSRFError
+import logging
+import math
+import time
 
+from flask import Flask, current_app, jsonify, render_template, request
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException, NotFound
+
+from pbem.service.db import db
 from pbem.service.errors import GameNotFound, NotAllowed, WrongStatus
+
+log = logging.getLogger(__name__)
 
 MESSAGES = {
     400: ("Bad request", "The page could not understand what was sent."),
@@ -17,10 +32,61 @@ MESSAGES = {
 }
 
 
+def _rollback() -> None:
+    try:
+        db.session.rollback()
+    except Exception:  # the connection itself is gone: the page is still shown
+        log.exception("rollback before an error page failed")
+
+
 def page(code: int, message: str | None = None, title: str | None = None):
+    """``(body, code)`` of the error page (or JSON), after a rollback."""
+    _rollback()
     default_title, default_message = MESSAGES.get(code, ("Error", ""))
-    return render_template("web/error.html", code=code, title=title or default_title,
-                           message=message or default_message), code
+    title, message = title or default_title, message or default_message
+    if request.path.endswith(".json"):
+        return jsonify({"status": "error", "code": code, "title": title, "message": message}), code
+    return render_template("web/error.html", code=code, title=title, message=message), code
+
+
+def _retry_after(err) -> int:
+    """Seconds until the limit that refused this request lets one through
+    again (its window's reset, read from the limiter's storage)."""
+    from pbem.web.extensions import limiter
+
+    try:
+        current = limiter.current_limit
+        if current is not None and current.breached:
+            return max(1, math.ceil(current.reset_at - time.time()))
+    except Exception:  # storage unreachable: fall back to the window's length
+        log.warning("rate limit reset time unavailable", exc_info=True)
+    limit = getattr(err, "limit", None)
+    return int(limit.limit.get_expiry()) if limit is not None else 60
+
+
+def _wait_text(seconds: int) -> str:
+    if seconds < 90:
+        return f"{seconds} seconds"
+    if seconds < 90 * 60:
+        return f"{round(seconds / 60)} minutes"
+    return f"{seconds / 3600:.1f} hours".replace(".0 ", " ")
+
+
+def _route_exists(err) -> bool:
+    """Whether a 405's URL is served for some other method. Werkzeug answers
+    405 when a rule of another method has the same shape even though this
+    URL's values fail every rule's converters (``POST /games/2147483648/seat/1``):
+    that is a URL nothing serves, a 404."""
+    adapter = current_app.url_map.bind_to_environ(request.environ)
+    for method in getattr(err, "valid_methods", None) or ():
+        try:
+            adapter.match(method=method)
+        except NotFound:
+            continue
+        except HTTPException:  # a redirect or another method: the route is there
+            return True
+        return True
+    return False
 
 
 def register(app: Flask) -> None:
@@ -49,12 +115,16 @@ def register(app: Flask) -> None:
     @app.errorhandler(429)
     def _slow_down(err):
         # the X-RateLimit-* headers are off (pbem.web.extensions); a refused
-        # request still says when to come back: at most one window from now
-        body, code = page(429)
-        limit = getattr(err, "limit", None)
-        window = limit.limit.get_expiry() if limit is not None else 60
-        return body, code, {"Retry-After": str(int(window))}
+        # request still says when to come back, in the header and the text
+        wait = _retry_after(err)
+        body, code = page(429, f"Too many requests of this kind in a short time. Try again in "
+                               f"{_wait_text(wait)}; nothing you sent was stored.")
+        return body, code, {"Retry-After": str(wait)}
 
-    for code in (400, 403, 404, 405):
-        app.register_error_handler(code, lambda err, code=code: page(code, getattr(err, "description", None)
-                                                                      if code not in (404, 405) else None))
+    @app.errorhandler(405)
+    def _method(err):
+        return page(405 if _route_exists(err) else 404)
+
+    for code in (400, 403, 404):
+        app.register_error_handler(code, lambda err, code=code: page(
+            code, getattr(err, "description", None) if code != 404 else None, title=getattr(err, "title", None)))

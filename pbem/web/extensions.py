@@ -1,5 +1,7 @@
 """Flask extensions of the player pages: CSRF on every form (Flask-WTF),
-rate limits (Flask-Limiter), the signed-in player, security headers.
+rate limits (Flask-Limiter), the signed-in player, the session cookie,
+security headers, and the checks every request passes first
+(:mod:`pbem.web.inputs`).
 
 ``init_app(app)`` is called once by :func:`pbem.web.create_app`.
 
@@ -8,7 +10,12 @@ Config keys (all optional): ``WTF_CSRF_ENABLED`` (default on),
 how many reverse proxies add X-Forwarded-For; default 0, set it to 1 behind
 nginx so rate limits count clients, not the proxy), ``RATELIMIT_STORAGE_URI`` (default
 ``memory://``; production may point it at Redis so every web worker
-shares the counts), ``SESSION_DAYS`` (how long a sign-in lasts, default 30).
+shares the counts), ``SESSION_DAYS`` (``PBEM_SESSION_DAYS``: how long a
+sign-in lasts without a visit, default 30), ``BASE_URL`` (an ``https://``
+site gets a ``Secure`` session cookie and ``Strict-Transport-Security``).
+
+The session cookie is always ``HttpOnly`` and ``SameSite=Lax``; these are
+set here over Flask's own defaults (which are not these), not as defaults.
 """
 from __future__ import annotations
 
@@ -24,10 +31,22 @@ from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from pbem.web import inputs, sessions
+
 csrf = CSRFProtect()
 # No storage_uri here: a constructor argument would override the app's
 # RATELIMIT_STORAGE_URI (Redis in production, see pbem.config).
 limiter = Limiter(key_func=get_remote_address, default_limits=[], strategy="fixed-window")
+
+#: previews of a turn being written (``next.json``: asked after each pick
+#: and 0.4 s after typing stops), per player and seat; a player typing
+#: or clicking never meets it, a script probing position after position does
+PREVIEW_LIMIT = "180 per minute; 2400 per hour"
+#: dry runs of the Review button (``.../review``), per player and seat
+REVIEW_LIMIT = "30 per minute; 600 per hour"
+
+#: Strict-Transport-Security max-age of an https site, seconds (a year)
+HSTS_SECONDS = 365 * 86400
 
 #: a page may not be framed, scripts come only from this site, the board SVG
 #: carries its own <style>; no external resource of any kind
@@ -37,16 +56,21 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';
 
 
 class PageGlobals(_AppCtxGlobals):
-    """``flask.g`` of the player pages. ``g.player_id``: the signed-in
-    player's id from the session cookie (``None`` for a visitor), set
-    before every request without touching the database. ``g.player``: that
-    :class:`Player`, read on first use. The order POST never reads it on
-    its own: its access check compares ``g.player_id`` with the seat, and the
-    game's seats bring their players along, so a page that does read it
-    finds it in the session's identity map. A session naming a player the
-    database no longer has (a reset development database; players are never
-    deleted) is cleared, and the request starts again as a visitor's (a
-    redirect to the same path)."""
+    """``flask.g`` of the player pages. ``g.player_id``: the player id the
+    signed session cookie names (``None`` for a visitor), set before every
+    request without touching the database; it keys rate limits and picks
+    the cache headers, and grants nothing by itself. ``g.player``: that
+    :class:`Player`, read on first use, and only when the session still
+    holds for it (:func:`pbem.web.sessions.require`: not signed out on this
+    device or everywhere). Every page that acts for a player goes through
+    ``g.player`` or :func:`pbem.web.common.my_seat`, which makes the same
+    check on the seat's player. The order POST never reads the player on
+    its own: the game's seats bring their players along, so a page that
+    does read ``g.player`` finds it in the session's identity map. A session
+    naming a player the database no longer has (a reset development
+    database; players are never deleted), or one that no longer holds, is
+    cleared, and the request starts again as a visitor's (a redirect to the
+    same path)."""
 
     @property
     def player(self):
@@ -68,19 +92,16 @@ def _read_player(pid: int | None):
         return None
     player = db.session.get(Player, pid)
     if player is None:
-        session.pop("player_id", None)
-        g.player_id = None
+        sessions.signed_out_here()
         abort(redirect(request.full_path.rstrip("?")))
+    sessions.require(player)
     return player
 
 
 def init_app(app: Flask) -> None:
     app.app_ctx_globals_class = PageGlobals
-    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
-    app.config.setdefault("SESSION_COOKIE_SECURE", app.config.get("BASE_URL", "").startswith("https://"))
-    app.config.setdefault("PERMANENT_SESSION_LIFETIME",
-                          dt.timedelta(days=int(app.config.get("SESSION_DAYS", 30))))
+    _session_cookie(app)
+    inputs.init_app(app)  # the bounded <int:> converter before any route; control characters refused
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)  # a form may stay open for a day
     # X-RateLimit-* headers cost two more Redis round trips on every limited
     # request (the order POST among them) and browsers do not read them; a
@@ -109,6 +130,18 @@ def init_app(app: Flask) -> None:
     errors.register(app)
 
 
+def _session_cookie(app: Flask) -> None:
+    """The session cookie's attributes, over Flask's defaults (SameSite
+    unset, not Secure, 31 days)."""
+    https = str(app.config.get("BASE_URL", "")).startswith("https://")
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
+    app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
+    app.config["SESSION_COOKIE_SECURE"] = https
+    app.config["PERMANENT_SESSION_LIFETIME"] = dt.timedelta(days=float(app.config.get("SESSION_DAYS", 30)))
+    #: sent on every answer of an https site: browsers use https only, for a year
+    app.config["HSTS"] = f"max-age={HSTS_SECONDS}" if https else None
+
+
 def _load_player() -> None:
     pid = session.get("player_id")
     g.player_id = pid if isinstance(pid, int) else None
@@ -117,6 +150,8 @@ def _load_player() -> None:
 def _security_headers(resp):
     resp.headers.setdefault("X-Content-Type-Options", "nosniff")
     resp.headers.setdefault("Referrer-Policy", "same-origin")
+    if current_app.config.get("HSTS"):
+        resp.headers.setdefault("Strict-Transport-Security", current_app.config["HSTS"])
     if resp.mimetype == "text/html" and not request.path.startswith("/dev/mail"):
         resp.headers.setdefault("Content-Security-Policy", CSP)
         resp.headers.setdefault("X-Frame-Options", "DENY")
@@ -135,6 +170,14 @@ def _template_globals() -> dict:
     return {"me": g.get("player")}
 
 
+def seat_key() -> str:
+    """Rate-limit key of a seat's page (the route's ``game_id`` and
+    ``number``) for the player the session names: the holder's budget is
+    their own, and nobody else's requests (refused 403 anyway) spend it."""
+    args = request.view_args or {}
+    return f"seat:{g.get('player_id')}:{args.get('game_id')}:{args.get('number')}"
+
+
 def current_player():
     """The signed-in :class:`Player`, or ``None``."""
     return g.get("player")
@@ -142,7 +185,8 @@ def current_player():
 
 def login_required(view: Callable) -> Callable:
     """Send a visitor who is not signed in to the sign-in page (and back).
-    Reads only the session (``g.player_id``), not the player's row."""
+    Reads only the session (``g.player_id``), not the player's row: the
+    view's ``g.player`` or ``my_seat`` checks that the session still holds."""
 
     @wraps(view)
     def wrapper(*args, **kwargs):
@@ -153,5 +197,5 @@ def login_required(view: Callable) -> Callable:
     return wrapper
 
 
-__all__ = ["csrf", "limiter", "init_app", "current_player", "login_required", "CSRFError", "abort",
+__all__ = ["csrf", "limiter", "init_app", "seat_key", "PREVIEW_LIMIT", "REVIEW_LIMIT", "current_player", "login_required", "CSRFError", "abort",
            "current_app"]

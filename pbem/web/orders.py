@@ -35,7 +35,7 @@ from pbem.service.web_queries import next_decision, pending_order, preview_order
 from pbem.web.common import (
     deadline_text, engine_of, get_game_or_404, my_seat, situation, time_left,
 )
-from pbem.web.extensions import limiter, login_required
+from pbem.web.extensions import PREVIEW_LIMIT, REVIEW_LIMIT, limiter, login_required, seat_key
 from pbem.web.games import _board
 
 bp = Blueprint("seat", __name__, template_folder="templates")
@@ -108,6 +108,7 @@ def page(game_id: int, number: int):
 
 @bp.route("/games/<int:game_id>/seat/<int:number>/review", methods=["POST"])
 @login_required
+@limiter.limit(REVIEW_LIMIT, key_func=seat_key)
 def review(game_id: int, number: int):
     game = get_game_or_404(game_id)
     seat = my_seat(game, number)
@@ -151,6 +152,7 @@ def submit(game_id: int, number: int):
 @bp.route("/games/<int:game_id>/seat/<int:number>/next.json")
 @login_required
 @limiter.limit("240 per minute", key_func=_order_key)
+@limiter.limit(PREVIEW_LIMIT, key_func=seat_key)
 def next_json(game_id: int, number: int):
     """The next decision of a turn being written (``?orders=<lines so
     far>&step=<form step>``), for a game whose turn holds several orders

@@ -22,7 +22,8 @@ def env(tmp_path):
     got: list[bytes] = []
     s = MailSink(tmp_path / "mail", port=0, inbound_address=INBOUND, on_inbound=got.append).start()
     app = Flask("t")
-    app.config.update(SECRET_KEY="x", MAIL_SINK_DIR=str(s.directory), SMTP_HOST="127.0.0.1", SMTP_PORT=s.port)
+    app.config.update(SECRET_KEY="x", MAIL_SINK_DIR=str(s.directory), SMTP_HOST="127.0.0.1", SMTP_PORT=s.port,
+                      DEV_MAIL=True)
     app.register_blueprint(dev_page.bp)
     yield app, s, got
     s.stop()

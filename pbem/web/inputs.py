@@ -1,0 +1,83 @@
+"""What every request must satisfy before a view reads it, checked once for
+the whole app (:func:`init_app`), not per route:
+
+- **No control characters in form fields or query arguments.** A NUL
+  cannot be stored in a PostgreSQL text column (the statement fails), and
+  no field of these pages has a use for control characters. Multi-line
+  fields (:data:`MULTILINE_FIELDS`: the order text, the /dev/mail reply
+  body) may hold tab, CR and LF, which browsers send from a text area;
+  every other field may hold none. A refused request gets a 400 answer
+  naming the field and the character, and nothing is read or stored.
+- **Ids in URLs fit the database.** ``<int:...>`` in any route is
+  :class:`BoundedInt`: 0 to 2**31 - 1 (a PostgreSQL ``integer``), so
+  ``/games/2147483648`` is a 404 like any game that does not exist, never a
+  database error.
+"""
+from __future__ import annotations
+
+import unicodedata
+
+from flask import Flask, request
+from werkzeug.exceptions import BadRequest
+from werkzeug.routing import IntegerConverter
+
+#: form fields written in a text area: tab, CR and LF are allowed there
+MULTILINE_FIELDS = frozenset({"orders", "body"})
+#: the largest id a route accepts (PostgreSQL ``integer``)
+MAX_ID = 2**31 - 1
+_LINE_BREAKS = frozenset("\t\r\n")
+
+
+class BoundedInt(IntegerConverter):
+    """Werkzeug's ``int`` converter with a default ``max`` of :data:`MAX_ID`:
+    a larger number does not match the route (404)."""
+
+    def __init__(self, map, fixed_digits: int = 0, min: int | None = None, max: int | None = None,
+                 signed: bool = False) -> None:
+        super().__init__(map, fixed_digits=fixed_digits, min=min, max=MAX_ID if max is None else max,
+                         signed=signed)
+
+
+def control_character(value: str, *, multiline: bool = False) -> str | None:
+    """The first control character (Unicode category ``Cc``: C0, DEL, C1)
+    in ``value`` that a field may not hold, or ``None``. ``multiline``
+    fields may hold tab, CR and LF."""
+    for char in value:
+        if unicodedata.category(char) == "Cc" and not (multiline and char in _LINE_BREAKS):
+            return char
+    return None
+
+
+def _describe(char: str) -> str:
+    return {"\x00": "a NUL byte", "\t": "a tab", "\n": "a line break", "\r": "a line break"}.get(
+        char, f"the control character U+{ord(char):04X}")
+
+
+class ControlCharacter(BadRequest):
+    """400: a query argument or form field holds a control character."""
+
+    title = "Character not accepted"
+
+
+def refuse_control_characters() -> None:
+    """``before_request``: :class:`ControlCharacter` (400) when a query
+    argument or form field (name or value) holds a control character it
+    may not."""
+    sources = [("query argument", request.args)]
+    if request.method in ("POST", "PUT", "PATCH") and request.mimetype in (
+            "application/x-www-form-urlencoded", "multipart/form-data"):
+        sources.append(("form field", request.form))
+    for kind, values in sources:
+        for name, value in values.items(multi=True):
+            bad = control_character(name) or control_character(value, multiline=name in MULTILINE_FIELDS)
+            if bad is not None:
+                field = name[:40] if control_character(name) is None else repr(name[:40])
+                raise ControlCharacter(f"The {kind} \u201c{field}\u201d holds {_describe(bad)}, which this "
+                                       "site does not accept there. Nothing was read or stored; remove it "
+                                       "and send again.")
+
+
+def init_app(app: Flask) -> None:
+    """Register the converter (before any route is added) and the check."""
+    app.url_map.converters["int"] = BoundedInt
+    app.before_request(refuse_control_characters)
