@@ -693,8 +693,8 @@ def layers(view: Mapping[str, Any], highlight: Iterable[str] = ()):
 
 
 def _header(v: BoardView, width: float) -> tuple[str, float, list[tuple[float, float, float, str]]]:
-    """Phase, this year's wishes, then one entry per seat: colour, seat
-    number, name, food, gold, points; the viewer is marked "you" and the
+    """Phase, this year's wishes, then one entry per seat: colour, the
+    player's name (else "Seat 2"), food, gold, points; the viewer is marked "you" and the
     seats that owe a decision are in bold with an arrow."""
     size = 13.0
     flow = _Flow(width, 20.0)
@@ -709,7 +709,7 @@ def _header(v: BoardView, width: float) -> tuple[str, float, list[tuple[float, f
         flow.add(12 * len(v.wishes) + 3 + _tw(label, size) + 18, wishes)
     for p in v.players:
         name = p.name if len(p.name) <= 18 else p.name[:17] + "…"
-        label = f"Seat {p.seat + 1}" + (f" {name}" if name else "") + (" (you)" if p.seat == v.viewer else "")
+        label = (name or f"Seat {p.seat + 1}") + (" (you)" if p.seat == v.viewer else "")
         extra = [f"{k} {n}" for k, n in (("food", p.food), ("gold", p.gold)) if n is not None]
         if p.points is not None:
             extra.append(f"{p.points} pts")
@@ -767,3 +767,10 @@ def _legend(v: BoardView, width: float, *, any_off: bool) -> tuple[str, float]:
     body, h = flow.render(12, 26)
     line = f'<line x1="0" y1="0" x2="{_f(width)}" y2="0" stroke="#c8bc9c"/>'
     return f'<g class="legend">{line}{body}</g>', h + 14
+
+
+def seat_colours(view: Mapping[str, Any]) -> list[str]:
+    """Each seat's colour (``#rrggbb``, index = seat) as this board draws it."""
+    players = {p.seat: p.colour for p in read_view(view).players}
+    seats = _int(view.get("seats")) or len(players)
+    return [players.get(s, _colour(None, s)) for s in range(seats)]

@@ -255,7 +255,9 @@ def _strip(view: dict[str, Any], seat_colour: dict) -> list[tuple[tuple[float, f
     x = M
     for p in view.get("players") or []:
         seat = p.get("seat")
-        label = f"{_seat_label(seat)}: {scores.get(seat, 0)} pts, domes {p.get('domes', 0)}"
+        name = str(p.get("name") or _seat_label(seat))
+        name = name if len(name) <= 12 else name[:11] + "…"
+        label = f"{name}: {scores.get(seat, 0)} pts, domes {p.get('domes', 0)}"
         out.append(((x - 2, y - 14, x + 20 + text_width(label, 11.5), y + 5),
                     f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{seat_colour.get(seat)}" '
                     f'stroke="{INK}" stroke-width="1"/>\n' + _text(x + 16, y, label, 11.5, anchor="start")))
@@ -390,3 +392,9 @@ def layers(view: dict[str, Any], highlight: Iterable[str] = ()):
     return Layers(game="medina", width=float(WIDTH), height=float(HEIGHT), static_key=(), static_svg=static_svg,
                   prelude=f"<style>{STYLE}</style>", tiles=tuple(tiles),
                   variants={"legal": lambda: static_svg(all_legal=True)})
+
+
+def seat_colours(view: dict[str, Any]) -> list[str]:
+    """Each seat's colour (``#rrggbb``, index = seat): its domes' colour."""
+    colours = {p.get("seat"): SEAT_FILL.get(p.get("colour"), "#777777") for p in view.get("players") or []}
+    return [colours.get(s, "#777777") for s in range(int(view.get("seats") or len(colours)))]

@@ -36,7 +36,7 @@ from pbem.web.common import (
     deadline_text, engine_of, get_game_or_404, my_seat, situation, time_left,
 )
 from pbem.web.extensions import limiter, login_required
-from pbem.web.games import _board
+from pbem.web.games import _board, table_context
 
 bp = Blueprint("seat", __name__, template_folder="templates")
 
@@ -82,9 +82,11 @@ def _page(game, seat, *, text: str = "", result: SubmitResult | None = None, sta
     # every order the turn waits for is in: the worker is resolving it right now
     resolving = bool(pending) and set(sit.waiting) <= set(pending_seats(game.id, game.step))
     scores = sorted(state.scores(), key=lambda s: (s.rank, s.seat)) if game.status == FINISHED else []
+    table = table_context(game, view, seat.index)
     return render_template(
-        "web/order.html", game=game, seat=seat, engine=engine, to_move=to_move,
-        svg=_board(game.kind, view, sites), view_text=engine.view_text(view),
+        "web/order.html", game=game, seat=seat, engine=engine, to_move=to_move, **table,
+        decision=view.get("decision") if to_move else None,
+        svg=_board(game.kind, table["named"], sites), view_text=engine.view_text(view),
         groups=groups, orders=orders, scores=scores, resolving=resolving, text=text, result=result,
         waiting=[game.seat(i) for i in sit.waiting], pending=pending,
         deadline=deadline_text(game.deadline_at, zone),

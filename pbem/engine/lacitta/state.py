@@ -23,6 +23,7 @@ from pbem.engine.api import Event, IllegalOrderError, NotYourTurnError, Score, S
 from pbem.engine.lacitta import data as D
 from pbem.engine.lacitta.actions import Order, demolish, starve
 from pbem.engine.lacitta.board import BEGINNER, SLOTS, TILES
+from pbem.engine.lacitta.decision import changed_sites
 from pbem.engine.lacitta.geometry import BALL3, NBR, ORDER, PLAYERS, USABLE, terrain
 from pbem.engine.lacitta.rng import Rng
 
@@ -163,6 +164,7 @@ class LaCittaState(State):
             events.append(Event("Experienced setup: landscape shuffled; castles are placed in "
                                 "snake order starting with seat 1.", kind="setup"))
         s.setup_events = [e.to_dict() for e in events]
+        s.last_sites = changed_sites(events)
         return s
 
     # ----------------------------------------------------------- API basics
@@ -588,6 +590,11 @@ class LaCittaState(State):
 
     # --------------------------------------------------------------- apply
     def apply(self, seat: int, action: Order) -> list[Event]:
+        events = self._apply_order(seat, action)
+        self.last_sites = changed_sites(events)
+        return events
+
+    def _apply_order(self, seat: int, action: Order) -> list[Event]:
         if seat not in self.current_seats():
             raise NotYourTurnError(f"{Seat(seat)} owes no order now ({self.phase()}).",
                                    text=action.to_text())
@@ -1279,6 +1286,7 @@ class LaCittaState(State):
             "wish_choice": self.wish_choice,
             "yearend": {str(k): v for k, v in self.yearend.items()},
             "setup_events": self.setup_events,
+            "last_sites": self.last_sites,
         }
 
     def to_json(self) -> str:
@@ -1325,6 +1333,7 @@ class LaCittaState(State):
         s.wish_choice = dict(d["wish_choice"])
         s.yearend = {int(k): dict(v) for k, v in d["yearend"].items()}
         s.setup_events = list(d.get("setup_events", []))
+        s.last_sites = list(d.get("last_sites", []))
         return s
 
     def copy(self) -> "LaCittaState":
