@@ -52,7 +52,7 @@ TOWER_FILL = "#f7f3ea"
 STYLE = f"""
 text {{ font-family: '{FONT}'; }}
 .site .ring {{ display: none; }}
-.site.legal .ring {{ display: inline; fill: {LEGAL}; fill-opacity: 0.2; stroke: {LEGAL}; stroke-width: 3.5; }}
+.site.legal .ring {{ display: inline; fill: none; stroke: {LEGAL}; stroke-width: 2; stroke-dasharray: 5 3; }}
 .site.picked .ring {{ display: inline; fill: {PICKED}; fill-opacity: 0.25; stroke: {PICKED}; stroke-width: 4; }}
 .site.legal text, .site.picked text {{ font-weight: bold; fill: {LEGAL}; }}
 """

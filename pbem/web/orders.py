@@ -145,9 +145,24 @@ def submit(game_id: int, number: int):
     if not result.accepted:
         game = get_game_or_404(game_id)
         return _page(game, seat, text=text, result=result, status=409 if result.status == "stale" else 422)
-    flash("Sent: " + "; ".join(result.orders) + ". " + result.message)
+    flash("Sent: " + "; ".join(result.orders) + ". " + _after_sending(game_id, seat.index, result))
     # game_id, not game.id: the row expired at the commit and would be read again
     return redirect(url_for("seat.page", game_id=game_id, number=number))
+
+
+def _after_sending(game_id: int, seat_index: int, result: SubmitResult) -> str:
+    """What to tell a seat after its orders were taken: the service's
+    message, unless the seat still owes a decision of the same turn (Medina's
+    second piece, a demolition after a famine), which the page then names
+    (the engine's ``decision``) instead of calling the turn resolved."""
+    if not result.resolved:          # stored, waiting for the other seats
+        return result.message
+    game = get_game_or_404(game_id)
+    sit = situation(game)
+    if game.status != ACTIVE or sit.state is None or seat_index not in sit.waiting:
+        return result.message
+    owed = (sit.state.view(seat_index).get("decision") or {}).get("owes")
+    return "Your turn goes on: " + (owed or "you have another decision to make.")
 
 
 @bp.route("/games/<int:game_id>/seat/<int:number>/next.json")
@@ -171,14 +186,17 @@ def next_json(game_id: int, number: int):
         step = None
     nd = next_decision(game.id, seat.index, text, expected_step=step)
     r = nd.result
-    svg = None
+    svg = panels = None
     if nd.view is not None:
-        svg = _board(game.kind, nd.view, sorted({a.site for a in nd.actions if a.site}))
+        table = table_context(game, nd.view, seat.index)
+        svg = _board(game.kind, table["named"], sorted({a.site for a in nd.actions if a.site}))
+        panels = render_template("web/_panels.html", game=game, view_text="", **table)
     return jsonify({
         "status": "ok" if r.status == "preview" else r.status, "message": r.message if r.status != "preview" else "",
         "lines": [{"text": l.text, "order": l.order, "error": l.error} for l in r.lines],
         "preview": nd.preview, "more": nd.more, "legal": picker_orders(nd.actions), "svg": svg,
         "view_text": engine_of(game).view_text(nd.view) if nd.view is not None else None,
+        "panels": panels, "decision": nd.view.get("decision") if nd.view is not None else None,
     }), 200
 
 

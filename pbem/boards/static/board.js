@@ -22,7 +22,9 @@
  *       ],                          // pbem.boards.picker_orders(legal actions)
  *       append: false,              // true: add a line instead of replacing
  *                                   //   (several orders per submission, Medina)
- *       onPick: function (order) {} // optional, after the field was filled
+ *       onPick: function (order) {},// optional, after the field was filled
+ *       onRefuse: function (site, label) {} // optional: a site no legal order
+ *                                   //   of the chosen label (or of any label) uses was clicked
  *     });
  *     picker.select("build farm");  // highlight that label's sites
  *   </script>
@@ -33,7 +35,10 @@
  * has keyboard focus, fills the field with that order's exact text, marks the
  * site "picked", fires "input" and "change" on the field and calls onPick.
  * Before any label is chosen the board shows every site of every legal order.
- * Clicks on sites that are not legal for the chosen label do nothing.
+ * A click (or Enter) on a site that is not legal for the chosen label marks
+ * it "refused" and calls onRefuse(site, label or null), so the page can say
+ * why. Every legal site is reachable with Tab and carries a label naming
+ * its order(s), before and after a label is chosen.
  * picker.orders(label) lists a label's orders; picker.labels() the labels in
  * order of first appearance; picker.clear() drops the choice; picker.detach()
  * removes the listeners.
@@ -94,10 +99,15 @@
         var order = active[k];
         setClass(el, "legal", !!order);
         setClass(el, "picked", false);
-        if (order && current !== null) {
+        setClass(el, "refused", false);
+        if (order) {
+          var texts = current !== null ? [order.text] : all.filter(function (o) {
+            return o.site && key(o.site) === k;
+          }).map(function (o) { return o.text; });
           el.setAttribute("tabindex", "0");
           el.setAttribute("role", "button");
-          el.setAttribute("aria-label", order.text);
+          el.setAttribute("aria-label", texts.length > 3 ?
+            k + ": " + texts.length + " orders, choose one in the list first" : texts.join(" or "));
         } else {
           el.removeAttribute("tabindex");
           el.removeAttribute("role");
@@ -167,9 +177,16 @@
       return null;
     }
 
+    function refuse(el) {
+      sites.forEach(function (s) { setClass(s, "refused", s === el); });
+      if (typeof options.onRefuse === "function") options.onRefuse(el.getAttribute("data-site"), current);
+    }
+
     function onClick(ev) {
       var el = siteOf(ev.target);
-      if (el && hasClass(el, "legal")) { ev.preventDefault(); pick(el); }
+      if (!el) return;
+      ev.preventDefault();
+      if (hasClass(el, "legal")) pick(el); else refuse(el);
     }
 
     function onKey(ev) {
