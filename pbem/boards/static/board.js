@@ -106,8 +106,11 @@
           }).map(function (o) { return o.text; });
           el.setAttribute("tabindex", "0");
           el.setAttribute("role", "button");
-          el.setAttribute("aria-label", texts.length > 3 ?
-            k + ": " + texts.length + " orders, choose one in the list first" : texts.join(" or "));
+          // the name starts with what the site shows (its tooltip and
+          // coordinate), so speech input and screen readers agree with the eye
+          var shown = (el.textContent || "").replace(/\s+/g, " ").trim();
+          el.setAttribute("aria-label", shown + ": " + (texts.length > 3 ?
+            texts.length + " orders, choose one in the list first" : texts.join(" or ")));
         } else {
           el.removeAttribute("tabindex");
           el.removeAttribute("role");
