@@ -1,6 +1,6 @@
 """The ``pbem`` command. Each command group lives in its own module and is
 added here, so areas do not collide: ``bench`` (pbem/cli/bench.py),
-``demo`` (pbem/cli/demo.py), ``mail`` (pbem/cli/mail.py)."""
+``demo`` (pbem/cli/demo.py), ``dev`` (pbem/cli/dev.py), ``mail`` (pbem/cli/mail.py)."""
 from __future__ import annotations
 
 import importlib
@@ -17,6 +17,7 @@ def main() -> None:
 for _module, _attr in [
     ("pbem.cli.bench", "bench"),
     ("pbem.cli.demo", "demo"),
+    ("pbem.cli.dev", "dev"),
     ("pbem.cli.mail", "mail"),
     ("pbem.cli.service", "service"),
 ]:

@@ -48,6 +48,7 @@ def people(game, view: dict[str, Any] | None, you: int | None = None) -> list[Pe
 def named_view(view: dict[str, Any], persons: Iterable[Person]) -> dict[str, Any]:
     """A copy of ``view`` whose ``players`` carry each seat's ``name`` (the
     boards print it instead of "seat 2"); the view itself is untouched."""
+    persons = list(persons)
     names = {p.index: p.name for p in persons}
     players = []
     for p in view.get("players") or []:
@@ -55,7 +56,11 @@ def named_view(view: dict[str, Any], persons: Iterable[Person]) -> dict[str, Any
         if p.get("seat") in names:
             p["name"] = names[p["seat"]]
         players.append(p)
-    return {**view, "players": players}
+    phase = view.get("phase")
+    if isinstance(phase, str):
+        by_number = {p.number: p.name for p in persons}
+        phase = SEAT_WORD.sub(lambda m: by_number.get(int(m.group(2)), m.group(0)), phase)
+    return {**view, "players": players, "phase": phase}
 
 
 def chip(person: Person) -> Markup:
@@ -70,12 +75,18 @@ def seated(text: str, persons: Iterable[Person]) -> Markup:
     """``text`` (an engine's event or phase line) escaped, with every
     "Seat 2" / "seat 2" replaced by that seat's :func:`chip`."""
     by_number = {p.number: p for p in persons}
+    plain = str(escape(text))
 
     def swap(m: re.Match) -> str:
         person = by_number.get(int(m.group(2)))
-        return str(chip(person)) if person is not None else m.group(0)
+        if person is None:
+            return m.group(0)
+        if person.name in plain:       # "Cy took seat 3": keep the seat, add its colour
+            return str(Markup('<span class="who seatword" style="--seat:{c}"><span class="dot" aria-hidden="true">'
+                              '</span>{w}</span>').format(c=person.colour, w=m.group(0)))
+        return str(chip(person))
 
-    return Markup(SEAT_WORD.sub(swap, str(escape(text))))
+    return Markup(SEAT_WORD.sub(swap, plain))
 
 
 def panel_templates(kind: str) -> list[str]:
