@@ -163,3 +163,24 @@ def test_decision_banner_says_what_is_owed_and_links_the_rule(tour, browser, kin
         assert page.locator(f"section{href[href.index('#'):]} h2").is_visible()
     finally:
         page.context.close()
+
+
+def test_two_digit_history_numbers_fit_in_the_margin(tour, browser):
+    """"22." must not be clipped to ".2.": the list's left padding holds the
+    widest two-digit marker in the list's own font."""
+    stop = _stop(tour, "lacitta", "wish")
+    page = open_as(browser, tour, stop.email, 375)
+    try:
+        page.goto(tour.base + stop.path)
+        assert page.locator("ol.log li").count() >= 10
+        room, need = page.evaluate("""() => {
+          const ol = document.querySelector('ol.log'), probe = document.createElement('span');
+          probe.textContent = '88. '; probe.style.whiteSpace = 'pre';
+          ol.querySelector('li').appendChild(probe);
+          const need = probe.getBoundingClientRect().width;
+          probe.remove();
+          return [parseFloat(getComputedStyle(ol).paddingLeft), need];
+        }""")
+        assert room >= need, (room, need)
+    finally:
+        page.context.close()
