@@ -55,3 +55,8 @@ def engine(game_name: str, seats: int, games: int, seed: int, opts: tuple[str, .
 from pbem.benchmarks.service import service as _service  # noqa: E402
 
 bench.add_command(_service)
+
+# ``pbem bench page``: order page weight and render time (pbem/benchmarks/page.py)
+from pbem.benchmarks.page import page as _page  # noqa: E402
+
+bench.add_command(_page)

@@ -118,7 +118,8 @@ def review(game_id: int, number: int):
     if result.status != "preview":
         return _page(game, seat, text=text, result=result, status=409 if result.status == "stale" else 422)
     state = situation(game).state
-    svg = _board(game.kind, state.view(seat.index), result.sites) if result.sites else None
+    view = state.view(seat.index)
+    svg = _board(game.kind, table_context(game, view, seat.index)["named"], result.sites) if result.sites else None
     return render_template("web/confirm.html", game=game, seat=seat, result=result, text=text,
                            canonical="\n".join(result.orders), step=game.step, svg=svg)
 

@@ -154,9 +154,9 @@ def other_pages(stops: list[Stop]) -> dict[str, tuple[str | None, str]]:
         "game-waiting": (ada, f"/games/{waiting}"),
         "error-404": (ada, "/games/999999"),
     }
-    for stop in stops:
-        pages.setdefault(f"game-{stop.kind}", (None, f"/games/{stop.game_id}"))
-        pages.setdefault(f"game-{stop.kind}-replay", (ada, f"/games/{stop.game_id}?step=1"))
+    for stop in stops:        # the game pages of each kind's last stop: the longest game
+        pages[f"game-{stop.kind}"] = (None, f"/games/{stop.game_id}")
+        pages[f"game-{stop.kind}-replay"] = (ada, f"/games/{stop.game_id}?step=5")
         pages.setdefault(f"rules-{stop.kind}", (None, f"/rules/{stop.kind}"))
         if stop.number != 1:
             pages.setdefault("error-403", (ada, stop.path))
