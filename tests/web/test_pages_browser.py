@@ -184,3 +184,24 @@ def test_two_digit_history_numbers_fit_in_the_margin(tour, browser):
         assert room >= need, (room, need)
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("kind,phase", [("lacitta", "political"), ("medina", "piece1")])
+def test_review_page_fits_a_phone_and_passes_axe(tour, browser, kind, phase):
+    """The confirmation page (a POST, so not in the tour's list of GETs)."""
+    stop = _stop(tour, kind, phase)
+    page = open_as(browser, tour, stop.email, 375, bypass_csp=True)
+    try:
+        page.goto(tour.base + stop.path)
+        first = page.eval_on_selector("#legal-orders", "s => JSON.parse(s.textContent).find(o => o.site).text")
+        page.fill("#order-text", first)
+        page.click("#review")
+        page.wait_for_selector("#confirm")
+        size = overflow(page)
+        assert size["scroll"] <= size["client"], widest(page)
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+        bad = [f"{v['id']}: {v['help']}" for v in result["violations"] if v["impact"] in ("serious", "critical")]
+        assert not bad, bad
+    finally:
+        page.context.close()
