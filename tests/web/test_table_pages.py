@@ -118,7 +118,7 @@ def test_next_json_redraws_the_panels_and_the_banner_for_the_second_piece(app):
     res = ada.get(f"/games/{gid}/seat/1/next.json",
                   query_string={"orders": first.to_text(), "step": state.step}).get_json()
     assert res["more"] and res["decision"]["kind"] == "piece2"
-    assert 'class="panel mine' in res["panels"] and "Behind your screen" in res["panels"]
+    assert 'class="panel mine' in res["panels"] and "Your pieces behind your screen" in res["panels"]
     # the board carries the players' names
     assert "Ada: 0 pts" in res["svg"]
 
@@ -127,3 +127,13 @@ def test_favicon_is_served(app):
     resp = app.test_client().get("/favicon.ico")
     assert resp.status_code == 200 and resp.data[:4] == b"\x00\x00\x01\x00"
     assert resp.mimetype in ("image/vnd.microsoft.icon", "image/x-icon")
+
+
+def test_medina_panels_show_only_the_readers_own_screen(app):
+    gid = new_game("medina", 3)
+    play(gid, 3, 1)
+    ada = signed_in(app, "ada@example.org")
+    mine = ada.get(f"/games/{gid}/seat/1").get_data(as_text=True)
+    assert mine.count("Your pieces behind your screen") == 1 and mine.count("other pieces behind the screen") == 2
+    public = app.test_client().get(f"/games/{gid}").get_data(as_text=True)
+    assert "Your pieces behind your screen" not in public and public.count("other pieces behind the screen") == 3
