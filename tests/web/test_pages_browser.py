@@ -118,8 +118,13 @@ def test_board_sites_reachable_and_choosable_by_keyboard(tour, browser):
                 break
         else:
             pytest.fail("no legal site of the board is reachable with Tab")
-        label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+        first = page.evaluate("() => document.activeElement.closest('.site').dataset.site")
+        # one Tab stop: the arrow keys move to the next legal site
+        page.keyboard.press("ArrowRight")
         site = page.evaluate("() => document.activeElement.closest('.site').dataset.site")
+        assert site != first
+        assert page.eval_on_selector_all("#board .site.legal[tabindex='0']", "els => els.length") == 1
+        label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
         page.keyboard.press("Enter")
         # the site's name is what it shows, then the order it picks
         assert label.endswith(": " + page.input_value("#order-text")), label

@@ -37,8 +37,10 @@
  * Before any label is chosen the board shows every site of every legal order.
  * A click (or Enter) on a site that is not legal for the chosen label marks
  * it "refused" and calls onRefuse(site, label or null), so the page can say
- * why. Every legal site is reachable with Tab and carries a label naming
- * its order(s), before and after a label is chosen.
+ * why. The board is one Tab stop (the first legal site); the arrow keys
+ * move between legal sites in the board's order, Home and End to the first
+ * and last; each carries a label naming its order(s), before and after a
+ * label is chosen.
  * picker.orders(label) lists a label's orders; picker.labels() the labels in
  * order of first appearance; picker.clear() drops the choice; picker.detach()
  * removes the listeners.
@@ -117,6 +119,12 @@
           el.removeAttribute("aria-label");
         }
       });
+      // one Tab stop for the board: the first legal site; arrows move on
+      legalSites().forEach(function (el, i) { el.setAttribute("tabindex", i === 0 ? "0" : "-1"); });
+    }
+
+    function legalSites() {
+      return sites.filter(function (el) { return hasClass(el, "legal"); });
     }
 
     function fill(order) {
@@ -192,7 +200,22 @@
       if (hasClass(el, "legal")) pick(el); else refuse(el);
     }
 
+    var STEPS = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Right: 1, Down: 1, Left: -1, Up: -1};
+
     function onKey(ev) {
+      if (STEPS[ev.key] !== undefined || ev.key === "Home" || ev.key === "End") {
+        var from = siteOf(ev.target);
+        var list = legalSites();
+        var i = list.indexOf(from);
+        if (i < 0) return;
+        var j = ev.key === "Home" ? 0 : ev.key === "End" ? list.length - 1 :
+          Math.max(0, Math.min(list.length - 1, i + STEPS[ev.key]));
+        ev.preventDefault();
+        from.setAttribute("tabindex", "-1");
+        list[j].setAttribute("tabindex", "0");
+        list[j].focus();
+        return;
+      }
       if (ev.key !== "Enter" && ev.key !== " " && ev.key !== "Spacebar") return;
       var el = siteOf(ev.target);
       if (el && hasClass(el, "legal")) { ev.preventDefault(); pick(el); }

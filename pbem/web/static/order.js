@@ -132,7 +132,7 @@
   chooser.addEventListener("change", function () {
     if (!hint) return;
     var label = chooser.value;
-    if (!label || !picker) { say("2. Click a highlighted site on the board, or type orders below (one per line)."); return; }
+    if (!label || !picker) { say("2. Click a highlighted site on the board (or Tab to the board and move with the arrow keys), or type orders below (one per line)."); return; }
     var n = picker.orders(label).filter(function (o) { return !!o.site; }).length;
     say(n ? "2. Click one of the " + n + " highlighted site" + (n === 1 ? "" : "s") + " on the board." :
       "Filled in \u201c" + field.value + "\u201d. Review it below.");
