@@ -84,3 +84,21 @@ def picture_key(game: str, view: dict[str, Any], *, highlight: Iterable[str] = (
     from pbem.boards import raster
 
     return raster.picture_key(game, view, highlight=highlight, **kw)
+
+
+#: seat colours of a game whose board module names none
+DEFAULT_SEAT_COLOURS = ("#d0312d", "#2a62c9", "#2e9a48", "#e9b308", "#8e44ad")
+
+
+def seat_colours(game: str, view: dict[str, Any]) -> list[str]:
+    """The colour of each seat (``#rrggbb``, index = seat) as the board of
+    ``game`` draws it, so pages name seats in the same colours; the board
+    module's ``seat_colours(view)``, else a default palette."""
+    seats = int(view.get("seats") or len(view.get("players") or ()) or 0)
+    try:
+        fn = getattr(board_module(game), "seat_colours", None)
+    except KeyError:
+        fn = None
+    colours = list(fn(view)) if fn is not None else []
+    return [colours[i] if i < len(colours) else DEFAULT_SEAT_COLOURS[i % len(DEFAULT_SEAT_COLOURS)]
+            for i in range(seats)]

@@ -136,6 +136,7 @@ class BoardView:
     viewer: int | None = None
     to_move: frozenset[int] = frozenset()
     wishes: tuple[str, ...] = ()
+    last: frozenset[str] = frozenset()   # sites the latest turn changed (outlined)
 
 
 def _int(x: Any) -> int | None:
@@ -180,6 +181,7 @@ def read_view(view: Mapping[str, Any]) -> BoardView:
       [{"seat", "wish"}], "harvest"}]`` (castles included, ``kind="castle"``);
     - ``cities``: ``[{"castle", "owner", "citizens", ...}]`` for the number on
       each castle;
+    - ``last_sites``: sites the latest turn changed, outlined;
     - ``players``: ``[{"seat", "food", "gold", "points"}]`` plus, if the
       caller adds them, ``"name"`` and ``"colour"`` (a name such as ``"red"``
       or ``#rrggbb``; default: red, blue, green, yellow, purple by seat).
@@ -223,7 +225,8 @@ def read_view(view: Mapping[str, Any]) -> BoardView:
     wishes = tuple(str(w) for w in _seq(view.get("wishes")) if w in WISHES)
     return BoardView(seats=seats, landscape=landscape, buildings=buildings, citizens=citizens,
                      players=players, phase=str(view.get("phase") or ""), viewer=_int(view.get("viewer")),
-                     to_move=to_move, wishes=wishes)
+                     to_move=to_move, wishes=wishes,
+                     last=frozenset(str(x).upper() for x in _seq(view.get("last_sites"))))
 
 
 # --- drawing helpers -----------------------------------------------------
@@ -574,9 +577,14 @@ def _site(pl: _Plan, name: str, site: Mapping[str, Any], *, plain: bool = False,
             tip += f", {v.citizens[name.upper()]} citizens"
     elif not used:
         tip += f" (not used with {v.seats} players)"
+    last = not plain and name.upper() in v.last
+    if last:
+        tip += " (changed in the latest turn)"
     return [f'<g class="{" ".join(classes)}" data-site="{_esc(name)}"><title>{_esc(tip)}</title>',
             f'<polygon class="hex" points="{_pts(_hex(cx, cy, R_HEX))}" fill="{fill}" '
             f'stroke="{"#9a8d6e" if used else "#aaa59b"}" stroke-width="1"/>',
+            *([f'<polygon class="last" points="{_pts(_hex(cx, cy, R_HEX - 1.6))}" fill="none" '
+               f'stroke="{PICKED}" stroke-width="2.6" stroke-dasharray="4 2.5"/>'] if last else []),
             f'<polygon class="ring" points="{_pts(_hex(cx, cy, R_HEX - 2.6))}"/>',
             _text(cx, cy - S * 0.42, name, S * 0.46, fill="#5f5746" if used else "#8f8a80"),
             "</g>"]
@@ -668,11 +676,11 @@ def layers(view: Mapping[str, Any], highlight: Iterable[str] = ()):
     pm = S * 1.3             # a building, its arches and a harvest notable
     for name, site in sites.items():
         key_name = name.upper()
-        if key_name not in pl.legal and key_name not in v.buildings:
+        if key_name not in pl.legal and key_name not in v.buildings and key_name not in v.last:
             continue
         cx, cy = pl.P(site["x"], site["y"])
         box = (cx - m, cy - m, cx + m, cy + m)
-        if key_name in v.buildings:
+        if key_name in v.buildings or key_name in v.last:
             site_tiles.append(Tile(box, "\n".join(_site(pl, name, site))))
         else:
             # An empty legal site: the pixels of its hex out to the stroke's
@@ -693,8 +701,8 @@ def layers(view: Mapping[str, Any], highlight: Iterable[str] = ()):
 
 
 def _header(v: BoardView, width: float) -> tuple[str, float, list[tuple[float, float, float, str]]]:
-    """Phase, this year's wishes, then one entry per seat: colour, seat
-    number, name, food, gold, points; the viewer is marked "you" and the
+    """Phase, this year's wishes, then one entry per seat: colour, the
+    player's name (else "Seat 2"), food, gold, points; the viewer is marked "you" and the
     seats that owe a decision are in bold with an arrow."""
     size = 13.0
     flow = _Flow(width, 20.0)
@@ -709,7 +717,7 @@ def _header(v: BoardView, width: float) -> tuple[str, float, list[tuple[float, f
         flow.add(12 * len(v.wishes) + 3 + _tw(label, size) + 18, wishes)
     for p in v.players:
         name = p.name if len(p.name) <= 18 else p.name[:17] + "…"
-        label = f"Seat {p.seat + 1}" + (f" {name}" if name else "") + (" (you)" if p.seat == v.viewer else "")
+        label = (name or f"Seat {p.seat + 1}") + (" (you)" if p.seat == v.viewer else "")
         extra = [f"{k} {n}" for k, n in (("food", p.food), ("gold", p.gold)) if n is not None]
         if p.points is not None:
             extra.append(f"{p.points} pts")
@@ -744,6 +752,9 @@ def _legend(v: BoardView, width: float, *, any_off: bool) -> tuple[str, float]:
     item("legal site", lambda x, y: (
         f'<polygon points="{_pts(_hex(x + 8, y - 5, 10))}" fill="{LEGAL}" fill-opacity="0.18" '
         f'stroke="{LEGAL}" stroke-width="2.5"/>'))
+    item("latest turn", lambda x, y: (
+        f'<polygon points="{_pts(_hex(x + 8, y - 5, 10))}" fill="#fbf7ec" '
+        f'stroke="{PICKED}" stroke-width="2" stroke-dasharray="3 2"/>'))
     if any_off:
         item(f"not used with {v.seats} players", lambda x, y: (
             f'<polygon points="{_pts(_hex(x + 8, y - 5, 10))}" fill="#c9c5bc" stroke="#aaa59b"/>'))
@@ -767,3 +778,10 @@ def _legend(v: BoardView, width: float, *, any_off: bool) -> tuple[str, float]:
     body, h = flow.render(12, 26)
     line = f'<line x1="0" y1="0" x2="{_f(width)}" y2="0" stroke="#c8bc9c"/>'
     return f'<g class="legend">{line}{body}</g>', h + 14
+
+
+def seat_colours(view: Mapping[str, Any]) -> list[str]:
+    """Each seat's colour (``#rrggbb``, index = seat) as this board draws it."""
+    players = {p.seat: p.colour for p in read_view(view).players}
+    seats = _int(view.get("seats")) or len(players)
+    return [players.get(s, _colour(None, s)) for s in range(seats)]

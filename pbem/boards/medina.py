@@ -52,9 +52,10 @@ TOWER_FILL = "#f7f3ea"
 STYLE = f"""
 text {{ font-family: '{FONT}'; }}
 .site .ring {{ display: none; }}
-.site.legal .ring {{ display: inline; fill: {LEGAL}; fill-opacity: 0.2; stroke: {LEGAL}; stroke-width: 3.5; }}
+.site .dot {{ display: none; }}
+.site.legal .dot {{ display: inline; fill: {LEGAL}; stroke: #ffffff; stroke-width: 1.2; }}
 .site.picked .ring {{ display: inline; fill: {PICKED}; fill-opacity: 0.25; stroke: {PICKED}; stroke-width: 4; }}
-.site.legal text, .site.picked text {{ font-weight: bold; fill: {LEGAL}; }}
+.site.picked text {{ font-weight: bold; }}
 """
 
 
@@ -94,8 +95,10 @@ TOWER_CENTRE = {1: (X0 - WB / 2, Y0 - WB / 2), 2: (X0 + B.COLS * U + WB / 2, Y0 
                 4: (X0 - WB / 2, Y0 + B.ROWS * U + WB / 2)}
 
 
-def _seat_label(seat: Any) -> str:
-    return "none" if seat is None else f"seat {int(seat) + 1}"
+def _seat_label(seat: Any, names: dict | None = None) -> str:
+    if seat is None:
+        return "none"
+    return str((names or {}).get(int(seat)) or f"seat {int(seat) + 1}")
 
 
 def _legend(x: float, y: float) -> str:
@@ -123,8 +126,8 @@ def _legend(x: float, y: float) -> str:
     out.append(f'<rect x="{x + 385}" y="{y + 2}" width="20" height="13" fill="{WALL_FILL}" '
                f'stroke="#6f5430" stroke-width="1.2"/>')
     label(409, "wall")
-    out.append(f'<rect x="{x + 450}" y="{y}" width="16" height="16" fill="none" stroke="{LEGAL}" '
-               f'stroke-width="2.5"/>')
+    out.append(f'<rect x="{x + 450}" y="{y}" width="16" height="16" fill="{SAND}" stroke="#c4ab78"/>'
+               f'<circle cx="{x + 461}" cy="{y + 11}" r="4" fill="{LEGAL}" stroke="#ffffff" stroke-width="1.2"/>')
     label(470, "legal now")
     out.append(f'<rect x="{x + 540}" y="{y}" width="16" height="16" fill="none" stroke="{PICKED}" '
                f'stroke-width="2" stroke-dasharray="3 2"/>')
@@ -162,6 +165,7 @@ def _square(i: int, legal: bool) -> str:
             f'<rect class="hex" x="{x}" y="{y}" width="{w}" height="{h}" fill="{SAND}" '
             f'stroke="#c4ab78" stroke-width="1"/>'
             f'<rect class="ring" x="{x + 2}" y="{y + 2}" width="{w - 4}" height="{h - 4}"/>'
+            f'<circle class="dot" cx="{x + w - 7}" cy="{y + h - 7}" r="4"/>'
             + _text(x + 3, y + 9, name, 7.5, fill="#8f7a52", anchor="start") + "</g>")
 
 
@@ -174,6 +178,7 @@ def _wall(wi: int, built: bool, legal: bool) -> str:
             f'<rect class="hex" x="{x}" y="{y}" width="{w}" height="{h}" fill="{fill}" '
             f'stroke="#9c8458" stroke-width="1"/>'
             f'<rect class="ring" x="{x + 1.5}" y="{y + 1.5}" width="{w - 3}" height="{h - 3}"/>'
+            f'<circle class="dot" cx="{x + w - 5}" cy="{y + 5}" r="3"/>'
             + _text(x + w / 2, y + h / 2 + 3, name, 7.5,
                     fill="#fff8e6" if built else "#8f7a52") + "</g>")
 
@@ -255,15 +260,18 @@ def _strip(view: dict[str, Any], seat_colour: dict) -> list[tuple[tuple[float, f
     x = M
     for p in view.get("players") or []:
         seat = p.get("seat")
-        label = f"{_seat_label(seat)}: {scores.get(seat, 0)} pts, domes {p.get('domes', 0)}"
+        name = str(p.get("name") or _seat_label(seat))
+        name = name if len(name) <= 12 else name[:11] + "…"
+        label = f"{name}: {scores.get(seat, 0)} pts, domes {p.get('domes', 0)}"
         out.append(((x - 2, y - 14, x + 20 + text_width(label, 11.5), y + 5),
                     f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{seat_colour.get(seat)}" '
                     f'stroke="{INK}" stroke-width="1"/>\n' + _text(x + 16, y, label, 11.5, anchor="start")))
         x += 172
     pt = view.get("palace_tiles") or {}
     tt = view.get("tower_tiles") or {}
-    tiles = ("Palace tiles: " + ", ".join(f"{c} {_seat_label(pt.get(c))}" for c in PALACE_FILL)
-             + "  |  Tower tiles: " + ", ".join(f"{t}: {_seat_label(tt.get(t))}" for t in sorted(tt)))
+    names = {p.get("seat"): p.get("name") for p in view.get("players") or []}
+    tiles = ("Palace tiles: " + ", ".join(f"{c} {_seat_label(pt.get(c), names)}" for c in PALACE_FILL)
+             + "  |  Tower tiles: " + ", ".join(f"{t}: {_seat_label(tt.get(t), names)}" for t in sorted(tt)))
     out.append(((0, y + 7, WIDTH, y + 25), _text(M, y + 20, tiles, 11, anchor="start")))
     out.append(((0, y + 23, WIDTH, y + 41), _text(M, y + 36, str(view.get("phase", "")), 11, anchor="start", bold=True)))
     return out
@@ -390,3 +398,9 @@ def layers(view: dict[str, Any], highlight: Iterable[str] = ()):
     return Layers(game="medina", width=float(WIDTH), height=float(HEIGHT), static_key=(), static_svg=static_svg,
                   prelude=f"<style>{STYLE}</style>", tiles=tuple(tiles),
                   variants={"legal": lambda: static_svg(all_legal=True)})
+
+
+def seat_colours(view: dict[str, Any]) -> list[str]:
+    """Each seat's colour (``#rrggbb``, index = seat): its domes' colour."""
+    colours = {p.get("seat"): SEAT_FILL.get(p.get("colour"), "#777777") for p in view.get("players") or []}
+    return [colours.get(s, "#777777") for s in range(int(view.get("seats") or len(colours)))]

@@ -1,7 +1,7 @@
 """The ``pbem`` command. Each command group lives in its own module and is
 added here with one line in :data:`COMMANDS`, so areas do not collide:
-``bench`` (pbem/cli/bench.py), ``demo`` (pbem/cli/demo.py), ``mail``
-(pbem/cli/mail.py), ``service`` (pbem/cli/service.py)."""
+``bench`` (pbem/cli/bench.py), ``demo`` (pbem/cli/demo.py), ``dev``
+(pbem/cli/dev.py), ``mail`` (pbem/cli/mail.py), ``service`` (pbem/cli/service.py)."""
 from __future__ import annotations
 
 import importlib
@@ -19,6 +19,7 @@ def main() -> None:
 COMMANDS: list[tuple[str, str]] = [
     ("pbem.cli.bench", "bench"),
     ("pbem.cli.demo", "demo"),
+    ("pbem.cli.dev", "dev"),
     ("pbem.cli.mail", "mail"),
     ("pbem.cli.service", "service"),
 ]

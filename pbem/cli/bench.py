@@ -60,3 +60,8 @@ bench.add_command(_service)
 from pbem.benchmarks.inbound import inbound as _inbound  # noqa: E402
 
 bench.add_command(_inbound)
+
+# ``pbem bench page``: order page weight and render time (pbem/benchmarks/page.py)
+from pbem.benchmarks.page import page as _page  # noqa: E402
+
+bench.add_command(_page)

@@ -1,6 +1,7 @@
 """Static files of the pages: ``/assets/<file>`` from ``pbem/web/static``
 and ``/assets/board/<file>`` (board.js, board.css) from
-``pbem/boards/static``. Nothing is loaded from elsewhere."""
+``pbem/boards/static``, and ``/favicon.ico`` (browsers ask for it whatever
+the page links). Nothing is loaded from elsewhere."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -22,3 +23,8 @@ def board(name: str):
 @bp.route("/assets/<path:name>")
 def static(name: str):
     return send_from_directory(WEB_STATIC, name, max_age=3600)
+
+
+@bp.route("/favicon.ico")
+def favicon():
+    return send_from_directory(WEB_STATIC, "favicon.ico", max_age=86400)

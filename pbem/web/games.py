@@ -9,6 +9,7 @@ Routes:
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from jinja2 import TemplateNotFound
 
 from pbem.boards import render_svg
 from pbem.engine import GAMES, get_game
@@ -22,9 +23,12 @@ from pbem.web.common import (
     deadline_text, get_game_or_404, seat_of, situation, time_left, viewer_zone,
 )
 from pbem.web.extensions import limiter, login_required
+from pbem.web.table import chip, named_view, panel_templates, people, rules_template, seated
 from pbem.web.zones import ZONES, zone_or_none
 
 bp = Blueprint("games", __name__, template_folder="templates")
+bp.add_app_template_filter(seated, "seated")
+bp.add_app_template_global(chip, "chip")
 
 #: rows of the seat table on the create form (the most any game takes)
 MAX_SEATS = max((game.max_seats for game in GAMES.values()), default=5)
@@ -42,6 +46,37 @@ def _board(kind: str, view: dict, highlight=()) -> str | None:
         return render_svg(kind, view, highlight=highlight)
     except KeyError:  # a game without a picture: the text view carries everything
         return None
+
+
+def table_context(game, view: dict | None, you: int | None = None) -> dict:
+    """What the templates need to draw the table around the board: the
+    seats as people (``persons``, ``me``), the view with their names
+    (``named``, for the board), the game's panel template and rules page."""
+    persons = people(game, view, you)
+    return {"persons": persons, "me": persons[you] if you is not None else None,
+            "view": view or {}, "named": named_view(view, persons) if view else None,
+            "panel_templates": panel_templates(game.kind), "rules_url": rules_url(game.kind)}
+
+
+def rules_url(kind: str) -> str | None:
+    """The rules summary of game ``kind``, or None when it has none."""
+    from flask import current_app
+
+    try:
+        current_app.jinja_env.get_template(rules_template(kind))
+    except TemplateNotFound:
+        return None
+    return url_for("games.rules", kind=kind)
+
+
+@bp.route("/rules/<kind>")
+def rules(kind: str):
+    """The rules of game ``kind`` in short, one section per phase (the
+    game's own template ``rules/<kind>.html``, sections with ids the
+    engines' ``rules_section`` names)."""
+    if kind not in GAMES or rules_url(kind) is None:
+        abort(404, f"There is no rules summary for {kind!r}.")
+    return render_template("web/rules.html", engine=get_game(kind), body=rules_template(kind))
 
 
 def _host_key() -> str:
@@ -145,17 +180,21 @@ def show(game_id: int):
             step = game.step
         step = max(first, min(game.step, step))
         state = sit.state if step == game.step else state_at(game.id, step)
+        view = state.view(None)
+        table = table_context(game, view)
         replay = {"step": step, "first": first, "last": game.step, "phase": state.phase(),
-                  "svg": _board(game.kind, state.view(None)),
-                  "text": get_game(game.kind).view_text(state.view(None)),
+                  "svg": _board(game.kind, table["named"]), "table": table, "view": view,
+                  "text": get_game(game.kind).view_text(view),
                   "events": visible_events(game.id, None, limit=None, until_step=step)}
     scores = []
     if game.status == FINISHED and sit.state is not None:
         scores = sorted(sit.state.scores(), key=lambda s: (s.rank, s.seat))
     sent = {s.index for s in game.seats
             if game.status == ACTIVE and s.index in sit.waiting and pending_order(game.id, s.index, game.step)}
+    you = mine[0].index if mine else None
     return render_template(
         "web/game.html", game=game, engine=get_game(game.kind), replay=replay, mine=mine,
+        **table_context(game, replay["view"] if replay else None, you),
         waiting=sit.waiting, sent=sent, scores=scores, zone=zone,
         deadline=deadline_text(game.deadline_at, zone),
         left=time_left(game.deadline_at) if game.status == ACTIVE else "",

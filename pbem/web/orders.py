@@ -36,7 +36,7 @@ from pbem.web.common import (
     deadline_text, engine_of, get_game_or_404, my_seat, situation, time_left,
 )
 from pbem.web.extensions import PREVIEW_LIMIT, REVIEW_LIMIT, limiter, login_required, seat_key
-from pbem.web.games import _board
+from pbem.web.games import _board, table_context
 
 bp = Blueprint("seat", __name__, template_folder="templates")
 
@@ -82,9 +82,11 @@ def _page(game, seat, *, text: str = "", result: SubmitResult | None = None, sta
     # every order the turn waits for is in: the worker is resolving it right now
     resolving = bool(pending) and set(sit.waiting) <= set(pending_seats(game.id, game.step))
     scores = sorted(state.scores(), key=lambda s: (s.rank, s.seat)) if game.status == FINISHED else []
+    table = table_context(game, view, seat.index)
     return render_template(
-        "web/order.html", game=game, seat=seat, engine=engine, to_move=to_move,
-        svg=_board(game.kind, view, sites), view_text=engine.view_text(view),
+        "web/order.html", game=game, seat=seat, engine=engine, to_move=to_move, **table,
+        decision=view.get("decision") if to_move else None,
+        svg=_board(game.kind, table["named"], sites), view_text=engine.view_text(view),
         groups=groups, orders=orders, scores=scores, resolving=resolving, text=text, result=result,
         waiting=[game.seat(i) for i in sit.waiting], pending=pending,
         deadline=deadline_text(game.deadline_at, zone),
@@ -117,7 +119,8 @@ def review(game_id: int, number: int):
     if result.status != "preview":
         return _page(game, seat, text=text, result=result, status=409 if result.status == "stale" else 422)
     state = situation(game).state
-    svg = _board(game.kind, state.view(seat.index), result.sites) if result.sites else None
+    view = state.view(seat.index)
+    svg = _board(game.kind, table_context(game, view, seat.index)["named"], result.sites) if result.sites else None
     return render_template("web/confirm.html", game=game, seat=seat, result=result, text=text,
                            canonical="\n".join(result.orders), step=game.step, svg=svg)
 
@@ -144,9 +147,24 @@ def submit(game_id: int, number: int):
     if not result.accepted:
         game = get_game_or_404(game_id)
         return _page(game, seat, text=text, result=result, status=409 if result.status == "stale" else 422)
-    flash("Sent: " + "; ".join(result.orders) + ". " + result.message)
+    flash("Sent: " + "; ".join(result.orders) + ". " + _after_sending(game_id, seat.index, result))
     # game_id, not game.id: the row expired at the commit and would be read again
     return redirect(url_for("seat.page", game_id=game_id, number=number))
+
+
+def _after_sending(game_id: int, seat_index: int, result: SubmitResult) -> str:
+    """What to tell a seat after its orders were taken: the service's
+    message, unless the seat still owes a decision of the same turn (Medina's
+    second piece, a demolition after a famine), which the page then names
+    (the engine's ``decision``) instead of calling the turn resolved."""
+    if not result.resolved:          # stored, waiting for the other seats
+        return result.message
+    game = get_game_or_404(game_id)
+    sit = situation(game)
+    if game.status != ACTIVE or sit.state is None or seat_index not in sit.waiting:
+        return result.message
+    owed = (sit.state.view(seat_index).get("decision") or {}).get("owes")
+    return "Your turn goes on: " + (owed or "you have another decision to make.")
 
 
 @bp.route("/games/<int:game_id>/seat/<int:number>/next.json")
@@ -171,14 +189,17 @@ def next_json(game_id: int, number: int):
         step = None
     nd = next_decision(game.id, seat.index, text, expected_step=step)
     r = nd.result
-    svg = None
+    svg = panels = None
     if nd.view is not None:
-        svg = _board(game.kind, nd.view, sorted({a.site for a in nd.actions if a.site}))
+        table = table_context(game, nd.view, seat.index)
+        svg = _board(game.kind, table["named"], sorted({a.site for a in nd.actions if a.site}))
+        panels = render_template("web/_panels.html", game=game, view_text="", **table)
     return jsonify({
         "status": "ok" if r.status == "preview" else r.status, "message": r.message if r.status != "preview" else "",
         "lines": [{"text": l.text, "order": l.order, "error": l.error} for l in r.lines],
         "preview": nd.preview, "more": nd.more, "legal": picker_orders(nd.actions), "svg": svg,
         "view_text": engine_of(game).view_text(nd.view) if nd.view is not None else None,
+        "panels": panels, "decision": nd.view.get("decision") if nd.view is not None else None,
     }), 200
 
 

@@ -75,7 +75,8 @@ def test_medina_two_pieces_by_clicking_the_board_then_next_seat_notified(site):
             ada.wait_for_function(
                 "() => document.getElementById('board-hint').textContent.includes('another order')")
             assert ada.input_value("#order-text") == f"wall {wall}"
-            assert "piece 2 of 2" in ada.inner_text(".position .viewtext")
+            assert "piece 2 of 2" in ada.text_content("#view-text")
+            assert "piece 2 of 2" in ada.text_content("#decision .owes")
             # the board is redrawn for the second piece: that wall space is taken now
             ada.select_option("#order-label", "wall")
             assert wall not in _legal_sites(ada)

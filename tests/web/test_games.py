@@ -12,6 +12,7 @@ from pbem.service.models import Game, GameEvent, OutboxMessage
 from pbem.service.snapshot import engine_state
 
 from .conftest import csrf_token, new_lacitta, player_id, sign_in
+from .pagetext import text_of
 
 
 def _client(app, email):
@@ -142,13 +143,15 @@ def test_game_page_public_log_and_replay(app):
     db.session.commit()
     anonymous = app.test_client()
     html = anonymous.get(f"/games/{gid}").get_data(as_text=True)
-    assert "Seat 1 plays an action card and takes 2 gold" in html
+    # the log names the player, not the seat, with the seat colour's dot
+    assert "Ada plays an action card and takes 2 gold" in text_of(html)
+    assert "Seat 1 plays" not in text_of(html) and 'class="who" style="--seat:#' in html
     assert "PRIVATE" not in html and "ada@example.org" not in html
     assert "<svg" in html and f'max="{start + 1}"' in html and f'value="{start + 1}"' in html
     # the replay shows the board before the move: seat 1 still has 1 gold
     before = anonymous.get(f"/games/{gid}?step={start}").get_data(as_text=True)
     assert "Replay: after step" in before and "Seat 1 (you)" not in before
-    assert re.search(r"Seat 1[^<]*gold 1", before) and re.search(r"Seat 1[^<]*gold 3", html)
+    assert re.search(r"Ada: [^<]*gold 1", before) and re.search(r"Ada: [^<]*gold 3", html)
     # out of range steps are clamped, not errors
     assert anonymous.get(f"/games/{gid}?step=999").status_code == 200
     assert anonymous.get(f"/games/{gid}?step=abc").status_code == 200
@@ -176,14 +179,14 @@ def test_finished_game_shows_final_scores(app):
     html = app.test_client().get(f"/games/{gid}").get_data(as_text=True)
     assert "Final scores" in html
     for score in state.scores():
-        assert re.search(rf"<td>{score.rank}</td><td>{['Ada', 'Bo'][score.seat]} .*?<td>{score.points}</td>", html)
+        assert re.search(rf"\b{score.rank} {['Ada', 'Bo'][score.seat]} {score.points}\b", text_of(html))
     ada = _client(app, "ada@example.org")
     dash = ada.get("/").get_data(as_text=True)
     assert "Finished" in dash and "won by" in dash
     page = ada.get(f"/games/{gid}/seat/1").get_data(as_text=True)
     assert "The game is over" in page and 'id="order-form"' not in page
     mine = next(s for s in state.scores() if s.seat == 0)
-    assert re.search(rf"<td>{mine.rank}</td><td>Ada \(you\)</td><td>{mine.points}</td>", page)
+    assert re.search(rf"\b{mine.rank} Ada \(you\) {mine.points}\b", text_of(page))
 
 
 def test_dashboard_lists_games_whose_move_and_deadline_in_players_zone(app):

@@ -22,7 +22,9 @@
  *       ],                          // pbem.boards.picker_orders(legal actions)
  *       append: false,              // true: add a line instead of replacing
  *                                   //   (several orders per submission, Medina)
- *       onPick: function (order) {} // optional, after the field was filled
+ *       onPick: function (order) {},// optional, after the field was filled
+ *       onRefuse: function (site, label) {} // optional: a site no legal order
+ *                                   //   of the chosen label (or of any label) uses was clicked
  *     });
  *     picker.select("build farm");  // highlight that label's sites
  *   </script>
@@ -33,7 +35,12 @@
  * has keyboard focus, fills the field with that order's exact text, marks the
  * site "picked", fires "input" and "change" on the field and calls onPick.
  * Before any label is chosen the board shows every site of every legal order.
- * Clicks on sites that are not legal for the chosen label do nothing.
+ * A click (or Enter) on a site that is not legal for the chosen label marks
+ * it "refused" and calls onRefuse(site, label or null), so the page can say
+ * why. The board is one Tab stop (the first legal site); the arrow keys
+ * move between legal sites in the board's order, Home and End to the first
+ * and last; each carries a label naming its order(s), before and after a
+ * label is chosen.
  * picker.orders(label) lists a label's orders; picker.labels() the labels in
  * order of first appearance; picker.clear() drops the choice; picker.detach()
  * removes the listeners.
@@ -94,16 +101,30 @@
         var order = active[k];
         setClass(el, "legal", !!order);
         setClass(el, "picked", false);
-        if (order && current !== null) {
+        setClass(el, "refused", false);
+        if (order) {
+          var texts = current !== null ? [order.text] : all.filter(function (o) {
+            return o.site && key(o.site) === k;
+          }).map(function (o) { return o.text; });
           el.setAttribute("tabindex", "0");
           el.setAttribute("role", "button");
-          el.setAttribute("aria-label", order.text);
+          // the name starts with what the site shows (its tooltip and
+          // coordinate), so speech input and screen readers agree with the eye
+          var shown = (el.textContent || "").replace(/\s+/g, " ").trim();
+          el.setAttribute("aria-label", shown + ": " + (texts.length > 3 ?
+            texts.length + " orders, choose one in the list first" : texts.join(" or ")));
         } else {
           el.removeAttribute("tabindex");
           el.removeAttribute("role");
           el.removeAttribute("aria-label");
         }
       });
+      // one Tab stop for the board: the first legal site; arrows move on
+      legalSites().forEach(function (el, i) { el.setAttribute("tabindex", i === 0 ? "0" : "-1"); });
+    }
+
+    function legalSites() {
+      return sites.filter(function (el) { return hasClass(el, "legal"); });
     }
 
     function fill(order) {
@@ -167,12 +188,34 @@
       return null;
     }
 
-    function onClick(ev) {
-      var el = siteOf(ev.target);
-      if (el && hasClass(el, "legal")) { ev.preventDefault(); pick(el); }
+    function refuse(el) {
+      sites.forEach(function (s) { setClass(s, "refused", s === el); });
+      if (typeof options.onRefuse === "function") options.onRefuse(el.getAttribute("data-site"), current);
     }
 
+    function onClick(ev) {
+      var el = siteOf(ev.target);
+      if (!el) return;
+      ev.preventDefault();
+      if (hasClass(el, "legal")) pick(el); else refuse(el);
+    }
+
+    var STEPS = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Right: 1, Down: 1, Left: -1, Up: -1};
+
     function onKey(ev) {
+      if (STEPS[ev.key] !== undefined || ev.key === "Home" || ev.key === "End") {
+        var from = siteOf(ev.target);
+        var list = legalSites();
+        var i = list.indexOf(from);
+        if (i < 0) return;
+        var j = ev.key === "Home" ? 0 : ev.key === "End" ? list.length - 1 :
+          Math.max(0, Math.min(list.length - 1, i + STEPS[ev.key]));
+        ev.preventDefault();
+        from.setAttribute("tabindex", "-1");
+        list[j].setAttribute("tabindex", "0");
+        list[j].focus();
+        return;
+      }
       if (ev.key !== "Enter" && ev.key !== " " && ev.key !== "Spacebar") return;
       var el = siteOf(ev.target);
       if (el && hasClass(el, "legal")) { ev.preventDefault(); pick(el); }

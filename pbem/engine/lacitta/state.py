@@ -24,6 +24,7 @@ from pbem.engine.lacitta import data as D
 from pbem.engine.lacitta import migration
 from pbem.engine.lacitta.actions import Order, demolish, starve
 from pbem.engine.lacitta.board import BEGINNER, SLOTS, TILES
+from pbem.engine.lacitta.decision import changed_sites
 from pbem.engine.lacitta.geometry import BALL3, NBR, ORDER, PLAYERS, USABLE, terrain
 from pbem.engine.lacitta import rng as rngs
 
@@ -164,6 +165,7 @@ class LaCittaState(State):
             events.append(Event("Experienced setup: landscape shuffled; castles are placed in "
                                 "snake order starting with seat 1.", kind="setup"))
         s.setup_events = [e.to_dict() for e in events]
+        s.last_sites = changed_sites(events)
         return s
 
     # ----------------------------------------------------------- API basics
@@ -589,6 +591,11 @@ class LaCittaState(State):
 
     # --------------------------------------------------------------- apply
     def apply(self, seat: int, action: Order) -> list[Event]:
+        events = self._apply_order(seat, action)
+        self.last_sites = changed_sites(events)
+        return events
+
+    def _apply_order(self, seat: int, action: Order) -> list[Event]:
         if seat not in self.current_seats():
             raise NotYourTurnError(f"{Seat(seat)} owes no order now ({self.phase()}).",
                                    text=action.to_text())
@@ -1271,6 +1278,7 @@ class LaCittaState(State):
             "wish_choice": self.wish_choice,
             "yearend": {str(k): v for k, v in self.yearend.items()},
             "setup_events": self.setup_events,
+            "last_sites": self.last_sites,
         }
 
     def to_json(self) -> str:
@@ -1316,6 +1324,7 @@ class LaCittaState(State):
         s.wish_choice = dict(d["wish_choice"])
         s.yearend = {int(k): dict(v) for k, v in d["yearend"].items()}
         s.setup_events = list(d.get("setup_events", []))
+        s.last_sites = list(d.get("last_sites", []))
         return s
 
     def copy(self) -> "LaCittaState":

@@ -26,13 +26,17 @@ Shape (JSON-able)::
      "wishes": ["health"] (after the reveal),
      "supply": {"farm/quarry": 37, ...},
      "pending": {"2": "starve 3"} (year-end decisions owed, public),
-     "private": {"seat": 0, "peeked": {"2": "culture"}, "action_cards": 2} | None}
+     "private": {"seat": 0, "peeked": {"2": "culture"}, "action_cards": 2} | None,
+     "decision": {"kind": "starve", "owes", "why", "rule", "rules"} | None (the viewer's),
+     "rules_section": {"id": "yearend", "question": "How do ... work?"},
+     "last_sites": ["F7", "C3"] (sites the latest order changed; decision.py)}
 """
 from __future__ import annotations
 
 from typing import Any
 
 from pbem.engine.lacitta import data as D
+from pbem.engine.lacitta.decision import decision, rules_section
 from pbem.engine.lacitta.geometry import ORDER
 
 
@@ -98,4 +102,6 @@ def make_view(s, seat: int | None) -> dict[str, Any]:
         "voice": voice, "wishes": list(s.wishes),
         "supply": {p: D.SUPPLY[p] - s.used[p] for p in D.SUPPLY},
         "pending": pending, "private": private,
+        "decision": decision(s, seat), "rules_section": rules_section(s),
+        "last_sites": list(s.last_sites),
     }

@@ -14,6 +14,7 @@ from typing import Any, Iterable
 
 from pbem.engine.api import Event, IllegalOrderError, NotYourTurnError, Score, State
 from pbem.engine.medina import board as B
+from pbem.engine.medina.decision import decision, rules_section
 from pbem.engine.medina.actions import PALACE_ACTIONS, SQUARE_ACTIONS, WALL_ACTIONS, Place
 from pbem.engine.medina.pieces import (
     PALACE_COLOURS, PALACE_TILE_POINTS, SEAT_COLOURS, SUPPLY_KEYS, TOWER_TILE_POINTS,
@@ -616,6 +617,7 @@ class MedinaState(State):
             "last_sites": list(self.last_sites),
             "scores": [{"seat": sc.seat, "points": sc.points, "rank": sc.rank,
                         "detail": sc.detail} for sc in self.scores()],
+            "decision": decision(self, seat), "rules_section": rules_section(self),
         }
 
     # ----------------------------------------------------------------- JSON

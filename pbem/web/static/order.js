@@ -44,7 +44,31 @@
 
   function attach(list) {
     if (picker) picker.detach();
-    picker = window.PbemBoard.attach({board: board, input: field, chooser: chooser, orders: list, onPick: picked});
+    picker = window.PbemBoard.attach({board: board, input: field, chooser: chooser, orders: list,
+      onPick: picked, onRefuse: refused});
+    current = list;
+  }
+
+  // A click on a site no legal order uses: ask the engine why (a dry run of
+  // the chosen order, or the first order with a site, moved to that site).
+  var current = orders;
+  function refused(site, label) {
+    var withSite = current.filter(function (o) { return o.site && (!label || o.label === label); });
+    if (!withSite.length) { say("No order can use " + site + " now."); return; }
+    var o = withSite[0];
+    var text = o.text.split(/\s+/).map(function (w) {
+      return w.toUpperCase() === String(o.site).toUpperCase() ? site : w;
+    }).join(" ");
+    if (!nextUrl) { say("No legal order uses " + site + " now."); return; }
+    var url = nextUrl + "?orders=" + encodeURIComponent((base ? base + "\n" : "") + text) +
+      "&step=" + encodeURIComponent(step ? step.value : "");
+    fetch(url, {credentials: "same-origin", headers: {"Accept": "application/json"}})
+      .then(function (r) { return r.json(); })
+      .then(function (res) {
+        var bad = (res.lines || []).filter(function (l) { return l.error; })[0];
+        say("Not " + site + ": " + (bad ? bad.error : (res.message || "no legal order uses it now.")));
+      })
+      .catch(function () { say("No legal order uses " + site + " now."); });
   }
 
   function picked(order) {
@@ -75,8 +99,15 @@
         } else if (res.more) {
           base = lines(text).join("\n");
           if (res.svg) board.innerHTML = res.svg;
-          var position = document.querySelector(".position .viewtext");
+          var position = document.getElementById("view-text");
           if (position && res.view_text) position.textContent = res.view_text;
+          var panels = document.getElementById("table-panels");
+          if (panels && res.panels) panels.innerHTML = res.panels;
+          var banner = document.getElementById("decision");
+          if (banner && res.decision) {
+            banner.querySelector(".owes").textContent = res.decision.owes;
+            banner.querySelector(".why").textContent = res.decision.why;
+          }
           chooser.innerHTML = "";   // board.js fills it with the next decision's labels
           attach(res.legal);
           var n = lines(text).length;
@@ -101,7 +132,7 @@
   chooser.addEventListener("change", function () {
     if (!hint) return;
     var label = chooser.value;
-    if (!label || !picker) { say("2. Click a highlighted site on the board, or type orders below (one per line)."); return; }
+    if (!label || !picker) { say("2. Click a highlighted site on the board (or Tab to the board and move with the arrow keys), or type orders below (one per line)."); return; }
     var n = picker.orders(label).filter(function (o) { return !!o.site; }).length;
     say(n ? "2. Click one of the " + n + " highlighted site" + (n === 1 ? "" : "s") + " on the board." :
       "Filled in \u201c" + field.value + "\u201d. Review it below.");

@@ -1,0 +1,54 @@
+"""``pbem dev``: tools for developers and reviewers.
+
+``pbem dev screenshots OUT_DIR``: the page tour (:mod:`pbem.web.tour`) in
+Debian's chromium, a full-page PNG of the order page of every kind of
+decision of every game at 1280 and 375 px (``--all`` adds every other
+page), so a reviewer sees the whole game at a glance.
+"""
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import click
+
+
+@click.group()
+def dev() -> None:
+    """Developer tools."""
+
+
+@dev.command()
+@click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--width", "widths", type=int, multiple=True, default=(1280, 375), show_default=True,
+              help="viewport widths in CSS pixels")
+@click.option("--all", "everything", is_flag=True, help="every page of the tour, not only the order pages")
+def screenshots(out_dir: Path, widths: tuple[int, ...], everything: bool) -> None:
+    """Write <page>-<width>.png into OUT_DIR."""
+    from pbem.web.tour_browser import CHROMIUM, CHROMIUM_ARGS, open_as, overflow, running_tour
+
+    if not Path(CHROMIUM).exists():
+        raise click.ClickException(f"{CHROMIUM} is missing (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp, running_tour(Path(tmp)) as tour:
+        pages = tour.everything() if everything else {
+            f"order-{s.name}": (s.email, s.path) for s in tour.stops}
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                for width in widths:
+                    readers: dict[str | None, object] = {}
+                    for name, (email, path) in pages.items():
+                        if email not in readers:
+                            readers[email] = open_as(browser, tour, email, width)
+                        page = readers[email]
+                        page.goto(tour.base + path)
+                        target = out_dir / f"{name}-{width}.png"
+                        page.screenshot(path=str(target), full_page=True)
+                        size = overflow(page)
+                        wide = " SCROLLS SIDEWAYS" if size["scroll"] > size["client"] else ""
+                        click.echo(f"{target}{wide}")
+            finally:
+                browser.close()

@@ -1,0 +1,99 @@
+"""The table around the board: every seat as the person holding it (name
+and seat colour), the view with those names for the board picture, log
+lines that name players instead of "Seat 2", and the per-game panel and
+rules templates, found by the game's name (``panels/<game>.html``,
+``rules/<game>.html``) as board pictures are found by module name.
+
+No game is named here: colours come from the board module
+(:func:`pbem.boards.seat_colours`), everything else from the view.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from markupsafe import Markup, escape
+
+from pbem.boards import seat_colours
+
+#: "Seat 2", "seat 2" as engines write a seat in event and phase texts
+SEAT_WORD = re.compile(r"\b([Ss])eat (\d{1,2})\b")
+
+
+@dataclass(frozen=True)
+class Person:
+    """Seat ``index`` (0-based; ``number`` as players count) held by
+    ``name``, drawn in ``colour`` (``#rrggbb``); ``you`` when it is the
+    reader's own seat."""
+
+    index: int
+    number: int
+    name: str
+    colour: str
+    you: bool = False
+
+
+def people(game, view: dict[str, Any] | None, you: int | None = None) -> list[Person]:
+    """One :class:`Person` per seat of ``game`` (a service ``Game`` row)."""
+    colours = seat_colours(game.kind, view or {"seats": len(game.seats)})
+    out = []
+    for seat in sorted(game.seats, key=lambda s: s.index):
+        name = (seat.player.name if seat.player is not None else "") or f"Seat {seat.number}"
+        colour = colours[seat.index] if seat.index < len(colours) else "#777777"
+        out.append(Person(seat.index, seat.number, name, colour, seat.index == you))
+    return out
+
+
+def named_view(view: dict[str, Any], persons: Iterable[Person]) -> dict[str, Any]:
+    """A copy of ``view`` whose ``players`` carry each seat's ``name`` (the
+    boards print it instead of "seat 2"); the view itself is untouched."""
+    persons = list(persons)
+    names = {p.index: p.name for p in persons}
+    players = []
+    for p in view.get("players") or []:
+        p = dict(p)
+        if p.get("seat") in names:
+            p["name"] = names[p["seat"]]
+        players.append(p)
+    phase = view.get("phase")
+    if isinstance(phase, str):
+        by_number = {p.number: p.name for p in persons}
+        phase = SEAT_WORD.sub(lambda m: by_number.get(int(m.group(2)), m.group(0)), phase)
+    return {**view, "players": players, "phase": phase}
+
+
+def chip(person: Person) -> Markup:
+    """The person's name with a dot of their seat colour (the colour is a
+    decoration: the name carries the meaning)."""
+    you = Markup(' <span class="you">(you)</span>') if person.you else ""
+    return Markup('<span class="who" style="--seat:{c}" title="seat {n}"><span class="dot" aria-hidden="true">'
+                  '</span>{name}{you}</span>').format(c=person.colour, n=person.number, name=person.name, you=you)
+
+
+def seated(text: str, persons: Iterable[Person]) -> Markup:
+    """``text`` (an engine's event or phase line) escaped, with every
+    "Seat 2" / "seat 2" replaced by that seat's :func:`chip`."""
+    by_number = {p.number: p for p in persons}
+    plain = str(escape(text))
+
+    def swap(m: re.Match) -> str:
+        person = by_number.get(int(m.group(2)))
+        if person is None:
+            return m.group(0)
+        if person.name in plain:       # "Cy took seat 3": keep the seat, add its colour
+            return str(Markup('<span class="who seatword" style="--seat:{c}"><span class="dot" aria-hidden="true">'
+                              '</span>{w}</span>').format(c=person.colour, w=m.group(0)))
+        return str(chip(person))
+
+    return Markup(SEAT_WORD.sub(swap, plain))
+
+
+def panel_templates(kind: str) -> list[str]:
+    """The player-panel template of game ``kind``, then the fallback (the
+    text view alone): for Jinja's ``include`` of a list."""
+    return [f"panels/{kind}.html", "panels/_text.html"]
+
+
+def rules_template(kind: str) -> str:
+    return f"rules/{kind}.html"
