@@ -21,7 +21,7 @@ from pbem.engine.lacitta.words import WORDS
 
 _SITE = re.compile(r"^[a-z]\d{1,2}$")
 _COUNT = re.compile(r"^x?(\d)x?$")
-_FILLER = frozenset(f for w in WORDS.values() for f in w.fillers)
+_FILLER = frozenset(fold(f) for w in WORDS.values() for f in w.fillers)
 
 
 def _norm(text: str) -> str:
@@ -44,7 +44,7 @@ _BUILDINGS = _table("buildings")
 _CARDS = _table("cards")
 _WISHES = dict(_table("wishes"))
 _VERBS = _table("verbs")
-_JOINS = frozenset(j for w in WORDS.values() for j in w.joins)
+_JOINS = frozenset(fold(j) for w in WORDS.values() for j in w.joins)
 
 
 def _take(text: str, table) -> tuple[str | None, str]:

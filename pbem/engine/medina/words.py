@@ -65,8 +65,8 @@ CA = Words(
 
 DE = Words(
     "de",
-    kinds={"palast": "palace", "palastteil": "palace", "kuppel": "dome", "stall": "stable",
-           "händler": "merchant", "mauer": "wall", "mauerteil": "wall"},
+    kinds={"Palast": "palace", "Palastteil": "palace", "Kuppel": "dome", "Stall": "stable",
+           "Händler": "merchant", "Mauer": "wall", "Mauerteil": "wall"},
     colours={"grau": "grey", "schwarz": "black", "braun": "brown", "orange": "orange"},
 )
 
