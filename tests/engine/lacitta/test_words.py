@@ -90,6 +90,7 @@ def test_political_orders_in_every_language_are_legal_as_in_english(english, lan
     ("gruenden N6", "found N6"),
     ("grosser baumeister universitaet K6", "master builder university K6"),
     ("Prosím postav statek na J6", "build farm J6"),
+    ("perusta N6 I6", "found N6 from I6"),       # the giving castle without a 'from' word
 ])
 def test_diacritics_and_case_may_be_dropped(typed, english):
     assert read(typed) == read(english)
