@@ -70,33 +70,3 @@ VOICE_CARDS = 4
 assert sum(POLITICAL_DECK.values()) == 32
 assert sum(VOICE_DECK.values()) == 27
 
-# Words a player may write (lower case; umlauts also spelt ae/oe/ue/ss).
-BUILDING_ALIASES = {
-    "farm": "farm", "bauernhof": "farm", "hof": "farm",
-    "quarry": "quarry", "steinbruch": "quarry",
-    "market": "market", "marketplace": "market", "markt": "market", "marktplatz": "market",
-    "statue": "statue",
-    "school": "school", "monastery school": "school", "klosterschule": "school",
-    "fountain": "fountain", "brunnen": "fountain", "well": "fountain",
-    "palazzo": "palazzo", "palace": "palazzo", "palast": "palazzo",
-    "hospital": "hospital", "krankenhaus": "hospital",
-    "bathhouse": "bathhouse", "badhaus": "bathhouse", "baths": "bathhouse", "bath house": "bathhouse",
-    "dom": "dom", "cathedral": "dom",
-    "university": "university", "universität": "university", "universitaet": "university",
-    "universitat": "university", "uni": "university",
-}
-CARD_ALIASES = {
-    "master builder": "master builder", "großer baumeister": "master builder",
-    "grosser baumeister": "master builder", "baumeister": "master builder",
-    "bread and games": "bread and games", "brot und spiele": "bread and games",
-    "bread & games": "bread and games",
-    "golden age": "golden age", "goldene zeiten": "golden age", "golden times": "golden age",
-    "rich harvest": "rich harvest", "reiche ernte": "rich harvest",
-    "citizens": "citizens", "bürgernähe": "citizens", "buergernaehe": "citizens",
-    "burgernahe": "citizens",
-}
-WISH_ALIASES = {
-    "culture": "culture", "kultur": "culture", "white": "culture",
-    "education": "education", "bildung": "education", "black": "education",
-    "health": "health", "gesundheit": "health", "blue": "health",
-}

@@ -1,54 +1,50 @@
 """The La Città command language: text -> :class:`Order`, and why an order
 is refused.  Forms and aliases: docs/rules/lacitta.md "Orders".
 
-Case-insensitive; German card and building names work (umlauts may be
-written ae/oe/ue, ß as ss).  Sites are column letter + row (``f7`` = ``F6``);
-a city is named by any of its sites (its castle is the canonical name).
+Case-insensitive; the words of every language in
+:data:`pbem.engine.lacitta.words.WORDS` are read (English, Finnish, Czech,
+Catalan, German: ``rakenna maatila J6`` = ``build farm J6``), with or without
+diacritics (umlauts also as ae/oe/ue, ß as ss).  Sites are column letter +
+row (``f7`` = ``F6``); a city is named by any of its sites (its castle is the
+canonical name).
 """
 from __future__ import annotations
 
 import re
 
 from pbem.engine.api import IllegalOrderError, NotYourTurnError, OrderParseError
+from pbem.engine.fold import fold, spellings
 from pbem.engine.lacitta import data as D
 from pbem.engine.lacitta.actions import Order, demolish, starve
 from pbem.engine.lacitta.board import SITES
+from pbem.engine.lacitta.words import WORDS
 
 _SITE = re.compile(r"^[a-z]\d{1,2}$")
 _COUNT = re.compile(r"^x?(\d)x?$")
+_FILLER = frozenset(fold(f) for w in WORDS.values() for f in w.fillers)
 
 
 def _norm(text: str) -> str:
-    t = text.strip().lower()
-    for a, b in (("ß", "ss"), ("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("à", "a"), ("è", "e")):
-        t = t.replace(a, b)
+    t = fold(text.strip())
     t = re.sub(r"[.;:!]+$", "", t)
     words = t.replace(",", " , ").split()
-    # email politeness and English glue: "please build a farm at F6"
+    # email politeness and glue: "please build a farm at F6"
     return " ".join(w for w in words if w not in _FILLER)
 
 
-_FILLER = frozenset({"a", "an", "the", "at", "on", "in", "into", "please", "i", "play", "plays"})
+def _table(part: str) -> list[tuple[str, str]]:
+    """Every language's ``part`` table as (normalised phrase, meaning),
+    longest phrase first (so ``found new city`` wins over ``found``)."""
+    pairs = {(_norm(form), meaning) for w in WORDS.values()
+             for phrase, meaning in getattr(w, part).items() for form in spellings(phrase)}
+    return sorted(pairs, key=lambda kv: (-len(kv[0]), kv))
 
 
-def _norm_keys(d: dict[str, str]) -> list[tuple[str, str]]:
-    return sorted(((_norm(k), v) for k, v in d.items()), key=lambda kv: -len(kv[0]))
-
-
-_BUILDINGS = _norm_keys(D.BUILDING_ALIASES)
-_CARDS = _norm_keys(D.CARD_ALIASES)
-_WISHES = dict(_norm_keys(D.WISH_ALIASES))
-_VERBS = [("castle", "castle"), ("burg", "castle"), ("place castle", "castle"),
-          ("take 2 gold", "gold"), ("take gold", "gold"), ("2 gold", "gold"), ("gold 2", "gold"),
-          ("gold", "gold"), ("geld", "gold"),
-          ("build", "build"), ("bauen", "build"), ("baue", "build"),
-          ("found new city", "found"), ("found city", "found"), ("found", "found"), ("new city", "found"),
-          ("gruenden", "found"),
-          ("pass", "pass"), ("passe", "pass"),
-          ("wish", "wish"), ("wunsch", "wish"),
-          ("demolish", "demolish"), ("abreissen", "demolish"),
-          ("starve", "starve"), ("famine", "starve")]
-_VERBS.sort(key=lambda kv: -len(kv[0]))
+_BUILDINGS = _table("buildings")
+_CARDS = _table("cards")
+_WISHES = dict(_table("wishes"))
+_VERBS = _table("verbs")
+_JOINS = frozenset(fold(j) for w in WORDS.values() for j in w.joins)
 
 
 def _take(text: str, table) -> tuple[str | None, str]:
@@ -95,7 +91,8 @@ def read(text: str) -> Order:
         else:
             raise OrderParseError(f"Cannot read {raw.strip()!r}: it does not start with an order word "
                                   f"(castle, gold, build, found, a card name, pass, wish, demolish, "
-                                  f"starve).", text=raw)
+                                  f"starve; or the same in Finnish, Czech, Catalan or German: rakenna, postav, "
+                                  f"construeix, baue ...).", text=raw)
     if verb == "gold":
         if toks:
             raise OrderParseError("'gold' takes nothing after it.", text=raw)
@@ -128,8 +125,10 @@ def read(text: str) -> Order:
         site = _site(toks[0], raw)
         if len(toks) == 1:
             return Order("found", site)
-        if len(toks) == 3 and toks[1] in ("from", "von", "aus"):
+        if len(toks) == 3 and toks[1] in _JOINS:
             return Order("found", site, extra=(_site(toks[2], raw),))
+        if len(toks) == 2 and _SITE.match(toks[1]):          # "perusta F6 E3"
+            return Order("found", site, extra=(_site(toks[1], raw),))
         raise OrderParseError("Write: found F6, or found F6 from E3", text=raw)
     if verb == "wish":
         if len(toks) != 2 or toks[1] not in _WISHES:

@@ -8,10 +8,12 @@
     merchant G2          a merchant at an end of the merchant chain
     wall W12             a wall piece on wall space W12
 
-Words may come in any order (``E5 orange palace``); Finnish piece and
-colour names are accepted too (``palatsi oranssi E5``, ``kupoli``, ``talli``,
-``asukas``, ``muuri``). ``palace E5`` without a colour is read when exactly one
-colour may go there.
+Words may come in any order (``E5 orange palace``); the piece and colour
+words of every language in :data:`pbem.engine.medina.words.WORDS` are read
+too, with or without diacritics (Finnish ``palatsi oranssi E5``, Czech
+``palác oranžový E5``, Catalan ``palau taronja E5``, German ``Palast orange
+E5``). ``palace E5`` without a colour is read when exactly one colour may go
+there.
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ import re
 from pbem.engine.api import IllegalOrderError, NotYourTurnError, OrderParseError
 from pbem.engine.medina import board as B
 from pbem.engine.medina.actions import Place
-from pbem.engine.medina.pieces import COLOUR_ALIASES, KIND_ALIASES
+from pbem.engine.medina.words import COLOURS, KINDS, word
 
 HELP = """\
 Medina orders: one piece per line, two pieces a turn (both in one message).
@@ -41,7 +43,8 @@ square at least one square from the city wall.
 Example turn:
   palace grey C4
   stable D4
-Orders are not case-sensitive; Finnish names work too (palatsi harmaa C4).
+Orders are not case-sensitive; Finnish, Czech, Catalan and German words
+work too (palatsi harmaa C4, palác šedý C4, palau gris C4, Palast grau C4).
 """
 
 
@@ -69,17 +72,17 @@ def parse_order(state, seat: int, text: str) -> Place:
     raw = text.strip()
     legal = state.legal_actions(seat)
     examples = _examples(legal)
-    words = [w for w in _SPLIT.split(raw.lower()) if w]
+    words = [word(w) for w in _SPLIT.split(raw) if w]
     if not words:
         raise OrderParseError("the order is empty", text=raw, legal=examples)
     kind = colour = site = None
     number = None
     unknown = []
     for w in words:
-        if w in KIND_ALIASES and kind is None:
-            kind = KIND_ALIASES[w]
-        elif w in COLOUR_ALIASES and len(w) > 1 and colour is None:
-            colour = COLOUR_ALIASES[w]
+        if w in KINDS and kind is None:
+            kind = KINDS[w]
+        elif w in COLOURS and colour is None:
+            colour = COLOURS[w]
         elif B.parse_square(w) is not None and site is None:
             site = w.upper()
         elif B.parse_wall(w) is not None and site is None:
@@ -94,11 +97,12 @@ def parse_order(state, seat: int, text: str) -> Place:
         kind = "wall"    # "W12"
     if kind is None:
         raise OrderParseError(
-            f"'{raw}' is not a Medina order: start with palace, dome, stable, merchant or wall",
+            f"'{raw}' is not a Medina order: start with palace, dome, stable, merchant or wall "
+            f"(or the same in Finnish, Czech, Catalan or German: palatsi, palác, palau, Palast ...)",
             text=raw, legal=examples)
     if kind == "wall" and site is None and number is not None and 1 <= number <= B.WALLS:
         site = f"W{number}"
-    if any(w in KIND_ALIASES for w in unknown):
+    if any(w in KINDS for w in unknown):
         raise OrderParseError(f"'{raw}' holds more than one order: write one order per line",
                               text=raw, legal=examples)
     if unknown:

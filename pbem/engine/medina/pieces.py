@@ -25,22 +25,6 @@ STARTING_SUPPLY = {
 SUPPLY_KEYS = PALACE_COLOURS + ("domes", "stables", "merchants", "walls")
 """Keys of a seat's supply dict: palace pieces per colour, then the rest."""
 
-COLOUR_ALIASES = {
-    "grey": "grey", "gray": "grey", "harmaa": "grey", "g": "grey",
-    "black": "black", "musta": "black", "k": "black",
-    "brown": "brown", "ruskea": "brown", "b": "brown",
-    "orange": "orange", "oranssi": "orange", "o": "orange",
-}
-
-KIND_ALIASES = {
-    "palace": "palace", "palatsi": "palace", "palatsipala": "palace", "building": "palace",
-    "dome": "dome", "kupoli": "dome", "roof": "dome", "rooftop": "dome", "claim": "dome",
-    "stable": "stable", "talli": "stable",
-    "merchant": "merchant", "asukas": "merchant", "meeple": "merchant",
-    "wall": "wall", "muuri": "wall", "muuripala": "wall",
-}
-
-
 def starting_supply(seats: int) -> dict[str, int]:
     """One seat's pieces behind its screen at the start (``ValueError`` for a
     seat count other than 3 or 4)."""
