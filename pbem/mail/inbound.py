@@ -32,6 +32,7 @@ from email.utils import getaddresses, parsedate_to_datetime
 from typing import Iterable
 
 from . import reply_text
+from .flowed import decode_flowed
 
 __all__ = [
     "InboundMail", "InboundRejected", "Oversized", "TooManyLines", "MalformedMail",
@@ -265,21 +266,9 @@ def _check_loop(msg: Message, from_address: str, own: set[str], own_domain_bases
 # --- body --------------------------------------------------------------------
 
 def _flowed(text: str, delsp: bool) -> str:
-    """Undo RFC 3676 format=flowed: join soft breaks, drop space-stuffing."""
-    out: list[str] = []
-    buf = ""
-    for line in text.split("\n"):
-        line = line.rstrip("\r")
-        if line.startswith(" "):
-            line = line[1:]
-        if line.endswith(" ") and line != "-- ":
-            buf += line[:-1] if delsp else line
-        else:
-            out.append(buf + line)
-            buf = ""
-    if buf:
-        out.append(buf)
-    return "\n".join(out)
+    """Undo RFC 3676 format=flowed, never joining across quote depths
+    (:mod:`pbem.mail.flowed`)."""
+    return decode_flowed(text, delsp=delsp)
 
 
 def _part_text(part: Message) -> str:
