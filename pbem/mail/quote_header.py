@@ -66,19 +66,23 @@ def header_start(lines: Sequence[str], match_start: int, sender_tokens: Iterable
     ``Field: value`` lines (an Outlook or forward block). A blank line ends
     the block, except right under a separator line."""
     tokens = [t.casefold() for t in sender_tokens if t and len(t) >= 3]
+    def blank(k: int) -> bool:
+        return not _strip_quote(lines[k])
+
     i = match_start - 1
-    while i >= 0 and not lines[i].strip():
+    while i >= 0 and blank(i):
         i -= 1
     top = match_start
     taken = 0
     while i >= 0 and taken < MAX_BLOCK_LINES:
         line = lines[i]
-        if not line.strip():
-            # "-----Original Message-----" / blank / "From: …": one blank under a separator
+        if blank(i):
+            # "-----Original Message-----" or "Begin forwarded message:", a blank, then the fields
             j = i - 1
-            while j >= 0 and not lines[j].strip():
+            while j >= 0 and blank(j):
                 j -= 1
-            if j >= 0 and is_separator(_strip_quote(lines[j])):
+            above = _strip_quote(lines[j]) if j >= 0 else ""
+            if taken and (is_separator(above) or above.endswith(":")):
                 i = j
                 continue
             break

@@ -41,9 +41,9 @@ LOOKAHEAD = 2500
 FUZZY_SHARE = 0.8
 #: ... and has at least this many words (order lines are shorter)
 FUZZY_MIN_WORDS = 8
-#: an unquoted line under a ``>`` copy is the notice's only when it continues it this closely
+#: an unquoted line under a ``>`` copy is the notice's only when it starts this close to where the quote stopped
 #: (a client wrapped a quoted line without quoting the rest)
-CONTINUATION = 40
+CONTINUATION = 2
 
 _WORD = re.compile(r"[^\W_]+")
 _QUOTE = re.compile(r"^\s*((?:>\s?)*)")
