@@ -100,3 +100,48 @@ def test_automatic_mail_is_dropped_unanswered(app, t0):
     res = handle_inbound(reply_to_notice(notice, "I am on holiday", extra={"Auto-Submitted": "auto-replied"}))
     assert res.result == "rejected"
     assert outbox(kind="refusal") == [] and game(gid).step == 0
+
+
+def test_confirmation_names_the_turn_the_orders_were_for(app, t0):
+    """Issue #13: the answer named the turn after the one played (the game
+    had already moved on when the answer was written)."""
+    gid = new_tally(t0)
+    assert game(gid).phase == "Seat 1 to add"
+    res = handle_inbound(reply_to_notice(outbox(kind="turn")[0], "Add 2"))
+    assert res.result == "stored" and game(gid).phase != "Seat 1 to add"
+    conf = parsed(outbox(kind="confirmation")[0])
+    assert "orders accepted (Seat 1 to add)" in conf["Subject"]
+    assert "(Seat 1 to add) are accepted" in body_text(outbox(kind="confirmation")[0])
+
+
+def test_greeting_and_signoff_are_ignored_and_named(app, t0):
+    gid = new_tally(t0)
+    res = handle_inbound(reply_to_notice(outbox(kind="turn")[0], "Hi all,\n\nadd 2\n\nCheers\nBruno"))
+    assert res.result == "stored" and game(gid).step == 1
+    assert "ignored, not orders: Hi all, / Cheers / Bruno" in body_text(outbox(kind="confirmation")[0])
+
+
+def test_a_mail_without_orders_is_answered_with_its_first_lines(app, t0):
+    gid = new_tally(t0)
+    res = handle_inbound(reply_to_notice(outbox(kind="turn")[0], ""))
+    assert res.result == "refused" and game(gid).step == 0
+    text = body_text(outbox(kind="refusal")[0])
+    assert "could not find your orders in this mail" in text
+    assert "| On Fri, 20 Nov 2026 at 12:00, pbem <pbem@pbem.test> wrote:" in text
+    assert "Legal orders now (" in text
+
+
+def test_the_whole_notice_unquoted_under_an_unknown_header_is_answered(app, t0):
+    """Issue #13's silent loss: an Italian header the patterns did not know,
+    over an unquoted copy of the notice, was read as 100+ order lines and
+    dropped unanswered."""
+    gid = new_tally(t0)
+    notice = outbox(kind="turn")[0]
+    raw = reply_to_notice(notice, "add 2")
+    text = body_text(notice)
+    msg = __import__("email").message_from_bytes(raw, policy=__import__("email").policy.default)
+    msg.set_content("add 2\n\nIn data 20 nov 2026, alle ore 12:00, pbem <pbem@pbem.test> ha\nscritto:\n\n"
+                    + text + "\n" + "\n".join(f"padding line {i}" for i in range(120)))
+    res = handle_inbound(msg.as_bytes())
+    assert res.result in ("stored", "refused")
+    assert outbox(kind="confirmation") or outbox(kind="refusal")
