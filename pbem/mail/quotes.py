@@ -26,6 +26,7 @@ above the copy is :func:`pbem.mail.quote_header.header_start`'s job.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -79,21 +80,19 @@ class _Stream:
         self.words = words(text)
         self.vocab = set(self.words)
         self.grams: dict[tuple[str, ...], list[int]] = {}
-        for i in range(len(self.words) - 2):
-            self.grams.setdefault(tuple(self.words[i:i + 3]), []).append(i)
+        self.at: dict[str, list[int]] = {}
+        for i, w in enumerate(self.words):
+            self.at.setdefault(w, []).append(i)
+            if i + 3 <= len(self.words):
+                self.grams.setdefault(tuple(self.words[i:i + 3]), []).append(i)
 
     def find(self, seq: Sequence[str], lo: int, hi: int) -> int | None:
         """The first position ``p`` in ``[lo, hi]`` with ``words[p:p+len(seq)] == seq``."""
         n = len(seq)
         if n == 0:
             return None
-        if n >= 3:
-            candidates = self.grams.get(tuple(seq[:3]), ())
-        else:
-            candidates = [i for i in range(lo, min(hi, len(self.words) - n) + 1) if self.words[i] == seq[0]]
-        for p in candidates:
-            if p < lo:
-                continue
+        candidates = self.grams.get(tuple(seq[:3]), ()) if n >= 3 else self.at.get(seq[0], ())
+        for p in candidates[bisect_left(candidates, lo):]:  # positions ascend
             if p > hi:
                 break
             if self.words[p:p + n] == list(seq):
@@ -170,7 +169,7 @@ def find_notice(lines: Sequence[str], notice_texts: Sequence[str]) -> QuoteMatch
             ok, pos = _belongs(s, lw, pos, CONTINUATION)
         else:
             ok, pos = _belongs(s, lw, pos)
-            if not ok and others:
+            if not ok and others and len(lw) >= FUZZY_MIN_WORDS:  # never an order line
                 ok = any(_belongs(o, lw, 0)[0] for o in others)
         if ok:
             last_in = j

@@ -281,7 +281,7 @@ def first_lines(text: str, limit: int = 8) -> list[str]:
 
 
 def read_reply(body: str, *, notice_texts: Iterable[str] = (), sender_tokens: Iterable[str] = (),
-               is_order: Callable[[str], bool] | None = None) -> Reading:
+               is_order: Callable[[str], bool] | None = None, by_patterns: str | None = None) -> Reading:
     """Read a reply to a notice pbem sent.
 
     ``body``: the reply's decoded text (an HTML-only reply already turned
@@ -290,6 +290,9 @@ def read_reply(body: str, *, notice_texts: Iterable[str] = (), sender_tokens: It
     the notice's sender name and addresses (quote headers name them).
     ``is_order``: whether a line is in the game's command language (for
     the greeting and sign-off rule, :mod:`pbem.mail.reading`).
+    ``by_patterns``: :func:`extract_new_text` of ``body`` when the caller
+    has it already (the inbound parser computed it), so it is not
+    computed twice.
 
     The copy of the notice is looked for by its words first; without one,
     :func:`extract_new_text`'s patterns cut the quote. Returns a
@@ -303,6 +306,6 @@ def read_reply(body: str, *, notice_texts: Iterable[str] = (), sender_tokens: It
         top = quote_header.header_start(lines, match.start, sender_tokens)
         new = _new_blocks(lines, match, top)
     else:
-        new = _clean_block(extract_new_text(body).split("\n"))
+        new = _clean_block((extract_new_text(body) if by_patterns is None else by_patterns).split("\n"))
     orders, ignored = split_letter(new, is_order)
     return Reading(orders=orders, ignored=ignored, found=match is not None, first_lines=first_lines(body))

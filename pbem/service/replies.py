@@ -120,4 +120,5 @@ def read(mail, game, seat_index: int, state) -> reply_text.Reading:
     cfg = current_app.config
     tokens += [a for _n, a in getaddresses([cfg.get("MAIL_FROM", "")]) if a] + [cfg.get("INBOUND_ADDRESS", "")]
     is_order = order_predicate(game, seat_index, state) if state is not None else None
-    return reply_text.read_reply(mail.body, notice_texts=texts, sender_tokens=tokens, is_order=is_order)
+    return reply_text.read_reply(mail.body, notice_texts=texts, sender_tokens=tokens, is_order=is_order,
+                                 by_patterns=mail.text)

@@ -145,3 +145,42 @@ def test_the_whole_notice_unquoted_under_an_unknown_header_is_answered(app, t0):
     res = handle_inbound(msg.as_bytes())
     assert res.result in ("stored", "refused")
     assert outbox(kind="confirmation") or outbox(kind="refusal")
+
+
+def test_medina_flowed_reply_is_read_whole(app, t0):
+    """Issue #13: in a format=flowed reply, the first piece written right
+    under a quoted line ending in a space vanished into the quote and the
+    second was applied alone, as piece 1 of 2: a move the player did not
+    write. Both pieces are read and the turn is played as written."""
+    from pbem.service.lifecycle import create_game, join_game
+    from pbem.service.notify import example_reply
+    from pbem.service.orders import submit_orders
+    from pbem.service.snapshot import engine_state
+
+    from .helpers import PLAYERS, compose_pending
+
+    gid = create_game("medina", PLAYERS[0][1], PLAYERS, seed=7, now=t0).id
+    for i in (1, 2):
+        join_game(gid, i, now=t0)
+    for _ in range(2):  # the start merchant, then seat 1's turn
+        g = game(gid)
+        state = engine_state(g)
+        seat = state.current_seats()[0]
+        submit_orders(gid, seat, "\n".join(example_reply(state, seat)), expected_step=g.step, source="web", now=t0)
+    compose_pending()
+    g = game(gid)
+    assert g.phase == "Turn 2: seat 2, piece 1 of 2"
+    first, second = example_reply(engine_state(g), 1)
+    notice = [r for r in outbox(kind="turn") if r.seat_index == 1][-1]
+    msg = EmailMessage()
+    msg["From"], msg["To"] = notice.recipient, parsed(notice)["Reply-To"]
+    msg["Subject"], msg["Message-ID"] = "Re: your move", make_msgid(domain="example.org")
+    msg["In-Reply-To"] = msg["References"] = parsed(notice)["Message-ID"]
+    msg.set_content(f"On Fri, 20 Nov 2026 at 12:00, pbem <pbem@pbem.test> wrote:\n> Example turn: \n"
+                    f"{first}\n{second}\n", cte="quoted-printable")
+    msg.set_param("format", "flowed")
+    res = handle_inbound(msg.as_bytes())
+    assert res.result == "stored" and [l.text for l in res.submit.lines] == [first, second]
+    assert game(gid).phase.startswith("Turn 3")
+    text = body_text(outbox(kind="confirmation")[0])
+    assert "(Turn 2: seat 2, piece 1 of 2) are accepted" in text
