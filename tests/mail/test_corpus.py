@@ -79,7 +79,8 @@ def world(tmp_path_factory):
             else:
                 os.environ[k] = v
     msg = message_from_bytes(raw, policy=policy.default)
-    notice = Notice(plain=msg.get_body(("plain",)).get_content(), html=msg.get_body(("html",)).get_content(),
+    text = lambda kind: msg.get_body((kind,)).get_content().replace("\r\n", "\n")  # noqa: E731
+    notice = Notice(plain=text("plain"), html=text("html"),
                     message_id=msg["Message-ID"], reply_to=msg["Reply-To"], subject=msg["Subject"])
     state = get_game("lacitta").state_from_json(state_json)
     return SimpleNamespace(tmp=tmp, notice=notice, raw=raw, state=state)
@@ -169,3 +170,26 @@ def test_no_mail_from_the_seat_goes_unanswered(world, fx, tmp_path, monkeypatch)
     output, answers = _ingest(world, tmp_path, monkeypatch, reply_bytes(fx, world.notice))
     assert [(k, r) for k, r, _m in answers] in ([("confirmation", "ada@example.org")],
                                                 [("refusal", "ada@example.org")]), output
+
+
+def test_the_notice_lists_common_orders_first_in_natural_order(world):
+    """Issue #13: `gold` was hidden behind 40 `build …` orders, and sites
+    sorted as text (A10 before A2). The true count is in the heading."""
+    import re
+
+    plain = world.notice.plain
+    heading = re.search(r"Legal orders now \((\d+)\)\n-+\n", plain)
+    assert heading, plain
+    listed = []
+    for line in plain[heading.end():].splitlines():
+        if not line.startswith("    ") or line.strip().startswith("..."):
+            break
+        listed.append(line.strip())
+    legal = {a.to_text() for a in world.state.legal_actions(0)}
+    assert int(heading.group(1)) == len(legal) > len(listed)
+    assert "gold" in listed
+    plain_orders = [o for o in listed if not re.search(r"\b[A-Z]{1,2}\d", o)]
+    assert listed[:len(plain_orders)] == plain_orders  # no site named: first
+    sites = [o for o in listed if o.startswith("found ")]
+    nums = [(o.split()[1][0], int(o.split()[1][1:])) for o in sites]
+    assert nums == sorted(nums)
