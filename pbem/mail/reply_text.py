@@ -135,6 +135,7 @@ _FOOTER = re.compile(
     r"|Lähetetty (?:iPhone|iPad|Android|Outlook|mobiili|puhelime|Samsung|Galaxy).*"
     r"|Odesláno z \w.*|Enviat des d.*|Enviado desde mi \w.*)$", re.IGNORECASE)
 
+_QUOTED_SIG = re.compile(r"(?m)^[ \t]*>[ \t]?--[ \t]*$")
 _DEEP_QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?){2,}")
 _ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"), None)
 _MD_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>])")
@@ -192,6 +193,19 @@ def _is_quoted(line: str) -> bool:
     return line.lstrip().startswith(">")
 
 
+def _drop_header_above_quote(text: str) -> str:
+    """The lines above the first ``>`` line that look like a quote header
+    in any language (:func:`quote_header.header_start`: a date or time, an
+    address, a trailing ``:``) removed, so the patterns below need not know
+    the language."""
+    lines = text.split("\n")
+    first = next((i for i, l in enumerate(lines) if _is_quoted(l) and l.strip(" >")), None)
+    if not first:
+        return text
+    top = quote_header.header_start(lines, first)
+    return "\n".join(lines[:top] + lines[first:]) if top < first else text
+
+
 def extract_new_text(text: str) -> str:
     """The part of a reply body the sender wrote now.
 
@@ -201,7 +215,9 @@ def extract_new_text(text: str) -> str:
     ``-- `` and common closings, and phone footers. Returns ``""`` when the
     sender wrote nothing. Never raises on any ``str``.
     """
-    text = _normalise(text)
+    text = _drop_header_above_quote(_normalise(text))
+    # a quoted signature marker is the quoted mail's, not the end of the reply
+    text = _QUOTED_SIG.sub(">", text)
     if not text.strip():
         return ""
     msg = _ReplyMessage(text=text, languages=list(LANGUAGES), keep_hyphen_lists=True).read()

@@ -86,9 +86,9 @@ def world(tmp_path_factory):
     return SimpleNamespace(tmp=tmp, notice=notice, raw=raw, state=state)
 
 
-def _read(world, fx):
+def _read(world, fx, *, with_notice: bool = True):
     mail = parse_inbound(reply_bytes(fx, world.notice), max_order_lines=DEFAULT_MAX_LINES)
-    texts, tokens = notice_texts(world.raw)
+    texts, tokens = notice_texts(world.raw) if with_notice else ([], [])
     is_order = order_predicate(SimpleNamespace(kind="lacitta"), 0, world.state)
     return read_reply(mail.body, notice_texts=texts, sender_tokens=tokens + ["play@pbem.test"],
                       is_order=is_order)
@@ -115,6 +115,18 @@ def test_orders_read_exactly(world, fx):
     reading = _read(world, fx)
     assert reading.orders == fx.orders
     assert reading.ignored == fx.ignored
+
+
+@pytest.mark.parametrize("fx", [f for f in FIXTURES if f.meta.get("needs") != "notice"], ids=lambda f: f.name)
+def test_the_patterns_alone_read_them_too(world, fx):
+    """The second line of defence (no notice kept: pruned, or the quote of
+    another mail): mail-parser-reply with our language entries and the
+    shape-based header rule read the orders of every reply but those
+    marked ``needs: notice`` (a sign-off the library knows as a signature
+    is cut there instead of being named back)."""
+    reading = _read(world, fx, with_notice=False)
+    assert not reading.found
+    assert reading.orders == fx.orders
 
 
 def _ingest(world, tmp_path, monkeypatch, raw: bytes):
