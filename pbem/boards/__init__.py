@@ -1,8 +1,9 @@
 """Board pictures: a game's view dict -> SVG text -> PNG bytes.
 
-``render_svg(game, view, highlight=...)`` dispatches to the module
-``pbem.boards.<game>`` (``render_svg(view, highlight)``), imported by name, so
-a new game needs only its own module. Every board marks each site with
+``render_svg(game, view, highlight=...)`` dispatches to the module the game
+declares (``Game.board``, e.g. ``"pbem.boards.lacitta"``; it has
+``render_svg(view, highlight)``), so a new game needs only its own module and
+nothing here names a game. Every board marks each site with
 ``class="site"`` and ``data-site="F7"``; highlighted sites also carry class
 ``legal``. ``svg_to_png`` renders with the font shipped in
 ``pbem/boards/fonts/`` so an emailed picture looks the same everywhere.
@@ -17,7 +18,6 @@ header) to let the player pick a legal order by clicking a site;
 from __future__ import annotations
 
 import importlib
-import re
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -25,26 +25,23 @@ from pbem.boards.png import svg_to_png  # noqa: F401  (re-exported)
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
-_GAME_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
-
-
 def board_module(game: str):
-    """The module drawing ``game``'s board (``pbem.boards.<game>``).
+    """The module drawing ``game``'s board: the one its
+    :class:`~pbem.engine.api.Game` declares as ``board``.
 
-    Raises ``KeyError`` when there is no such module (or the name is not a
-    plain module name: this is never a way to import arbitrary code).
+    Raises ``KeyError`` for an unknown game or one that declares no board
+    picture (callers then show the text view only). A declared module that
+    is missing, or lacks ``render_svg``, is a broken installation: that
+    raises ``ImportError`` (never a quiet fall back to text).
     """
-    if not isinstance(game, str) or not _GAME_NAME.match(game) or game in ("png", "raster"):
+    from pbem.engine import get_game
+
+    declared = get_game(game).board if isinstance(game, str) else None
+    if declared is None:
         raise KeyError(f"no board picture for game {game!r}")
-    name = f"{__name__}.{game}"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            raise KeyError(f"no board picture for game {game!r}") from None
-        raise
+    module = importlib.import_module(declared)
     if not callable(getattr(module, "render_svg", None)):
-        raise KeyError(f"no board picture for game {game!r}")
+        raise ImportError(f"board module {declared!r} of game {game!r} has no render_svg")
     return module
 
 

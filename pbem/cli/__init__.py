@@ -1,6 +1,7 @@
 """The ``pbem`` command. Each command group lives in its own module and is
-added here, so areas do not collide: ``bench`` (pbem/cli/bench.py),
-``demo`` (pbem/cli/demo.py), ``mail`` (pbem/cli/mail.py)."""
+added here with one line in :data:`COMMANDS`, so areas do not collide:
+``bench`` (pbem/cli/bench.py), ``demo`` (pbem/cli/demo.py), ``mail``
+(pbem/cli/mail.py), ``service`` (pbem/cli/service.py)."""
 from __future__ import annotations
 
 import importlib
@@ -13,15 +14,28 @@ def main() -> None:
     """pbem — play-by-email board games."""
 
 
-# module -> attribute holding a click command or group
-for _module, _attr in [
+#: module -> attribute holding a click command or group. A missing module or
+#: attribute is an error when ``pbem`` starts (:func:`add_commands`).
+COMMANDS: list[tuple[str, str]] = [
     ("pbem.cli.bench", "bench"),
     ("pbem.cli.demo", "demo"),
     ("pbem.cli.mail", "mail"),
     ("pbem.cli.service", "service"),
-]:
-    try:
-        main.add_command(getattr(importlib.import_module(_module), _attr))
-    except ModuleNotFoundError as exc:  # area not built yet in this checkout
-        if exc.name != _module:
-            raise
+]
+
+
+def add_commands(group: click.Group, commands: list[tuple[str, str]]) -> None:
+    """Add each ``(module, attribute)`` command to ``group``. Raises
+    ``ImportError`` for a module that does not import, or an attribute that
+    is missing or not a click command, and ``ValueError`` for two commands
+    of one name."""
+    for module, attr in commands:
+        command = getattr(importlib.import_module(module), attr, None)
+        if not isinstance(command, click.Command):
+            raise ImportError(f"command {module}.{attr} is not a click command (found {command!r})")
+        if command.name in group.commands:
+            raise ValueError(f"two commands named {command.name!r} ({module}.{attr})")
+        group.add_command(command)
+
+
+add_commands(main, COMMANDS)

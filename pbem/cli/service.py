@@ -122,12 +122,23 @@ def games(status: str | None) -> None:
 
 
 def _seat(value: str) -> tuple[str, str]:
-    from email.utils import parseaddr
+    """``'Name <address>'`` or a bare address: exactly one, checked like
+    every address the service takes (:func:`pbem.service.addresses.normalise_email`);
+    the name without control characters (default: the address's local part)."""
+    from email.headerregistry import HeaderRegistry
 
-    name, address = parseaddr(value)
-    if "@" not in address:
-        raise click.BadParameter(f"{value!r}: write a seat as 'Name <address>' or an address")
-    return name or address.split("@")[0], address
+    from pbem.service.addresses import clean_name, normalise_email
+    from pbem.service.errors import ServiceError
+
+    header = HeaderRegistry()("To", clean_name(value, limit=1000))  # no line break reaches the parser
+    if len(header.addresses) != 1 or header.defects or not header.addresses[0].addr_spec:
+        raise click.BadParameter(f"{value!r}: write one seat as 'Name <address>' or an address")
+    name, address = header.addresses[0].display_name, header.addresses[0].addr_spec
+    try:
+        address = normalise_email(address)
+    except ServiceError as err:
+        raise click.BadParameter(str(err)) from None
+    return clean_name(name) or address.split("@")[0], address
 
 
 @service.command("new-game")

@@ -12,9 +12,10 @@ Nothing here does I/O or imports from the web, database or mail layers.
 """
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 
 class OrderError(Exception):
@@ -192,13 +193,34 @@ class State(ABC):
 
 
 class Game(ABC):
-    """A registered game kind: what never changes, and the command language."""
+    """A registered game kind: what never changes, and the command language.
 
-    name: ClassVar[str]          # registry key, e.g. "lacitta"
-    title: ClassVar[str]         # "La Città"
+    A game declares its facts as class attributes, read by the service, the
+    web pages and the board pictures, which never name a game:
+
+    - ``name`` (registry key, ``"lacitta"``), ``title`` (``"La Città"``);
+    - ``min_seats`` .. ``max_seats``: the seat counts it is played with;
+    - ``options``: option name -> allowed values, the first being the default
+      (``{"setup": ("beginner", "experienced")}``; ``{}`` for none). Values are
+      text, so a form or an email can carry them;
+    - ``board``: the dotted name of the module drawing its board picture
+      (``"pbem.boards.lacitta"``; see :mod:`pbem.boards`), or ``None`` when the
+      text view is all there is. A name only: the engine imports nothing of it;
+    - ``previewable``: see below.
+
+    :meth:`check_settings` validates new-game settings against these facts;
+    :meth:`redeal_hidden` declares what the game hides (the conformance test,
+    ``tests/engine/test_conformance.py``, holds every view to it);
+    :meth:`load_position` / :meth:`dump_position` read and write the game's
+    position text. How to add a game: ``docs/architecture.md``.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
-    options: ClassVar[dict[str, tuple[str, ...]]] = {}  # option -> allowed values, first is default
+    options: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    board: ClassVar[str | None] = None
     #: True when applying a seat's own orders reveals nothing that seat does
     #: not already know (no dice, draws or hidden cards): the order page may
     #: then show the position after the first orders of a turn, before they
@@ -206,10 +228,73 @@ class Game(ABC):
     #: keeps a dry run from being a free peek at a draw.
     previewable: ClassVar[bool] = False
 
+    def default_options(self) -> dict[str, str]:
+        """Every option at its default (the first allowed value)."""
+        return {name: allowed[0] for name, allowed in self.options.items()}
+
+    def check_settings(self, seats: int, options: Mapping[str, Any] | None = None) -> dict[str, str]:
+        """Validate the settings of a new game: ``seats`` players and the
+        chosen ``options`` (a subset of :attr:`options`). Returns every option,
+        defaults filled in (``{"setup": "beginner"}``).
+
+        Raises ``ValueError`` with a sentence for the host: a seat count
+        outside ``min_seats..max_seats``, an unknown option (naming the known
+        ones) or a value not allowed (naming the allowed ones).
+        """
+        if isinstance(seats, bool) or not isinstance(seats, int) \
+                or not self.min_seats <= seats <= self.max_seats:
+            span = (f"{self.min_seats}" if self.min_seats == self.max_seats
+                    else f"{self.min_seats}-{self.max_seats}")
+            raise ValueError(f"{self.title} is for {span} seats, not {seats!r}.")
+        chosen = dict(options or {})
+        unknown = sorted(set(chosen) - set(self.options))
+        if unknown:
+            known = ", ".join(self.options) if self.options else "none"
+            raise ValueError(f"{self.title} has no option {unknown[0]!r} (its options: {known}).")
+        settings = self.default_options()
+        for option, value in chosen.items():
+            allowed = self.options[option]
+            if value not in allowed:
+                raise ValueError(f"The {self.title} option {option} must be one of "
+                                 f"{', '.join(allowed)}, not {value!r}.")
+            settings[option] = value
+        return settings
+
+    @abstractmethod
+    def redeal_hidden(self, state: "State", seat: int | None, rng: random.Random) -> "State":
+        """What this game hides from ``seat`` (``None``: a spectator), declared
+        by example: a new state that differs from ``state`` only in things
+        ``seat`` may not see, dealt again at random with ``rng`` (La Città:
+        the deck orders, the Voice cards it has not looked at, the random
+        generator; Medina: the other seats' pieces behind their screens).
+        ``state`` is not changed.
+
+        The contract: ``state.view(seat)`` equals the variant's view, and
+        ``seat``'s legal orders are the same in both. A variant need not be a
+        position reachable in play, only one :meth:`State.to_json` and
+        :meth:`state_from_json` carry; it must differ from ``state`` whenever
+        anything is hidden from ``seat`` (the conformance test wants the
+        spectator's variant to differ at least once in a game).
+        """
+
+    def load_position(self, text: str) -> "State":
+        """A position from the game's position text (``<game>/position.py``:
+        one fact per line, ``#`` comments), for scenario tests and for
+        setting up a position by hand. Raises ``ValueError`` naming the line
+        it cannot read. Every game provides it (the conformance test checks)."""
+        raise NotImplementedError(f"{self.title} has no position text (Game.load_position)")
+
+    def dump_position(self, state: "State") -> str:
+        """``state`` as position text. :meth:`load_position` of it gives a
+        state in the same phase with the same legal orders and scores for
+        every seat, which writes back the same text (the conformance test
+        checks this; La Città's text also keeps every view)."""
+        raise NotImplementedError(f"{self.title} has no position text (Game.dump_position)")
+
     @abstractmethod
     def new_state(self, seats: int, seed: int, **options: Any) -> State:
         """A new game after setup. Raises ``ValueError`` for a bad seat count
-        or option."""
+        or option: begin with ``options = self.check_settings(seats, options)``."""
 
     @abstractmethod
     def parse_action(self, state: State, seat: int, text: str) -> Action:

@@ -38,7 +38,7 @@ from .inbound import LOOP_HEADER
 __all__ = [
     "Envelope", "GameRef", "Turn", "Result", "ScoreLine",
     "invitation", "turn_notice", "reminder", "turn_result", "missed_turn",
-    "order_confirmation", "order_refusal", "game_over",
+    "order_confirmation", "order_refusal", "game_over", "signin",
     "format_deadline", "subject_prefix", "MAX_LEGAL_SHOWN",
 ]
 
@@ -90,6 +90,11 @@ class Envelope:
     "now" for "12 hours left"; default: the current time. ``msgid_tag``
     goes into the Message-ID (``<tag.random@domain>``) so an id says what it
     was; ``in_reply_to``/``references`` thread answers to a player's mail.
+    ``thread_root`` (a Message-ID, stable per game and seat) comes first in
+    ``References`` so a game reads as one conversation; ``list_id`` is the
+    game's ``List-Id`` (RFC 2919); ``unsubscribe_url`` (https) goes into
+    ``List-Unsubscribe`` with ``List-Unsubscribe-Post`` (RFC 8058 one-click)
+    and ``preferences_url`` into the footer.
     """
 
     sender: str
@@ -103,6 +108,10 @@ class Envelope:
     msgid_tag: str = ""
     in_reply_to: str | None = None
     references: Sequence[str] = ()
+    thread_root: str | None = None
+    list_id: str | None = None
+    unsubscribe_url: str | None = None
+    preferences_url: str | None = None
 
 
 @dataclass(frozen=True)
@@ -152,6 +161,9 @@ class Result:
     ``default_order`` (the order applied for you) make it a missed-turn
     notice; ``missed_count`` is how many turns you have missed so far.
     ``next_up`` says who moves next ("Carla (seat 3) is to move").
+    ``position_text`` is the position as this seat sees it, as text
+    (``Game.view_text``): the words beside the picture, for text-only mail
+    clients, screen readers and spam filters that distrust image-only mail.
     """
 
     phase: str
@@ -163,6 +175,7 @@ class Result:
     next_up: str = ""
     board_png: bytes | None = None
     board_alt: str = ""
+    position_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -253,6 +266,30 @@ def _render(kind: str, context: dict) -> tuple[str, str]:
     return text, html
 
 
+def _thread_headers(msg: EmailMessage, env: Envelope) -> None:
+    """``In-Reply-To``/``References``: the seat's thread root first, then the
+    chain of the mail answered (RFC 5322 §3.6.4), each id once."""
+    refs: list[str] = []
+    for ref in (env.thread_root, *env.references, env.in_reply_to):
+        if ref and ref not in refs:
+            refs.append(ref)
+    parent = env.in_reply_to or env.thread_root
+    if parent:
+        msg["In-Reply-To"] = parent
+    if refs:
+        msg["References"] = " ".join(refs)
+
+
+def _list_headers(msg: EmailMessage, env: Envelope) -> None:
+    """``List-Id`` (RFC 2919) and one-click ``List-Unsubscribe`` (RFC 2369,
+    RFC 8058; what Gmail's and Yahoo's 2024 sender rules ask of bulk mail)."""
+    if env.list_id:
+        msg["List-Id"] = _one_line(env.list_id)
+    if env.unsubscribe_url:
+        msg["List-Unsubscribe"] = f"<{_one_line(env.unsubscribe_url)}>"
+        msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+
+
 def _build(kind: str, env: Envelope, subject: str, context: dict, *,
            board_png: bytes | None = None, board_alt: str = "", answering: bool = False,
            asks_for_orders: bool = False) -> EmailMessage:
@@ -277,13 +314,8 @@ def _build(kind: str, env: Envelope, subject: str, context: dict, *,
     msg["Subject"] = _one_line(subject)
     msg["Date"] = format_datetime(sent_at.astimezone(timezone.utc))
     msg["Message-ID"] = _msgid(env, kind)
-    if env.in_reply_to:
-        msg["In-Reply-To"] = env.in_reply_to
-    refs = [*env.references]
-    if env.in_reply_to and env.in_reply_to not in refs:
-        refs.append(env.in_reply_to)
-    if refs:
-        msg["References"] = " ".join(refs)
+    _thread_headers(msg, env)
+    _list_headers(msg, env)
     # RFC 3834 §5: answers to a person's mail are auto-replied, the rest auto-generated.
     msg["Auto-Submitted"] = "auto-replied" if answering else "auto-generated"
     msg["X-Auto-Response-Suppress"] = "All"
@@ -365,11 +397,12 @@ def turn_result(env: Envelope, game: GameRef, result: Result) -> EmailMessage:
 
 def missed_turn(env: Envelope, game: GameRef, *, phase: str, default_order: str, missed_count: int,
                 events: Sequence[str] = (), next_up: str = "", board_png: bytes | None = None,
-                board_alt: str = "") -> EmailMessage:
+                board_alt: str = "", position_text: str = "") -> EmailMessage:
     """"You missed the deadline; this default order was applied for you."""
     return turn_result(env, game, Result(phase=phase, events=events, you_missed=True,
                                          default_order=default_order, missed_count=missed_count,
-                                         next_up=next_up, board_png=board_png, board_alt=board_alt))
+                                         next_up=next_up, board_png=board_png, board_alt=board_alt,
+                                         position_text=position_text))
 
 
 def order_confirmation(env: Envelope, game: GameRef, *, phase: str, lines_read: Sequence[str],
@@ -428,3 +461,41 @@ def game_over(env: Envelope, game: GameRef, *, scores: Sequence[ScoreLine], even
     return _build("game_over", env, subject, {"game": game, "scores": ordered, "headline": headline,
                                               "events": list(events), "final_view": final_view},
                   board_png=board_png, board_alt=board_alt)
+
+
+@dataclass(frozen=True)
+class DigestItem:
+    """One notice inside a daily digest: its ``subject``, its plain ``text``
+    (as it would have come on its own) and the ``reply_to`` address that
+    takes orders for its game, if any."""
+
+    subject: str
+    text: str
+    reply_to: str | None = None
+
+
+def digest(env: Envelope, items: Sequence[DigestItem]) -> EmailMessage:
+    """The daily digest of a player who asked for one: every notice of the
+    day in one mail, oldest first. No Reply-To: each item names the address
+    that takes orders for its game."""
+    n = len(items)
+    subject = f"[pbem] Your daily digest: {n} {'message' if n == 1 else 'messages'}"
+    return _build("digest", env, subject, {"game": GameRef("daily digest", ""), "items": list(items)})
+
+
+def host_notice(env: Envelope, game: GameRef, *, headline: str, paragraphs: Sequence[str]) -> EmailMessage:
+    """A short notice to a game's host (a player's mail bounces): the
+    subject ``[pbem] La Città #12 — <headline>`` and plain paragraphs."""
+    return _build("notice", env, f"{subject_prefix(game)} — {headline}",
+                  {"game": game, "paragraphs": list(paragraphs)})
+
+
+def signin(env: Envelope, *, signin_url: str, expires_at: datetime, new_player: bool = False) -> EmailMessage:
+    """The link asked for on the sign-in page (signed, single use, valid
+    until ``expires_at``, aware UTC, shown in the recipient's zone).
+    ``new_player``: the address plays nowhere yet, the link signs it up.
+    About no game: no Reply-To, the footer invites no reply."""
+    return _build("signin", env, "[pbem] Your sign-in link", {
+        "game": None, "signin_url": signin_url, "new_player": new_player,
+        "expires": format_deadline(expires_at, env.timezone, env.locale),
+    })

@@ -144,14 +144,31 @@ def parse_reply_address(secret: str | bytes, inbound_address: str, address: str,
 class SignInClaim:
     """What a verified sign-in token carries.
 
-    ``subject`` is what the service signed (e.g. ``{"user": 7}`` or
-    ``{"game": 12, "seat": 3}``); ``nonce`` is the random single-use id the
+    ``subject`` is what the service signed: ``{"player": 7, "next": "/"}``,
+    ``{"email": "ada@example.org", "next": "/"}`` (a sign-up), or with
+    ``"seat": [game id, seat index]`` a link that opens only that seat's
+    pages (see :attr:`seat`); ``nonce`` is the random single-use id the
     service records when the link is used; ``issued_at`` is UTC.
     """
 
     subject: Any
     nonce: str
     issued_at: datetime
+
+    @property
+    def seat(self) -> tuple[int, int] | None:
+        """``(game id, seat index)`` when the link is scoped to one seat
+        (subject key ``"seat"``: the links in turn emails), else ``None``
+        (a link to the whole account). A malformed scope raises
+        :class:`BadToken`: a link never widens to the whole account by
+        accident."""
+        if not isinstance(self.subject, dict) or "seat" not in self.subject:
+            return None
+        value = self.subject["seat"]
+        if (isinstance(value, list) and len(value) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)):
+            return value[0], value[1]
+        raise BadToken("sign-in token seat scope is malformed")
 
 
 def _serializer(secret: str | bytes) -> URLSafeTimedSerializer:
@@ -193,3 +210,41 @@ def read_signin_token(secret: str | bytes, token: str, *, max_age: int = DEFAULT
     if ts.tzinfo is None:
         ts = ts.replace(tzinfo=timezone.utc)
     return SignInClaim(subject=payload.get("s"), nonce=payload["n"], issued_at=ts)
+
+
+# --- VERP bounce addresses (issue 13, "Bounces") -----------------------------
+
+def _bounce_sig(secret: str | bytes, row_id: str) -> str:
+    mac = hmac.new(_key(secret), f"pbem.bounce.v1:{row_id}".encode(), hashlib.sha256)
+    return base64.b32encode(mac.digest()).decode("ascii").lower()[:_SIG_LEN]
+
+
+def make_bounce_address(secret: str | bytes, inbound_address: str, row_id: int) -> str:
+    """The envelope sender (Return-Path) of one outgoing mail, VERP style:
+    ``"play+bounce-42-<sig>@pbem.example"`` for outbox row 42, so a bounce
+    says which mail, and so which recipient, failed."""
+    base, domain = _split_address(inbound_address)
+    return f"{base.split('+', 1)[0]}+bounce-{int(row_id)}-{_bounce_sig(secret, str(int(row_id)))}@{domain}"
+
+
+def parse_bounce_address(secret: str | bytes, inbound_address: str, address: str, *,
+                         old_secrets: Iterable[str | bytes] = ()) -> int | None:
+    """The outbox row id of a :func:`make_bounce_address` address signed
+    with ``secret`` or one of ``old_secrets``; ``None`` for any other
+    address (a forged or mangled one included)."""
+    try:
+        base, domain = _split_address(address)
+        own_base, own_domain = _split_address(inbound_address)
+    except BadToken:
+        return None
+    head, _, tag = base.partition("+")
+    if domain != own_domain or head.lower() != own_base.split("+", 1)[0].lower():
+        return None
+    parts = tag.split("-")
+    if len(parts) != 3 or parts[0].lower() != "bounce" or not parts[1].isdigit():
+        return None
+    given = parts[2].lower().encode("ascii", "replace")
+    ok = False
+    for key in (secret, *old_secrets):
+        ok |= hmac.compare_digest(given, _bounce_sig(key, str(int(parts[1]))).encode("ascii"))
+    return int(parts[1]) if ok else None

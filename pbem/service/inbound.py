@@ -27,7 +27,7 @@ from sqlalchemy.exc import IntegrityError
 
 from pbem.mail.inbound import DEFAULT_MAX_LINES, InboundRejected, parse_inbound, reply_target
 from pbem.mail.tokens import BadToken
-from pbem.service import notify, queue, ratelimit, replies
+from pbem.service import bounces, notify, queue, ratelimit, replies
 from pbem.service.db import begin_write, db
 from pbem.service.errors import GameNotFound
 from pbem.service.models import Game, InboundMessage, Player, utcnow
@@ -45,7 +45,9 @@ class InboundResult:
     ``duplicate`` (Message-ID seen before: nothing done), ``rejected``
     (dropped unanswered: automatic, looping, oversized or broken mail),
     ``unknown`` (no valid reply address), ``wrong-sender``, ``rate-limited``
-    (over ``INBOUND_RATE_LIMIT`` for the sender: dropped unanswered)."""
+    (over ``INBOUND_RATE_LIMIT`` for the sender: dropped unanswered),
+    ``bounce`` (a hard bounce of our mail: the address is marked),
+    ``bounce-soft``, ``bounce-unread`` (:mod:`pbem.service.bounces`)."""
 
     result: str
     detail: str = ""
@@ -102,6 +104,9 @@ def handle_inbound(raw: bytes, *, now: dt.datetime | None = None) -> InboundResu
 
 def _handle(raw: bytes, *, now: dt.datetime | None = None) -> InboundResult:
     now = now or utcnow()
+    bounced = bounces.handle(raw, now=now)  # a bounce of ours (VERP), before the RFC 3834 refusal
+    if bounced is not None:
+        return InboundResult(*bounced)
     try:
         # no order-line cap here: the reply is read again with the notice it
         # answers (replies.read), and a mail with too many lines is answered

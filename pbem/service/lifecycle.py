@@ -16,6 +16,7 @@ from sqlalchemy import select
 
 from pbem.engine import get_game
 from pbem.service import notify, queue
+from pbem.service.addresses import clean_name, normalise_email
 from pbem.service.db import begin_write, db
 from pbem.service.errors import NotAllowed, ServiceError, WrongStatus
 from pbem.service.models import (
@@ -42,24 +43,45 @@ def check_timezone(name: str) -> str:
     return name
 
 
-def normalise_email(email: str) -> str:
-    email = (email or "").strip()
-    if "@" not in email or " " in email or len(email) > 320:
-        raise ServiceError(f"not an email address: {email!r}")
-    return email.lower()
+#: secret random bits in every new game's seed (issue #12: 48 were brute-forced)
+SEED_BITS = 128
+
+
+def new_seed() -> int:
+    """A fresh game seed: :data:`SEED_BITS` secret random bits with bit 128
+    set on top, so every new seed is at least ``2**128`` and the engines use
+    their full-seed generator (seeds below ``2**64`` are the old games')."""
+    return (1 << SEED_BITS) | secrets.randbits(SEED_BITS)
 
 
 def get_or_create_player(email: str, name: str = "", timezone: str | None = None) -> Player:
-    """The player with ``email`` (case-insensitive), created when new.
-    Does not commit."""
+    """The player with ``email`` (one address, see
+    :func:`pbem.service.addresses.normalise_email`), created when new with
+    ``name`` cleaned of control characters (default: the address's local
+    part). Does not commit. Raises :class:`ServiceError` for a bad address
+    or time zone."""
     email = normalise_email(email)
     player = db.session.execute(select(Player).where(Player.email == email)).scalar_one_or_none()
     if player is None:
-        player = Player(email=email, name=name or email.split("@")[0],
+        player = Player(email=email, name=clean_name(name) or email.split("@")[0],
                         timezone=check_timezone(timezone or current_app.config["DEFAULT_TIMEZONE"]))
         db.session.add(player)
         db.session.flush()
     return player
+
+
+def refuse_uninvitable(emails: Sequence[str], host_email: str = "") -> None:
+    """Raise :class:`ServiceError` when one of ``emails`` (normalised) has
+    said "never invite me again" (docs/web.md, "Mail preferences"); the
+    host's own address is never an invitation."""
+    host = normalise_email(host_email) if host_email else ""
+    asked = [e for e in emails if e != host]
+    if not asked:
+        return
+    refusing = db.session.execute(select(Player.email).where(
+        Player.email.in_(asked), Player.no_invites.is_(True))).scalars().all()
+    if refusing:
+        raise ServiceError(f"{', '.join(sorted(refusing))} asked not to be invited to games")
 
 
 def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str, str] | dict],
@@ -69,7 +91,8 @@ def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str
     """Create a game of ``kind`` with the given seats (in seat order) and
     email the invitations (sign-in links). The host's own seat, if any, is
     joined at once. Raises :class:`ServiceError` for an unknown game, a bad
-    seat count or option, a bad address or time zone, or one address at two
+    seat count or option, a bad address or time zone, an address that asked
+    never to be invited, or one address at two
     seats."""
     now = now or utcnow()
     try:
@@ -78,17 +101,15 @@ def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str
         raise ServiceError(str(err.args[0])) from None
     specs = [s if isinstance(s, SeatSpec) else
              SeatSpec(**s) if isinstance(s, dict) else SeatSpec(email=s[1], name=s[0]) for s in seats]
-    if not engine.min_seats <= len(specs) <= engine.max_seats:
-        raise ServiceError(f"{engine.title} is for {engine.min_seats}-{engine.max_seats} seats, not {len(specs)}")
+    try:
+        options = engine.check_settings(len(specs), options)
+    except ValueError as err:
+        raise ServiceError(str(err)) from None
     emails = [normalise_email(s.email) for s in specs]
     if len(set(emails)) != len(emails):
         raise ServiceError("each seat needs its own email address")
-    options = dict(options or {})
-    for key, value in options.items():
-        allowed = engine.options.get(key)
-        if allowed is None or value not in allowed:
-            raise ServiceError(f"option {key}={value!r} is not one of {engine.options}")
-    seed = secrets.randbits(48) if seed is None else int(seed)
+    refuse_uninvitable(emails, host_email)
+    seed = new_seed() if seed is None else int(seed)
     try:
         engine.new_state(len(specs), seed, **options)  # catches what only setup knows
     except ValueError as err:
@@ -279,6 +300,11 @@ def replace_player(game_id: int, seat_index: int, email: str, name: str = "", *,
     if any(s.player.email == address for s in game.seats):
         db.session.rollback()
         raise ServiceError(f"{address} already holds another seat of this game")
+    try:
+        refuse_uninvitable([address])
+    except ServiceError:
+        db.session.rollback()
+        raise
     before = seat.player
     newcomer = get_or_create_player(address, name, timezone or game.timezone)
     seat.player = newcomer

@@ -13,6 +13,7 @@ from sqlalchemy import (
     JSON, Boolean, DateTime, ForeignKey, Index, Integer, LargeBinary,
     String, Text, TypeDecorator, UniqueConstraint, func, select,
 )
+from sqlalchemy import false as sa_false
 from sqlalchemy.orm import Mapped, column_property, mapped_column, relationship
 
 from pbem.service.db import db
@@ -68,6 +69,11 @@ SOURCES = ("web", "email", "deadline")
 OUT_PENDING, OUT_SENDING, OUT_SENT, OUT_FAILED = "pending", "sending", "sent", "failed"
 #: a turn notice not sent because its seat had moved (or the game had) before delivery
 OUT_SUPERSEDED = "superseded"
+#: a notification kept for its player's daily digest; "digested" once sent in one
+OUT_HELD, OUT_DIGESTED = "held", "digested"
+#: Player.notify_mode values: every notice / only what asks the player to act /
+#: one digest a day at ``digest_hour`` / no game mail at all (web only)
+NOTIFY_MODES = ("every", "my_turn", "digest", "none")
 
 
 class Player(db.Model):
@@ -81,6 +87,16 @@ class Player(db.Model):
     #: bumped by "sign out everywhere": a session cookie carrying an older
     #: version no longer signs anyone in
     session_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: which mail about games the player wants: NOTIFY_MODES (docs/web.md)
+    notify_mode: Mapped[str] = mapped_column(String(16), default="every", server_default="every")
+    #: the hour (0-23, in the player's time zone) of the daily digest
+    digest_hour: Mapped[int] = mapped_column(Integer, default=18, server_default="18")
+    #: "never invite me again": no game can seat this address
+    no_invites: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
+    #: when mail to the address last bounced hard (no notices go to it
+    #: while set; the account page clears it), and the server's words
+    bounced_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    bounce_reason: Mapped[str] = mapped_column(String(300), default="", server_default="")
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
 
     seats: Mapped[list["Seat"]] = relationship(back_populates="player")

@@ -26,7 +26,7 @@ from pbem.engine import get_game
 from pbem.mail import compose
 from pbem.mail.order_lists import arrange
 from pbem.mail.tokens import DEFAULT_SIGNIN_MAX_AGE
-from pbem.service import links, outbox
+from pbem.service import links, mailprefs, outbox
 from pbem.service.db import db
 from pbem.service.models import Game, GameEvent, Seat
 
@@ -48,25 +48,44 @@ def _tz(game: Game, seat: Seat) -> str:
 
 def _envelope(game: Game | None, seat: Seat | None, *, now: dt.datetime, tag: str,
               to_name: str | None = None, to_address: str | None = None, reply: bool = True,
-              in_reply_to: str | None = None) -> compose.Envelope:
+              in_reply_to: str | None = None, references: Sequence[str] = ()) -> compose.Envelope:
+    """Headers of a mail to ``seat`` about ``game``: the seat's thread root
+    and the game's List-Id, and, for the seat's own player, one-click
+    unsubscribe and the preferences link (docs/mail.md)."""
     cfg = current_app.config
+    seated = game is not None and seat is not None
+    own = seated and to_address is None and seat.player is not None
     return compose.Envelope(
         sender=cfg["MAIL_FROM"],
         to_name=to_name if to_name is not None else seat.player.name,
         to_address=to_address or seat.player.email,
-        reply_to=links.reply_address(game.id, seat.index) if (reply and game and seat) else None,
+        reply_to=links.reply_address(game.id, seat.index) if (reply and seated) else None,
         inbound_address=cfg["INBOUND_ADDRESS"],
-        timezone=_tz(game, seat) if game and seat else cfg["DEFAULT_TIMEZONE"],
-        sent_at=now, msgid_tag=tag, in_reply_to=in_reply_to)
+        timezone=_tz(game, seat) if seated else cfg["DEFAULT_TIMEZONE"],
+        sent_at=now, msgid_tag=tag, in_reply_to=in_reply_to, references=tuple(references),
+        thread_root=links.thread_root(game.id, seat.index) if seated else None,
+        list_id=links.list_id(game.id, game.title) if game is not None else None,
+        unsubscribe_url=links.unsubscribe_url(seat.player_id) if own else None,
+        preferences_url=links.preferences_url(seat.player_id) if own else None)
 
 
 def _ref(game: Game) -> compose.GameRef:
     return compose.GameRef(game.title, game.id, links.absolute(links.game_path(game.id)))
 
 
-def _queue(game: Game, seat: Seat | None, msg, kind: str, key: str, now: dt.datetime) -> None:
+def _queue(game: Game, seat: Seat | None, msg, kind: str, key: str, now: dt.datetime, *,
+           about_you: bool = True) -> None:
+    """Queue ``msg`` unless the seat's player does not want this ``kind``
+    (:func:`pbem.service.mailprefs.route`): dropped, or held for the digest."""
+    held = None
+    if seat is not None and seat.player is not None:
+        way = mailprefs.route(seat.player, kind, about_you=about_you)
+        if way == "drop":
+            return
+        if way == "hold":
+            held = mailprefs.next_digest_at(seat.player, now)
     outbox.add(msg, kind=kind, dedupe_key=key, game_id=game.id if game else None,
-               seat_index=seat.index if seat else None, now=now)
+               seat_index=seat.index if seat else None, now=now, held_until=held)
 
 
 def board_png(game: Game, view: dict, highlight: Sequence[str] = ()) -> bytes | None:
@@ -124,7 +143,7 @@ def turn(game: Game, state, seat: Seat) -> compose.Turn:
     examples = example_reply(state, seat.index)
     return compose.Turn(
         phase=game.phase, seat=f"seat {seat.number}", deadline=game.deadline_at,
-        order_url=links.signin_url(seat.player_id, links.order_path(game.id, seat.index)),
+        order_url=links.seat_signin_url(seat.player_id, game.id, seat.index),
         private_info=engine.view_text(view),
         since_last=[e.text for e in events_since(game, seat.index, seat.last_moved_step)],
         legal_orders=legal, order_help=engine.order_help(), examples=examples,
@@ -157,11 +176,16 @@ def turn_notice(game: Game, state, seat: Seat, *, now: dt.datetime, key_suffix: 
     if the seat has moved by then), due as :func:`notice_due` says.
     ``key_suffix`` tells apart a second notice for the same turn (a new
     player who took over the seat). True when it is due now."""
+    way = mailprefs.route(seat.player, "turn")
+    if way == "drop":
+        return False
+    held = mailprefs.next_digest_at(seat.player, now) if way == "hold" else None
     due = notice_due(seat, now=now)
     outbox.add_deferred(kind="turn", dedupe_key=f"turn:{game.id}:{game.step}:{seat.index}{key_suffix}",
                         game_id=game.id, seat_index=seat.index, step=game.step,
-                        recipient=seat.player.email, now=now, due_at=due if due > now else None)
-    return due <= now
+                        recipient=seat.player.email, now=now, due_at=due if due > now else None,
+                        held_until=held)
+    return due <= now and held is None
 
 
 def compose_deferred(row, *, now: dt.datetime, draw_picture: bool = False):
@@ -238,9 +262,10 @@ def after_change(game: Game, state, *, now: dt.datetime, missed: Sequence[int] =
                 you_missed=you, missed_count=seat.missed_turns if you else 0,
                 default_order=_default_text(game, seat.index) if you else "",
                 next_up=next_up, board_png=board_png(game, view),
-                board_alt=f"The board of {game.title} #{game.id}, {game.phase}")
+                board_alt=f"The board of {game.title} #{game.id}, {game.phase}",
+                position_text=get_game(game.kind).view_text(view))
             _queue(game, seat, compose.turn_result(env, _ref(game), result), "missed",
-                   f"missed:{game.id}:{game.step}:{seat.index}", now)
+                   f"missed:{game.id}:{game.step}:{seat.index}", now, about_you=you)
     if state.is_terminal():
         for seat in game.seats:
             game_over(game, state, seat, now=now)
@@ -295,8 +320,10 @@ def status_notice(game: Game, what: str, *, now: dt.datetime) -> None:
     for seat in game.seats:
         picture = {}
         if state is not None:
-            picture = dict(board_png=board_png(game, state.view(seat.index)),
-                           board_alt=f"The board of {game.title} #{game.id}, {game.phase}")
+            view = state.view(seat.index)
+            picture = dict(board_png=board_png(game, view),
+                           board_alt=f"The board of {game.title} #{game.id}, {game.phase}",
+                           position_text=get_game(game.kind).view_text(view))
         if what == "paused":
             line = "The host has paused the game: the clock is stopped until it resumes."
         else:
@@ -377,3 +404,18 @@ def plain_answer(to_address: str, to_name: str, reason: str, *, in_reply_to: str
     msg = compose.order_refusal(env, compose.GameRef("pbem", "-"), lines_read=list(lines),
                                 failed_line=None, reason=reason)
     outbox.add(msg, kind="refusal", dedupe_key=dedupe_key, now=now)
+
+
+def bounce_notice(game: Game, player, reason: str, *, now: dt.datetime, row_id: int) -> None:
+    """Tell the host of ``game`` that mail to ``player`` bounces for good
+    (:mod:`pbem.service.bounces`)."""
+    host = game.host
+    env = _envelope(game, None, now=now, tag=f"pbem.{game.id}.bounce", to_name=host.name,
+                    to_address=host.email, reply=False)
+    msg = compose.host_notice(env, _ref(game), headline=f"mail to {player.name} bounces", paragraphs=[
+        f"Mail to {player.name} <{player.email}> comes back undelivered. The receiving server said: {reason}",
+        f"pbem sends {player.name} no more mail until they say on their mail preferences page that the "
+        "address works again. They can still play on their order page; their deadlines pass as usual.",
+        "You can ask them for a working address, or replace them at their seat from the game page.",
+    ])
+    outbox.add(msg, kind="bounce", dedupe_key=f"bounce:{player.id}:{row_id}", game_id=game.id, now=now)

@@ -3,13 +3,17 @@
 An order text holds one order per line (Medina: two pieces a turn). The
 lines are applied in order to a copy of the current state; if any line fails
 nothing is stored and the answer quotes every line read, why the failing one
-was refused and what is legal at that point. Accepted orders are stored;
-when they are the last the turn waits for, the same transaction resolves
-the turn (:func:`pbem.service.resolve.resolve_locked`, under the game row
-lock that serialises every order of the game), so the next seat's notice is
-in the outbox when the answer goes back. With ``RESOLVE_IN_REQUEST`` off,
-or if resolving fails unexpectedly, the orders are kept and a worker task
-resolves the turn instead.
+was refused and what is legal at that point. A submission holds one turn of
+its seat at most: lines after the seat's turn ends (``State.turn_key``
+changes, or the seat owes nothing more) are refused unread, so no answer is
+ever computed from a state the seat has not seen (the year end after the
+last political card, with the Voice of the People turned up). Accepted
+orders are stored; when they are the last the turn waits for, the same
+transaction resolves the turn (:func:`pbem.service.resolve.resolve_locked`,
+under the game row lock that serialises every order of the game), so the
+next seat's notice is in the outbox when the answer goes back. With
+``RESOLVE_IN_REQUEST`` off, or if resolving fails unexpectedly, the orders
+are kept and a worker task resolves the turn instead.
 """
 from __future__ import annotations
 
@@ -21,7 +25,7 @@ from typing import Callable
 from flask import current_app
 from sqlalchemy import select
 
-from pbem.engine import NotYourTurnError, OrderError, OrderParseError, get_game
+from pbem.engine import OrderError, OrderParseError, get_game
 from pbem.service import queue
 from pbem.service.db import begin_write, db
 from pbem.service.errors import GameNotFound
@@ -41,8 +45,9 @@ LEGAL_QUOTE = 30
 @dataclass
 class LineResult:
     """One line as read: ``order`` is its canonical form when it was
-    accepted; ``error`` why it was refused; ``checked`` False for lines after
-    a refused one (not looked at)."""
+    accepted; ``error`` why it was refused (every line past the end of the
+    seat's turn carries one: not read); ``checked`` False for lines after a
+    refused one (not looked at)."""
 
     text: str
     order: str | None = None
@@ -128,6 +133,35 @@ class Trial:
     applied: list = field(default_factory=list)
 
 
+def turn_ended(state, seat_index: int, turn) -> bool:
+    """Whether the turn whose :meth:`~pbem.engine.api.State.turn_key` was
+    ``turn`` is over for ``seat_index`` in ``state``: the seat owes no
+    decision now, or the decisions owed belong to another turn (a new
+    political round, the year end after the last political card, the next
+    Medina turn even of the same seat)."""
+    return seat_index not in state.current_seats() or state.turn_key() != turn
+
+
+def _turn_start_legal(game, state, seat_index: int, in_place: bool) -> list[str]:
+    """The seat's legal orders at the start of its turn (``state`` was
+    applied to in place: read again from the game row)."""
+    return legal_orders(engine_state(game) if in_place else state, seat_index)
+
+
+def _past_the_turn(result: SubmitResult, last: int, game, state, seat_index: int,
+                   in_place: bool) -> tuple[str, str, list[str]]:
+    """The refusal of a submission whose lines go on after the seat's turn
+    ended with line ``last`` (1-based). The lines after it are never
+    parsed: the state they would be read on (the next turn, e.g. the year
+    end with the Voice of the People turned up) is one the seat has not
+    seen, so any answer about them could tell what its view hides."""
+    for line in result.lines[last:]:
+        line.error = ("Past the end of your turn, so not read. Send only the orders of this turn; "
+                      "the next turn is asked for when it comes.")
+    return (f"Nothing was applied: your turn ends with line {last}, but you sent {len(result.lines)} lines.",
+            "refused", _turn_start_legal(game, state, seat_index, in_place))
+
+
 def check_orders(game, seat_index: int, result: SubmitResult, *,
                  expected_step: int | None, state=None, in_place: bool = False,
                  trial_out: list | None = None) -> tuple[str, str, list[str]] | None:
@@ -136,7 +170,13 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
     ``error`` on the one refused). Returns ``None`` when every line is
     legal, else ``(message, status, legal orders now)`` with status
     ``"refused"`` or ``"stale"``. Used by :func:`submit_orders` and the
-    order page's preview, so both answer the same. ``state``: the game's
+    order page's preview, so both answer the same.
+
+    The lines must stay within the seat's turn: once a line ends it
+    (:func:`turn_ended`), the remaining lines are refused with "your turn
+    ends with line N" without being parsed, so no error, legal list or
+    other text is ever computed on the state after the turn (which can hold
+    what the seat's view hides). ``state``: the game's
     engine state when the caller has parsed it already (left unchanged,
     unless ``in_place``: the lines are applied to it, saving a copy). On
     success a :class:`Trial` is appended to ``trial_out`` when given."""
@@ -160,15 +200,16 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
         waiting = ", ".join(f"seat {s + 1}" for s in state.current_seats()) or "nobody"
         return f"It is not your turn: the game waits for {waiting} ({game.phase}).", "refused", []
     kind = get_game(game.kind)
+    turn = state.turn_key()
     trial = state if in_place else state.copy()
     applied = []
-    for line in result.lines:
+    for number, line in enumerate(result.lines, 1):
+        if applied and turn_ended(trial, seat_index, turn):
+            return _past_the_turn(result, number - 1, game, state, seat_index, in_place)
         if len(line.text) > MAX_LINE:
             line.error = f"the line is longer than {MAX_LINE} characters"
             return "Nothing was applied: a line is too long.", "refused", legal_orders(trial, seat_index)
         try:
-            if seat_index not in trial.current_seats():
-                raise NotYourTurnError("your earlier lines already finish your turn", text=line.text)
             action = kind.parse_action(trial, seat_index, line.text)
             before = trial.step
             applied.append((before, action, trial.apply(seat_index, action), trial.step))
@@ -176,7 +217,7 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
             line.error = err.message
             # the turn's start (applied to in place: read again; a refusal is rare)
             legal = (list(err.legal) or legal_orders(trial, seat_index)
-                     or legal_orders(engine_state(game) if in_place else state, seat_index))
+                     or _turn_start_legal(game, state, seat_index, in_place))
             what = "could not be read" if isinstance(err, OrderParseError) else "is not legal now"
             return f"Nothing was applied: the line \u201c{line.text}\u201d {what}.", "refused", legal
         line.order = action.to_text()
@@ -326,5 +367,5 @@ def pending_seats(game_id: int, step: int) -> list[int]:
                                               PendingOrder.step == step)).scalars())
 
 
-__all__ = ["submit_orders", "check_orders", "SubmitResult", "LineResult", "split_lines", "legal_orders",
+__all__ = ["submit_orders", "check_orders", "turn_ended", "SubmitResult", "LineResult", "split_lines", "legal_orders",
            "pending_seats", "GameNotFound"]

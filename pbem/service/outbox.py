@@ -34,10 +34,11 @@ from sqlalchemy.dialects.postgresql import insert as _pg_insert
 from sqlalchemy.dialects.sqlite import insert as _sqlite_insert
 
 from pbem.mail import smtp
+from pbem.mail.tokens import make_bounce_address
 from pbem.service import pictures
 from pbem.service.db import begin_write, db
 from pbem.service.models import (
-    ACTIVE, OUT_FAILED, OUT_PENDING, OUT_SENDING, OUT_SENT, OUT_SUPERSEDED, PAUSED, Game, OutboxMessage,
+    ACTIVE, OUT_FAILED, OUT_HELD, OUT_PENDING, OUT_SENDING, OUT_SENT, OUT_SUPERSEDED, PAUSED, Game, OutboxMessage,
     PendingOrder, utcnow,
 )
 
@@ -52,21 +53,25 @@ _INSERT = {"postgresql": _pg_insert, "sqlite": _sqlite_insert}
 
 
 def add(msg: EmailMessage, *, kind: str, dedupe_key: str, game_id: int | None = None,
-        seat_index: int | None = None, now: dt.datetime | None = None) -> int | None:
+        seat_index: int | None = None, now: dt.datetime | None = None,
+        held_until: dt.datetime | None = None) -> int | None:
     """Queue ``msg`` in the current transaction (does not commit). Returns
     the new row's id, or ``None`` when a row with ``dedupe_key`` exists
     already (the same notice is never written twice). Board pictures stay
-    placeholders until delivery (:mod:`pbem.service.pictures`)."""
+    placeholders until delivery (:mod:`pbem.service.pictures`).
+    ``held_until`` (UTC): kept for its player's daily digest
+    (:mod:`pbem.service.digest`) until then, not sent on its own."""
     recipients = [addr for _name, addr in getaddresses(msg.get_all("To", []))]
     return _insert_once(kind=kind, dedupe_key=dedupe_key, game_id=game_id, seat_index=seat_index,
                         recipient=", ".join(recipients), subject=str(msg.get("Subject", ""))[:400],
                         # CRLF line ends, as RFC 5322 and SMTP DATA want them
-                        raw=msg.as_bytes(policy=msg.policy.clone(linesep="\r\n")), step=None, now=now)
+                        raw=msg.as_bytes(policy=msg.policy.clone(linesep="\r\n")), step=None, now=now,
+                        held_until=held_until)
 
 
 def add_deferred(*, kind: str, dedupe_key: str, game_id: int, seat_index: int, step: int,
                  recipient: str, now: dt.datetime | None = None,
-                 due_at: dt.datetime | None = None) -> int | None:
+                 due_at: dt.datetime | None = None, held_until: dt.datetime | None = None) -> int | None:
     """Queue a notice composed at delivery (:mod:`pbem.service.notify`
     ``compose_deferred``): seat ``seat_index`` of game ``game_id`` is asked
     to move at ``step``. ``due_at`` (UTC): not sent before then (a live
@@ -74,13 +79,15 @@ def add_deferred(*, kind: str, dedupe_key: str, game_id: int, seat_index: int, s
     deferred notice. Same transaction and dedupe rules as :func:`add`;
     one ``INSERT`` and nothing composed now."""
     return _insert_once(kind=kind, dedupe_key=dedupe_key, game_id=game_id, seat_index=seat_index,
-                        recipient=recipient, subject="", raw=None, step=step, now=now, due_at=due_at)
+                        recipient=recipient, subject="", raw=None, step=step, now=now, due_at=due_at,
+                        held_until=held_until)
 
 
 _INSERTS: dict[str, object] = {}
 
 
-def _insert_once(*, now: dt.datetime | None, due_at: dt.datetime | None = None, **values) -> int | None:
+def _insert_once(*, now: dt.datetime | None, due_at: dt.datetime | None = None,
+                 held_until: dt.datetime | None = None, **values) -> int | None:
     """One outbox row, pending and due at once (whether ``now`` is the real
     clock or an injected one) or at ``due_at``, in one round trip:
     ``INSERT ... ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`` (the
@@ -93,7 +100,9 @@ def _insert_once(*, now: dt.datetime | None, due_at: dt.datetime | None = None, 
         stmt = _INSERTS[conn.dialect.name] = (
             _INSERT[conn.dialect.name](table).on_conflict_do_nothing(index_elements=[table.c.dedupe_key])
             .returning(table.c.id))
-    values.update(status=OUT_PENDING, attempts=0,
+    if held_until is not None:
+        due_at = held_until
+    values.update(status=OUT_HELD if held_until is not None else OUT_PENDING, attempts=0,
                   next_attempt_at=due_at if due_at is not None else min(now or utcnow(), utcnow()),
                   created_at=now or utcnow())
     return conn.execute(stmt, values).scalar_one_or_none()
@@ -133,12 +142,12 @@ def supersede_stale() -> int:
 def render(row: OutboxMessage, *, now: dt.datetime | None = None, draw_picture: bool = False) -> bytes | None:
     """The bytes ``row`` is (or would now be) sent as: ``row.raw``, or for a
     deferred notice the mail composed now (its board picture a placeholder
-    unless ``draw_picture``); ``None`` when a deferred notice is stale (it would be superseded),
+    unless ``draw_picture``; a held one too, for the digest); ``None`` when a deferred notice is stale (it would be superseded),
     or when a finished row (``sent``, ``failed``, ``superseded``) holds no
     bytes (:func:`prune` dropped them): a finished row is never composed again."""
     if row.raw is not None:
         return row.raw
-    if row.status not in (OUT_PENDING, OUT_SENDING):
+    if row.status not in (OUT_PENDING, OUT_SENDING, OUT_HELD):
         return None
     from pbem.service.notify import compose_deferred
 
@@ -153,12 +162,13 @@ def backoff_seconds(attempts: int) -> float:
     return min(MAX_BACKOFF, base * (2 ** max(0, attempts - 1)))
 
 
-def send_raw(raw: bytes, recipients: list[str]) -> None:
+def send_raw(raw: bytes, recipients: list[str], *, row_id: int | None = None) -> None:
     """Send one message over SMTP with the configured server
     (:func:`pbem.mail.smtp.send_raw`); raises ``TemporaryFailure`` or
-    ``PermanentFailure`` from there."""
+    ``PermanentFailure`` from there. With ``row_id`` the envelope sender is
+    that row's VERP bounce address (:mod:`pbem.service.bounces`)."""
     cfg = current_app.config
-    smtp.send_raw(raw, mail_from=_envelope_from(), rcpt_to=recipients, host=cfg["SMTP_HOST"],
+    smtp.send_raw(raw, mail_from=_envelope_from(row_id), rcpt_to=recipients, host=cfg["SMTP_HOST"],
                   port=int(cfg["SMTP_PORT"]), user=cfg["SMTP_USER"] or None,
                   password=cfg["SMTP_PASSWORD"] or None, tls=cfg["SMTP_TLS"])
 
@@ -170,9 +180,12 @@ def _subject(raw: bytes) -> str:
     return str(BytesHeaderParser(policy=policy.default).parsebytes(raw).get("Subject", ""))[:400]
 
 
-def _envelope_from() -> str:
-    addrs = getaddresses([current_app.config["MAIL_FROM"]])
-    return addrs[0][1] if addrs and addrs[0][1] else current_app.config["MAIL_FROM"]
+def _envelope_from(row_id: int | None = None) -> str:
+    cfg = current_app.config
+    if row_id is not None and cfg.get("INBOUND_ADDRESS"):
+        return make_bounce_address(cfg["SECRET_KEY"], cfg["INBOUND_ADDRESS"], row_id)
+    addrs = getaddresses([cfg["MAIL_FROM"]])
+    return addrs[0][1] if addrs and addrs[0][1] else cfg["MAIL_FROM"]
 
 
 @dataclass
@@ -181,6 +194,7 @@ class DeliveryReport:
     failed: int = 0
     gave_up: int = 0
     superseded: int = 0
+    digests: int = 0
 
 
 def deliver_due(*, now: dt.datetime | None = None, limit: int = 100) -> DeliveryReport:
@@ -190,6 +204,9 @@ def deliver_due(*, now: dt.datetime | None = None, limit: int = 100) -> Delivery
     report = DeliveryReport()
     started = utcnow()  # the backoff counts from each failure, not from the start of a long run
     report.superseded = supersede_stale()
+    from pbem.service import digest  # (imports this module)
+
+    report.digests = digest.send_due(now=now)
     stuck = now - dt.timedelta(seconds=CLAIM_TIMEOUT)
     ids = list(db.session.execute(
         select(OutboxMessage.id).where(or_(
@@ -239,7 +256,7 @@ def deliver_due(*, now: dt.datetime | None = None, limit: int = 100) -> Delivery
         if error is None:
             try:
                 drawn = pictures.materialize(raw)  # the board PNG is drawn now, not at resolution
-                send_raw(drawn, recipients)
+                send_raw(drawn, recipients, row_id=row_id)
             except Exception as err:  # any failure: keep the row, try later
                 error = err
         begin_write()

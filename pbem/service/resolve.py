@@ -184,8 +184,10 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
                      f"{'were' if len(texts) > 1 else 'was'} applied."))
             game.seat(seat).missed_turns += 1
             continue
+        turn = state.turn_key()
         for line in order.text.split("\n"):
-            if seat not in state.current_seats():
+            # stored orders hold one turn (check_orders); never read a line on the next one
+            if seat not in state.current_seats() or state.turn_key() != turn:
                 break
             try:
                 action = engine.parse_action(state, seat, line)

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from email.message import EmailMessage
-from email.utils import format_datetime, formataddr, make_msgid, parseaddr
 
 from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from pbem.mail import compose
 from pbem.mail.tokens import (
     DEFAULT_SIGNIN_MAX_AGE, BadToken, SignInClaim, make_signin_token, read_signin_token,
 )
@@ -24,7 +23,8 @@ from pbem.service import links, outbox, queue
 from pbem.service.db import begin_write, db
 from pbem.service.errors import ServiceError
 from pbem.engine import get_game
-from pbem.service.lifecycle import get_or_create_player, normalise_email
+from pbem.service.addresses import normalise_email
+from pbem.service.lifecycle import get_or_create_player
 from pbem.service.models import ACTIVE, Game, GameEvent, PendingOrder, Player, Seat, UsedToken, utcnow
 from pbem.service.orders import LineResult, SubmitResult, check_orders, split_lines
 from pbem.service.snapshot import engine_state, load_game
@@ -34,12 +34,18 @@ class UsedTokenError(BadToken):
     """A sign-in link that was already used once."""
 
 
+class SeatNotHeld(BadToken):
+    """A turn-email link for a seat its player no longer holds (replaced)."""
+
+
 @dataclass(frozen=True)
 class SignIn:
-    """A verified sign-in: the player and the path to land on."""
+    """A verified sign-in: the player, the path to land on and, for a link
+    from a turn email, the one seat ``(game id, seat index)`` it opens."""
 
     player_id: int
     next_path: str
+    seat: tuple[int, int] | None = None
 
 
 def safe_path(path: object, default: str = "/") -> str:
@@ -55,7 +61,8 @@ def safe_path(path: object, default: str = "/") -> str:
 def check_signin(token: str, *, max_age: int = DEFAULT_SIGNIN_MAX_AGE) -> tuple[SignInClaim, Player | None, str]:
     """Verify ``token`` without using it up: ``(claim, player, email)``.
     ``player`` is ``None`` for a link that signs up a new address (``email``
-    set). Raises :class:`BadToken` (forged, malformed), ``ExpiredToken``, or
+    set). Raises :class:`BadToken` (forged, malformed, or scoped to a seat
+    the player no longer holds), ``ExpiredToken``, or
     :class:`UsedTokenError`."""
     claim = read_signin_token(current_app.config["SECRET_KEY"], token, max_age=max_age,
                               old_secrets=current_app.config.get("SECRET_KEY_FALLBACKS") or ())
@@ -70,10 +77,17 @@ def check_signin(token: str, *, max_age: int = DEFAULT_SIGNIN_MAX_AGE) -> tuple[
             raise BadToken("this sign-in link is for a player who no longer exists")
         email = player.email
     elif isinstance(subject.get("email"), str):
-        email = normalise_email(subject["email"])
+        try:
+            email = normalise_email(subject["email"])
+        except ServiceError:
+            raise BadToken("this sign-in link is for something that is not an email address") from None
         player = db.session.execute(select(Player).where(Player.email == email)).scalar_one_or_none()
     else:
         raise BadToken("sign-in token payload is malformed")
+    seat = claim.seat
+    if seat is not None and (player is None or db.session.execute(select(Seat.id).where(
+            Seat.game_id == seat[0], Seat.index == seat[1], Seat.player_id == player.id)).first() is None):
+        raise SeatNotHeld("this link is for a seat you no longer hold")
     return claim, player, email
 
 
@@ -96,55 +110,34 @@ def use_signin(token: str, *, max_age: int = DEFAULT_SIGNIN_MAX_AGE, now: dt.dat
         db.session.rollback()
         raise UsedTokenError("this sign-in link has been used already") from None
     subject = claim.subject if isinstance(claim.subject, dict) else {}
-    return SignIn(player.id, safe_path(subject.get("next")))
+    return SignIn(player.id, safe_path(subject.get("next")), claim.seat)
 
 
-def send_signin_link(email: str, next_path: str = "/", *, now: dt.datetime | None = None) -> bool:
+def send_signin_link(email: str, next_path: str = "/", *, now: dt.datetime | None = None) -> str:
     """Email a sign-in link to ``email`` (a new address gets a link that
-    signs it up). Returns False for an address that is not one (nothing
-    sent). Writes an outbox row, commits and starts delivery."""
+    signs it up); the mail is built by :func:`pbem.mail.compose.signin`
+    like every other. Returns the normalised address it went to. Raises
+    :class:`ServiceError` (nothing sent) when ``email`` is not exactly one
+    address. Writes an outbox row, commits and starts delivery."""
     now = now or utcnow()
-    try:
-        email = normalise_email(email)
-    except ServiceError:
-        return False
+    email = normalise_email(email)
     cfg = current_app.config
     next_path = safe_path(next_path)
     player = db.session.execute(select(Player).where(Player.email == email)).scalar_one_or_none()
     subject = {"player": player.id, "next": next_path} if player else {"email": email, "next": next_path}
     token, nonce = make_signin_token(cfg["SECRET_KEY"], subject)
-    url = links.absolute(f"/signin/{token}")
-    name = player.name if player else email.split("@")[0]
-    expires = now + dt.timedelta(seconds=DEFAULT_SIGNIN_MAX_AGE)
-    from pbem.mail.compose import format_deadline
-
-    text = (f"Hello {name},\n\nsomeone (we hope you) asked for a link to sign in to pbem:\n\n{url}\n\n"
-            f"The link works once, until {format_deadline(expires, player.timezone if player else 'UTC')}.\n"
-            "If you did not ask for it, ignore this email: nothing happens without the link.\n")
-    from markupsafe import escape
-
-    html = (f"<p>Hello {escape(name)},</p><p>someone (we hope you) asked for a link to sign in to pbem:</p>"
-            f"<p><a href=\"{escape(url)}\" style=\"display:inline-block;padding:10px 18px;background:#8a3b12;"
-            f"color:#fff;border-radius:6px;text-decoration:none\">Sign in to pbem</a></p>"
-            f"<p style=\"color:#555\">The link works once, until "
-            f"{escape(format_deadline(expires, player.timezone if player else 'UTC'))}. If you did not ask "
-            "for it, ignore this email: nothing happens without the link.</p>")
-    msg = EmailMessage()
-    msg["Subject"] = "[pbem] Your sign-in link"
-    msg["From"] = cfg["MAIL_FROM"]
-    msg["To"] = formataddr((name, email))
-    msg["Date"] = format_datetime(now)
-    domain = parseaddr(cfg["MAIL_FROM"])[1].rpartition("@")[2] or "pbem.invalid"
-    msg["Message-ID"] = make_msgid(idstring="pbem.0.signin", domain=domain)
-    msg["Auto-Submitted"] = "auto-generated"  # RFC 3834: nobody should auto-reply to it
-    msg.set_content(text)
-    msg.add_alternative(f"<!doctype html><html><body style=\"font-family:sans-serif\">{html}</body></html>",
-                        subtype="html")
+    env = compose.Envelope(
+        sender=cfg["MAIL_FROM"], to_name=player.name if player else email.split("@")[0], to_address=email,
+        inbound_address=cfg["INBOUND_ADDRESS"],
+        timezone=(player.timezone if player else None) or cfg["DEFAULT_TIMEZONE"],
+        sent_at=now, msgid_tag="pbem.0.signin")
+    msg = compose.signin(env, signin_url=links.absolute(f"/signin/{token}"),
+                         expires_at=now + dt.timedelta(seconds=DEFAULT_SIGNIN_MAX_AGE), new_player=player is None)
     begin_write()
     outbox.add(msg, kind="signin", dedupe_key=f"signin:{nonce}", now=now)
     db.session.commit()
     queue.enqueue(queue.DELIVER)
-    return True
+    return email
 
 
 # -- reading -----------------------------------------------------------------
@@ -269,5 +262,5 @@ def next_decision(game_id: int, seat_index: int, text: str, *, expected_step: in
                         view=trial.view(seat_index))
 
 
-__all__ = ["NextDecision", "next_decision", "PreviewResult", "SignIn", "UsedTokenError", "safe_path", "check_signin", "use_signin", "send_signin_link",
+__all__ = ["NextDecision", "next_decision", "PreviewResult", "SignIn", "UsedTokenError", "SeatNotHeld", "safe_path", "check_signin", "use_signin", "send_signin_link",
            "seats_of", "visible_events", "pending_order", "preview_orders"]

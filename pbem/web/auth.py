@@ -3,9 +3,11 @@
 - ``GET /signin/<token>``: checks an emailed link (signed, expiring, single
   use) and shows a "Continue" button; the link is used up only by the
   ``POST`` of that button, so mail scanners that open links do not burn it.
-  A player already signed in as the link's player goes straight on.
+  A player already signed in as the link's player goes straight on. A
+  link from a turn email (its token names a seat) signs in for that seat's
+  pages only (:mod:`pbem.web.scope`).
 - ``GET/POST /signin``: "send me a sign-in link" by email address
-  (rate limited per address and per client).
+  (exactly one address; rate limited per mailbox and per client).
 - ``POST /signout``.
 - ``GET/POST /account``: name and time zone of the signed-in player.
 """
@@ -14,23 +16,29 @@ from __future__ import annotations
 from flask import Blueprint, flash, g, redirect, render_template, request, session, url_for
 
 from pbem.mail.tokens import BadToken, ExpiredToken
+from pbem.service.addresses import clean_name, mailbox_key
 from pbem.service.db import db
+from pbem.service.errors import ServiceError
 from pbem.service.web_queries import check_signin, safe_path, send_signin_link, use_signin
+from pbem.web import scope
 from pbem.web.extensions import limiter, login_required
 from pbem.web.zones import ZONES, zone_or_none
 
 bp = Blueprint("auth", __name__, template_folder="templates")
+# after the session's player is read (extensions.init_app runs first)
+bp.before_app_request(scope.enforce)
 
 #: per client address
 SEND_LIMIT = "5 per minute; 20 per hour"
-#: per email address asked for (so one address cannot be flooded from many clients)
+#: per mailbox asked for (so one inbox cannot be flooded from many clients, nor
+#: through many ``+tag`` spellings of its address: see addresses.mailbox_key)
 SEND_LIMIT_PER_ADDRESS = "3 per 15 minutes; 10 per day"
 #: attempts to use sign-in links, per client
 USE_LIMIT = "20 per minute; 200 per day"
 
 
 def _address_key() -> str:
-    return "signin-address:" + (request.form.get("email") or "").strip().lower()[:320]
+    return "signin-address:" + mailbox_key(request.form.get("email") or "")
 
 
 def sign_in_as(player_id: int) -> None:
@@ -44,6 +52,8 @@ def _token_problem(err: Exception) -> str:
         return "This sign-in link has expired."
     if err.__class__.__name__ == "UsedTokenError":
         return "This sign-in link has been used already: each link works once."
+    if err.__class__.__name__ == "SeatNotHeld":
+        return "This link is for a seat you no longer hold: another player has taken it over."
     return "This sign-in link is not valid (it may have been cut short by your mail program)."
 
 
@@ -69,7 +79,14 @@ def use(token: str):
         result = use_signin(token)
     except BadToken as err:
         return render_template("web/signin.html", problem=_token_problem(err), email="", next="/"), 410
-    sign_in_as(result.player_id)
+    if result.seat is None:
+        sign_in_as(result.player_id)
+    else:
+        scope.add_seat(result.player_id, result.seat, sign_in_as)
+        if scope.SEATS_KEY in session:
+            flash(f"This link from a turn email opens seat {result.seat[1] + 1} of game #{result.seat[0]} "
+                  "only: its game page and order page. For your other games and your account, sign in "
+                  "with your address.")
     return redirect(result.next_path)
 
 
@@ -77,18 +94,22 @@ def use(token: str):
 def signin():
     if g.player is not None and request.args.get("next"):
         return redirect(safe_path(request.args.get("next")))
-    return render_template("web/signin.html", email="", next=safe_path(request.args.get("next")))
+    note = ("You are signed in from a turn email, for that seat's pages only. To open this page, "
+            "ask for a sign-in link for your address." if scope.seat_only() else None)
+    return render_template("web/signin.html", email="", next=safe_path(request.args.get("next")), note=note)
 
 
 @bp.route("/signin", methods=["POST"])
 @limiter.limit(SEND_LIMIT)
 @limiter.limit(SEND_LIMIT_PER_ADDRESS, key_func=_address_key)
 def send_link():
-    email = (request.form.get("email") or "").strip()
+    email = (request.form.get("email") or "").strip()[:320]
     nxt = safe_path(request.form.get("next"))
-    if not send_signin_link(email, nxt):
+    try:
+        email = send_signin_link(email, nxt)
+    except ServiceError as err:
         return render_template("web/signin.html", email=email, next=nxt,
-                               problem="That does not look like an email address."), 422
+                               problem=str(err)), 422
     # the same answer whether or not the address is known: the page tells nobody who plays here
     return render_template("web/signin_sent.html", email=email)
 
@@ -106,7 +127,7 @@ def account():
     player = g.player
     problem = None
     if request.method == "POST":
-        name = (request.form.get("name") or "").strip()
+        name = clean_name(request.form.get("name"), limit=101)  # no control characters in a name
         zone = zone_or_none(request.form.get("timezone"))
         if not name or len(name) > 100:
             problem = "Please give a name of 1 to 100 characters."

@@ -13,6 +13,7 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 from pbem.boards import render_svg
 from pbem.engine import GAMES, get_game
 from pbem.service import lifecycle
+from pbem.service.addresses import clean_name, normalise_email
 from pbem.service.errors import ServiceError
 from pbem.service.models import ACTIVE, FINISHED, INVITED
 from pbem.service.replay import state_at
@@ -63,7 +64,7 @@ def new():
         form["title"] = (f.get("title") or "").strip()[:100]
         form["deadline_hours"] = (f.get("deadline_hours") or "").strip()
         form["timezone"] = f.get("timezone", "")
-        form["seats"] = [{"name": (f.get(f"seat-{i}-name") or "").strip()[:100],
+        form["seats"] = [{"name": clean_name(f.get(f"seat-{i}-name")),
                           "email": (f.get(f"seat-{i}-email") or "").strip()[:320]} for i in range(MAX_SEATS)]
         form["options"] = {k[4:]: v for k, v in f.items() if k.startswith("opt-")}
         try:
@@ -82,19 +83,20 @@ def _create(form: dict) -> int:
     if kind not in GAMES:
         raise ServiceError("Please choose a game.")
     engine = get_game(kind)
-    options = {}
-    for option, allowed in engine.options.items():
-        value = form["options"].get(f"{kind}-{option}", allowed[0])
-        if value not in allowed:
-            raise ServiceError(f"{option} must be one of {', '.join(allowed)}.")
-        options[option] = value
+    # the form names each game's options "<kind>-<option>"; the game checks them (create_game)
+    options = {option: form["options"][f"{kind}-{option}"] for option in engine.options
+               if f"{kind}-{option}" in form["options"]}
     seats = []
     for i, row in enumerate(form["seats"]):
         if not row["name"] and not row["email"]:
             continue
         if not row["email"]:
             raise ServiceError(f"Seat row {i + 1} ({row['name']}) needs an email address.")
-        seats.append(lifecycle.SeatSpec(email=row["email"], name=row["name"]))
+        try:
+            email = normalise_email(row["email"])
+        except ServiceError as err:
+            raise ServiceError(f"Seat row {i + 1}: {err}") from None
+        seats.append(lifecycle.SeatSpec(email=email, name=row["name"]))
     try:
         hours = float(form["deadline_hours"].replace(",", "."))
     except ValueError:

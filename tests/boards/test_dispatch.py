@@ -1,4 +1,5 @@
-"""pbem.boards.render_svg finds the game's module by name."""
+"""pbem.boards.render_svg finds the board module the game declares
+(``Game.board``), never by the game's name."""
 from __future__ import annotations
 
 import sys
@@ -7,23 +8,32 @@ import types
 import pytest
 
 import pbem.boards as boards
+import pbem.engine as engine
+
+
+class _Fake:
+    """Stands in for a registered Game: only ``board`` is read."""
+
+    def __init__(self, board):
+        self.board = board
 
 
 @pytest.fixture
 def fake_game(monkeypatch):
     calls = []
-    module = types.ModuleType("pbem.boards.fakegame")
+    module = types.ModuleType("tests.fake_board_module")
 
     def render_svg(view, highlight=()):
         calls.append((view, highlight))
         return "<svg/>"
 
     module.render_svg = render_svg
-    monkeypatch.setitem(sys.modules, "pbem.boards.fakegame", module)
+    monkeypatch.setitem(sys.modules, "tests.fake_board_module", module)
+    monkeypatch.setitem(engine.GAMES, "fakegame", _Fake("tests.fake_board_module"))
     return calls
 
 
-def test_dispatches_by_game_name_with_highlight_as_a_tuple(fake_game):
+def test_dispatches_to_the_declared_module_with_highlight_as_a_tuple(fake_game):
     view = {"x": 1}
     assert boards.render_svg("fakegame", view, highlight=iter(["F7", "G7", "F7", ""])) == "<svg/>"
     assert fake_game == [(view, ("F7", "G7"))]
@@ -33,6 +43,30 @@ def test_dispatches_by_game_name_with_highlight_as_a_tuple(fake_game):
 def test_unknown_or_unsafe_names_raise_key_error(name):
     with pytest.raises(KeyError):
         boards.render_svg(name, {})
+
+
+def test_a_game_without_a_board_picture_raises_key_error(monkeypatch):
+    monkeypatch.setitem(engine.GAMES, "textonly", _Fake(None))
+    with pytest.raises(KeyError, match="no board picture"):
+        boards.board_module("textonly")
+
+
+def test_a_misspelt_board_module_fails_loudly(monkeypatch):
+    """A declared module that is missing is a broken install, not a game
+    without a picture: ImportError, which callers do not catch."""
+    monkeypatch.setitem(engine.GAMES, "broken", _Fake("pbem.boards.lacittaa"))
+    with pytest.raises(ImportError) as err:
+        boards.board_module("broken")
+    assert not isinstance(err.value, KeyError)
+    monkeypatch.setitem(engine.GAMES, "broken", _Fake("pbem.boards.png"))   # no render_svg
+    with pytest.raises(ImportError, match="render_svg"):
+        boards.board_module("broken")
+
+
+def test_every_registered_game_declares_a_board_that_loads():
+    for name, game in engine.GAMES.items():
+        if game.board is not None:
+            assert callable(boards.board_module(name).render_svg)
 
 
 def test_lacitta_is_registered():

@@ -1,71 +1,52 @@
 """No page, email, JSON response or log line shows a seat what its view
 hides (property test over random La Città games played through the real
-service: orders stored, resolved, notices written).
+service: orders stored, resolved, notices written; half of them stopped
+where the seat to move owes the year's last political card).
 
-Two checks per seat X of each random position:
+Three checks per seat X of each random position:
 
 - other seats' private events (e.g. the Voice of the People cards another
   seat looked at with Bürgernähe) appear nowhere in what X gets (its pages,
-  JSON, emails), nor in any log line;
-- non-interference: re-ordering what X cannot see (the face-down Voice of
-  the People cards X did not look at, the order of the political and Voice
-  decks) leaves every page, JSON response and notice of X byte-identical.
-  A leak of any hidden card, in any wording, breaks this.
+  JSON, emails, answers to its orders), nor in any log line;
+- answers to orders: X sends random order texts of one to four lines (its
+  own legal orders going on past the end of its turn into the next one,
+  year-end orders about its cities such as ``wish L4 culture``, other
+  seats' orders, garbage) to the order page's review, to next.json and by
+  email (:mod:`tests.security.answers`); nothing is kept;
+- non-interference: changing what X cannot see (the face-down Voice of the
+  People cards X did not look at, exchanged with the Voice deck so that
+  the year's wishes change where the cards allow; the order of the
+  political deck) leaves every page, JSON response, notice, answer and the
+  log lines of the answers byte-identical. A leak of any hidden card, in
+  any wording, breaks this.
 """
 from __future__ import annotations
 
+import difflib
 import html
-
-import pytest
 import json
 import logging
 import re
 
-from email import message_from_bytes, policy
+import pytest
 from hypothesis import HealthCheck, Phase, event, given, settings, strategies as st
 from sqlalchemy import delete, select
 
 from pbem.engine import get_game
 from pbem.service import notify
 from pbem.service.db import db
-from pbem.service.lifecycle import create_game, join_game
 from pbem.service.models import Game, GameEvent, OutboxMessage, utcnow
-from pbem.service.orders import submit_orders
+from pbem.service.outbox import render
 from pbem.service.snapshot import engine_state
 
-from .conftest import CSRF_RE, sign_in
-from pbem.service.outbox import render
+from .answers import email_text, normalise_page, order_answers
+from .conftest import player_id, sign_in
+from .hidden import PEOPLE, hidden_variant, play
 
-PEOPLE = [("Ada", "ada@example.org"), ("Bo", "bo@example.org"), ("Cy", "cy@example.org"),
-          ("Di", "di@example.org")]
-
-
-def _play(seats: int, seed: int, steps: int, rnd) -> int:
-    """A La Città game played ``steps`` orders deep with random legal
-    orders (preferring Bürgernähe, which peeks at hidden cards)."""
-    game = create_game("lacitta", PEOPLE[0][1], PEOPLE[:seats], options={"setup": "beginner"}, seed=seed)
-    gid = game.id
-    for i in range(1, seats):
-        join_game(gid, i)
-    for _ in range(steps):
-        db.session.rollback()
-        g = db.session.get(Game, gid)
-        db.session.refresh(g)
-        if g.status != "active":
-            break
-        state = engine_state(g)
-        seat = state.current_seats()[0]
-        actions = state.legal_actions(seat)
-        peeks = [a for a in actions if (a.label or "").startswith("citizens")]
-        action = rnd.choice(peeks) if peeks and rnd.random() < 0.6 else rnd.choice(actions)
-        res = submit_orders(gid, seat, action.to_text(), expected_step=g.step, source="web")
-        assert res.status == "stored", res.summary()
-    db.session.rollback()
-    return gid
-
-
-def _normalise_page(text: str) -> str:
-    return CSRF_RE.sub('name="csrf_token" value="-"', text)
+#: order lines that are wrong at any time (unreadable, too long, a comment)
+_GARBAGE = ["please build a farm", "build farm Z99", "castle F6", "wish", "pass", "x" * 600,
+            "# only a comment", "starve", "golden age"]
+_WISHES = ("culture", "education", "health")
 
 
 def _seat_outputs(app, clients, gid: int, x: int) -> dict[str, str]:
@@ -76,7 +57,7 @@ def _seat_outputs(app, clients, gid: int, x: int) -> dict[str, str]:
     for path in (f"/games/{gid}/seat/{x + 1}", f"/games/{gid}", "/", f"/games/{gid}/seat/{x + 1}/view.json"):
         resp = c.get(path)
         assert resp.status_code == 200, (path, resp.status_code)
-        out[path] = _normalise_page(resp.get_data(as_text=True))
+        out[path] = normalise_page(resp.get_data(as_text=True))
     db.session.rollback()
     g = db.session.get(Game, gid)
     db.session.refresh(g)
@@ -91,56 +72,77 @@ def _seat_outputs(app, clients, gid: int, x: int) -> dict[str, str]:
         db.session.flush()
         for row in db.session.execute(select(OutboxMessage).where(
                 OutboxMessage.game_id == gid, OutboxMessage.seat_index == x)).scalars():
-            out[f"email {row.kind}"] = _email_text(render(row))
+            out[f"email {row.kind}"] = email_text(render(row))
         db.session.rollback()  # nothing of this is kept
     return out
 
 
-_SIGNIN_LINK = re.compile(r"/signin/[A-Za-z0-9_.\-]+")
-_MSGID = re.compile(r"[0-9]{6,}\.[0-9]+\.[0-9]+\.[A-Za-z]+@[A-Za-z0-9.\-]+")
-
-
-def _email_text(raw: bytes | None) -> str:
-    """Subject and every part, the random sign-in link tokens and
-    Content-IDs blanked (empty for a stale turn notice, never sent)."""
-    if raw is None:
-        return ""
-    msg = message_from_bytes(raw, policy=policy.default)
-    parts = [f"Subject: {msg['Subject']}"]
-    for part in msg.walk():
-        if part.is_multipart():
-            continue
-        content = part.get_content()
-        parts.append(content if isinstance(content, str) else content.hex())
-    return _MSGID.sub("<cid>", _SIGNIN_LINK.sub("/signin/-", "\n".join(parts)))
-
-
-def _hidden_variant(state_json: str, x: int) -> str | None:
-    """The same position with everything ``x`` cannot see re-ordered, or
-    ``None`` when ``x`` sees everything that could differ."""
-    d = json.loads(state_json)
-    if d["revealed"] or len(d["voice"]) < 2:
-        hidden = []
-    else:
-        hidden = [i for i in range(1, len(d["voice"])) if i not in d["peeked"][x]]
-    values = [d["voice"][i] for i in hidden]
-    changed = False
-    if len(set(values)) > 1:
-        rotated = values[1:] + values[:1]
-        for i, v in zip(hidden, rotated):
-            d["voice"][i] = v
-        changed = rotated != values
-    for key in ("deck", "voice_deck"):
-        if len(set(d[key])) > 1:
-            d[key] = d[key][1:] + d[key][:1]
-            changed = True
-    return json.dumps(d) if changed else None
-
-
 def _private_texts_of_others(gid: int, x: int) -> list[str]:
-    return [e.text for e in db.session.execute(select(GameEvent).where(
-        GameEvent.game_id == gid, GameEvent.seat_index.is_not(None),
-        GameEvent.seat_index != x)).scalars()]
+    """The texts of other seats' private events that ``x`` was not told
+    itself (two seats that looked at the same Voice cards read the same
+    words)."""
+    events = db.session.execute(select(GameEvent).where(GameEvent.game_id == gid)).scalars().all()
+    seen = {e.text for e in events if e.visible_to(x)}
+    return [e.text for e in events if not e.visible_to(x) and e.text not in seen]
+
+
+def _year_end_lines(state, x: int) -> list[str]:
+    """``wish``, ``starve`` and ``demolish`` orders about ``x``'s own
+    cities: the year-end probes of issue 12."""
+    lines = []
+    for city in state.cities_of(x):
+        lines += [f"wish {city.castle} {w}" for w in _WISHES] + [f"starve {city.castle} 1"]
+        lines += [f"demolish {site}" for site in city.sites if site != city.castle][:2]
+    return lines or ["wish F6 culture", "starve F6 1", "demolish F7"]
+
+
+def _next_line(trial, x: int, rnd, extra: list[str]) -> str:
+    """One random line for ``x``: a legal order of ``x`` in ``trial``
+    (applied, so the next line follows it, past the end of the turn too),
+    of another seat, a year-end order or garbage."""
+    movers = trial.current_seats()
+    if movers and rnd.random() < 0.6:
+        seat = x if x in movers else rnd.choice(movers)
+        actions = trial.legal_actions(seat)
+        if actions:
+            action = rnd.choice(actions)
+            trial.apply(seat, action)
+            return action.to_text()
+    return rnd.choice(extra + _GARBAGE)
+
+
+def _probes(state, x: int, rnd, n: int = 3) -> list[str]:
+    """``n`` order texts of one to four lines for seat ``x``. When ``x`` is
+    to move the first is one legal order of ``x`` and then one to three
+    more lines (the issue's probe: the last political card, then
+    ``wish L4 culture``)."""
+    extra = _year_end_lines(state, x)
+    texts = []
+    for i in range(n):
+        trial = state.copy()
+        lines = []
+        if i == 0 and x in state.current_seats():
+            action = rnd.choice(state.legal_actions(x))
+            trial.apply(x, action)
+            lines.append(action.to_text())
+            lines.append(rnd.choice(extra) if rnd.random() < 0.5 else _next_line(trial, x, rnd, extra))
+        while len(lines) < 4 and (not lines or rnd.random() < 0.5):
+            lines.append(_next_line(trial, x, rnd, extra))
+        texts.append("\n".join(lines))
+    return texts
+
+
+def _answers(client, gid: int, x: int, probes: list[str]) -> dict[str, str]:
+    out = {}
+    for i, text in enumerate(probes):
+        for path, answer in order_answers(client, gid, x, text).items():
+            out[f"answer to probe {i + 1} {text!r}: {path}"] = answer
+    return out
+
+
+def _first_difference(a: str | None, b: str | None) -> str:
+    diff = difflib.unified_diff((a or "").splitlines(), (b or "").splitlines(), lineterm="", n=1)
+    return "\n".join(list(diff)[:12])
 
 
 @pytest.mark.slow
@@ -148,11 +150,10 @@ def _private_texts_of_others(gid: int, x: int) -> list[str]:
           phases=[Phase.explicit, Phase.reuse, Phase.generate],  # shrinking a game costs minutes
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(seats=st.sampled_from([3, 4]), seed=st.integers(0, 2 ** 32), steps=st.integers(0, 20),
-       rnd=st.randoms(use_true_random=False))
-def test_no_seat_is_shown_what_its_view_hides(app, caplog, seats, seed, steps, rnd):
+       to_last_card=st.booleans(), rnd=st.randoms(use_true_random=False))
+def test_no_seat_is_shown_what_its_view_hides(app, caplog, seats, seed, steps, to_last_card, rnd):
     caplog.set_level(logging.DEBUG)
-    gid = _play(seats, seed, steps, rnd)
-    from .conftest import player_id
+    gid = play(seats, seed, steps, rnd, to_last_card=to_last_card)
 
     clients = []
     for name, email in PEOPLE[:seats]:
@@ -163,36 +164,43 @@ def test_no_seat_is_shown_what_its_view_hides(app, caplog, seats, seed, steps, r
     g = db.session.get(Game, gid)
     db.session.refresh(g)
     original = g.state
+    event(f"to move: {g.phase.split(', ')[-1]}")
 
     all_private = []
     for x in range(seats):
+        probes = _probes(engine_state(g), x, rnd)
         outputs = _seat_outputs(app, clients, gid, x)
+        outputs.update(_answers(clients[x], gid, x, probes))
         # 1. the JSON is the seat's own view, nothing more
         data = json.loads(outputs[f"/games/{gid}/seat/{x + 1}/view.json"])
         assert data["view"] == json.loads(json.dumps(engine_state(g).view(x)))
         # 2. other seats' private events, in any of X's outputs or the outbox rows sent to X
         db.session.rollback()
         others = _private_texts_of_others(gid, x)
-        all_private += others
-        sent = [_email_text(render(r)) for r in db.session.execute(select(OutboxMessage).where(
+        all_private += [e.text for e in db.session.execute(select(GameEvent).where(
+            GameEvent.game_id == gid, GameEvent.seat_index.is_not(None))).scalars()]
+        sent = [email_text(render(r)) for r in db.session.execute(select(OutboxMessage).where(
             OutboxMessage.game_id == gid, OutboxMessage.seat_index == x)).scalars()]
         for text in others:
             for where, body in [*outputs.items(), *(("sent email", s) for s in sent)]:
                 assert text not in body and html.escape(text) not in body, (x, where, text)
         # 3. non-interference: what X cannot see does not change what X is shown
-        variant = _hidden_variant(original, x)
-        event(f"hidden cards to re-order: {variant is not None}")
+        variant = hidden_variant(original, x)
+        event(f"hidden cards to change: {variant is not None}")
         if variant is None:
             continue
         db.session.execute(Game.__table__.update().where(Game.id == gid).values(state=variant))
         db.session.commit()
         try:
             changed = _seat_outputs(app, clients, gid, x)
+            changed.update(_answers(clients[x], gid, x, probes))
         finally:
             db.session.execute(Game.__table__.update().where(Game.id == gid).values(state=original))
             db.session.commit()
         for key in outputs:
-            assert changed.get(key) == outputs[key], f"seat {x + 1}: {key} depends on hidden cards"
+            assert changed.get(key) == outputs[key], (
+                f"seat {x + 1}: {key} depends on hidden cards\n"
+                + _first_difference(outputs[key], changed.get(key)))
 
     event(f"private events: {bool(all_private)}")
     # 4. log lines carry no seat's private information
@@ -208,10 +216,8 @@ def test_the_non_interference_check_catches_a_leak(app, monkeypatch):
     Voice of the People cards is caught by it."""
     import random
 
-    gid = _play(3, 7, 0, random.Random(1))
+    gid = play(3, 7, 0, random.Random(1))
     c = app.test_client()
-    from .conftest import player_id
-
     sign_in(c, player_id(PEOPLE[0][1]))
     lacitta = get_game("lacitta")
     real_view = type(lacitta.new_state(3, 1, setup="beginner")).view
@@ -225,7 +231,7 @@ def test_the_non_interference_check_catches_a_leak(app, monkeypatch):
     db.session.rollback()
     original = db.session.get(Game, gid).state
     before = _seat_outputs(app, [c], gid, 0)
-    variant = _hidden_variant(original, 0)
+    variant = hidden_variant(original, 0)
     assert variant is not None
     db.session.execute(Game.__table__.update().where(Game.id == gid).values(state=variant))
     db.session.commit()

@@ -20,12 +20,14 @@ class Recorder:
         self.refuse = refuse
         self.refused = 0
         self.messages: list[tuple[list[str], bytes]] = []
+        self.senders: list[str] = []  # MAIL FROM of each accepted message
 
     async def handle_DATA(self, server, session, envelope):
         if self.refused < self.refuse:
             self.refused += 1
             return "451 4.3.0 try again later"
         self.messages.append((list(envelope.rcpt_tos), envelope.original_content or envelope.content))
+        self.senders.append(envelope.mail_from)
         return "250 OK"
 
     def parsed(self):

@@ -55,7 +55,8 @@ def test_unparseable_and_not_your_turn(app, t0):
     res = submit_orders(gid, 1, "add 1", expected_step=0, source="web")
     assert res.status == "refused" and "not your turn" in res.message
     res = submit_orders(gid, 0, "add 1\nadd 1", expected_step=0, source="web")
-    assert res.status == "refused" and "finish your turn" in res.lines[1].error
+    assert res.status == "refused" and "your turn ends with line 1" in res.message
+    assert res.lines[0].order == "add 1" and "Past the end of your turn" in res.lines[1].error
     assert game(gid).step == 0
 
 

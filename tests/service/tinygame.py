@@ -137,16 +137,23 @@ class TallyGame(Game):
     options = {"length": ("short", "long")}
 
     def new_state(self, seats: int, seed: int, **options: Any) -> State:
-        if not self.min_seats <= seats <= self.max_seats:
-            raise ValueError(f"Tally is for 2-4 seats, not {seats}")
-        length = options.get("length", "short")
-        if length not in self.options["length"]:
-            raise ValueError(f"bad length {length!r}")
+        length = self.check_settings(seats, options)["length"]
         rng = random.Random(seed)
         return TallyState(self, {
             "n": seats, "step": 0, "counter": 0, "target": 8 if length == "short" else 16,
             "points": [0] * seats, "phase": "play", "turn": 0, "bids": {},
             "secret": [rng.randint(1, 5) for _ in range(seats)], "rng": rng.randint(0, 2**31)})
+
+    def redeal_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
+        """Hidden: the other seats' secret numbers and bids, and the generator."""
+        d = json.loads(state.to_json())
+        for other in range(d["n"]):
+            if other != seat:
+                d["secret"][other] = rng.randint(1, 5)
+                if str(other) in d["bids"]:
+                    d["bids"][str(other)] = rng.randint(0, d["secret"][other])
+        d["rng"] = rng.randint(0, 2**31)
+        return TallyState(self, d)
 
     def parse_action(self, state: State, seat: int, text: str) -> Action:
         m = re.fullmatch(r"\s*(add|bid)\s+(\d+)\s*", text.lower())

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from pbem.engine.api import Game
 from pbem.engine.lacitta import parse as _parse
+from pbem.engine.lacitta import position as _position
 from pbem.engine.lacitta import text as _text
 from pbem.engine.lacitta.actions import Order
 from pbem.engine.lacitta.state import LaCittaState
@@ -17,20 +19,40 @@ class LaCitta(Game):
     min_seats = 2
     max_seats = 5
     options = {"setup": ("beginner", "experienced")}
+    board = "pbem.boards.lacitta"
 
     def new_state(self, seats: int, seed: int, **options: Any) -> LaCittaState:
         """A new game after setup (beginner: fixed layout, year 1 under way;
         experienced: castle placement to do). Raises ``ValueError`` for a
-        seat count outside 2..5 or an unknown option/value."""
-        if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
-            raise ValueError(f"La Città is for 2 to 5 players, not {seats!r}")
-        for k, val in options.items():
-            if k not in self.options:
-                raise ValueError(f"unknown La Città option {k!r}; known: {', '.join(self.options)}")
-            if val not in self.options[k]:
-                raise ValueError(f"option {k} must be one of {', '.join(self.options[k])}, not {val!r}")
-        setup = options.get("setup", self.options["setup"][0])
-        return LaCittaState.new(self, seats, int(seed), setup)
+        seat count outside 2..5 or an unknown option/value
+        (:meth:`~pbem.engine.api.Game.check_settings`)."""
+        settings = self.check_settings(seats, options)
+        return LaCittaState.new(self, seats, int(seed), settings["setup"])
+
+    def redeal_hidden(self, state: LaCittaState, seat: int | None, rng: random.Random) -> LaCittaState:
+        """Deal again what ``seat`` cannot see: the political deck's order,
+        the Voice of the People cards face down that ``seat`` has not looked
+        at (with Bürgernähe) together with the Voice deck, and the random
+        generator (:mod:`pbem.engine.lacitta.view` says what is public)."""
+        d = json.loads(state.to_json())   # a deep copy: to_dict shares lists
+        rng.shuffle(d["deck"])
+        peeked = set(d["peeked"][seat]) if seat is not None else set()
+        unseen = [] if d["revealed"] else [i for i in range(1, len(d["voice"])) if i not in peeked]
+        pool = [d["voice"][i] for i in unseen] + d["voice_deck"]
+        rng.shuffle(pool)
+        for i in unseen:
+            d["voice"][i] = pool.pop()
+        d["voice_deck"] = pool
+        d["rng"] = f"{rng.getrandbits(64):016x}"
+        return LaCittaState.from_dict(self, d)
+
+    def load_position(self, text: str) -> LaCittaState:
+        """:func:`pbem.engine.lacitta.position.load_position`."""
+        return _position.load_position(text, self)
+
+    def dump_position(self, state: LaCittaState) -> str:
+        """:func:`pbem.engine.lacitta.position.dump_position`."""
+        return _position.dump_position(state)
 
     def parse_action(self, state: LaCittaState, seat: int, text: str) -> Order:
         return _parse.parse(state, seat, text)

@@ -21,10 +21,11 @@ from typing import Any
 
 from pbem.engine.api import Event, IllegalOrderError, NotYourTurnError, Score, State
 from pbem.engine.lacitta import data as D
+from pbem.engine.lacitta import migration
 from pbem.engine.lacitta.actions import Order, demolish, starve
 from pbem.engine.lacitta.board import BEGINNER, SLOTS, TILES
 from pbem.engine.lacitta.geometry import BALL3, NBR, ORDER, PLAYERS, USABLE, terrain
-from pbem.engine.lacitta.rng import Rng
+from pbem.engine.lacitta import rng as rngs
 
 INF = 10 ** 6
 _GOLD = Order("gold")
@@ -98,7 +99,7 @@ class LaCittaState(State):
         s = cls(game, seats)
         s.seed = seed
         s.setup = setup
-        s.rng = Rng(seed * 0x100000001B3 + seats)
+        s.rng = rngs.for_seed(seed, seats)   # version 1 below 2**64, else the full-seed one
         s._step = 0
         s.year = 0
         s.round = 0
@@ -964,10 +965,6 @@ class LaCittaState(State):
         out.sort(key=lambda c: ORDER[c.castle])
         return out
 
-    def _beaten(self, city: City, wish: str) -> list[str]:
-        mine = self.arches(city, wish)
-        return [o.castle for o in self.neighbours(city) if self.arches(o, wish) < mine]
-
     def _migration(self) -> list[Event]:
         """Phase 7, seat by seat from the start player; asks a wish per city
         only in a two-wish year and only where the two wishes differ."""
@@ -975,10 +972,7 @@ class LaCittaState(State):
         while self.mig_index < self.n:
             p = self.order()[self.mig_index]
             if len(self.wishes) == 2 and not self.wish_choice:
-                choice = {}
-                for c in self.cities_of(p):
-                    a, b = (self._beaten(c, w) for w in self.wishes)
-                    choice[c.castle] = None if a != b else self.wishes[0]
+                choice = migration.wish_questions(self, p)
                 if any(w is None for w in choice.values()):
                     self.wish_choice = choice
                     return ev
@@ -987,26 +981,23 @@ class LaCittaState(State):
         return ev + self._begin_yearend()
 
     def _migrate_seat(self, p: int) -> list[Event]:
+        """Apply seat ``p``'s migration as :func:`migration.plan` lays it out."""
         ev = []
-        choice = self.wish_choice
-        for c in self.cities_of(p):
-            wish = choice.get(c.castle) or self.wishes[0]
-            for o in self.neighbours(c):
-                if self.arches(o, wish) >= self.arches(c, wish) or o.citizens <= 0:
-                    continue
-                o.citizens -= 1
-                arrived = c.citizens < self.capacity(c)
-                if arrived:
-                    c.citizens += 1
-                    tail = "."
-                else:
-                    self.bank += 1
-                    tail = ", but that city is full: the citizen goes back to the bank."
-                ev.append(Event(f"Migration ({wish} {self.arches(c, wish)} against "
-                                f"{self.arches(o, wish)}): {seat_name(p)}'s city at {c.castle} draws a "
-                                f"citizen from {seat_name(o.owner)}'s city at {o.castle}{tail}",
-                                kind="migration",
-                                data={"from": o.castle, "to": c.castle, "wish": wish, "arrived": arrived}))
+        for d in migration.plan(self, p, self.wish_choice):
+            c, o = self.cities[d.target], self.cities[d.source]
+            o.citizens -= 1
+            if d.arrived:
+                c.citizens += 1
+                tail = "."
+            else:
+                self.bank += 1
+                tail = ", but that city is full: the citizen goes back to the bank."
+            ev.append(Event(f"Migration ({d.wish} {self.arches(c, d.wish)} against "
+                            f"{self.arches(o, d.wish)}): {seat_name(p)}'s city at {c.castle} draws a "
+                            f"citizen from {seat_name(o.owner)}'s city at {o.castle}{tail}",
+                            kind="migration",
+                            data={"from": o.castle, "to": c.castle, "wish": d.wish,
+                                  "arrived": d.arrived}))
         self.wish_choice = {}
         return ev
 
@@ -1225,7 +1216,8 @@ class LaCittaState(State):
             city = next(c for c in sorted(self.wish_choice, key=ORDER.__getitem__)
                         if self.wish_choice[c] is None)
             c = self.cities[city]
-            best = max(self.wishes, key=lambda w: (len(self._beaten(c, w)), -self.wishes.index(w)))
+            best = max(self.wishes, key=lambda w: (len(migration.beaten(self, c, w)),
+                                                    -self.wishes.index(w)))
             return Order("wish", city, best)
         ye = self.yearend[seat]
         if ye["stage"] == "starve":
@@ -1264,7 +1256,7 @@ class LaCittaState(State):
     def to_dict(self) -> dict[str, Any]:
         return {
             "v": 1, "seats": self.n, "seed": self.seed, "setup": self.setup,
-            "rng": f"{self.rng.state:016x}",     # hex text: exact in any JSON reader
+            "rng": self.rng.to_text(),           # text: exact in any JSON reader
             "step": self._step, "year": self.year, "round": self.round, "turn": self.turn,
             "start": self.start, "phase": self.phase_name, "landscape": self.landscape,
             "cities": [{"castle": c.castle, "owner": c.owner, "citizens": c.citizens,
@@ -1289,8 +1281,7 @@ class LaCittaState(State):
         s = cls(game, d["seats"])
         s.seed = d["seed"]
         s.setup = d["setup"]
-        r = d["rng"]
-        s.rng = Rng(int(r, 16) if isinstance(r, str) else r)
+        s.rng = rngs.from_text(d["rng"])
         s._step = d["step"]
         s.year = d["year"]
         s.round = d["round"]

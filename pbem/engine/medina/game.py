@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from pbem.engine.api import Game
 from pbem.engine.medina.orders import HELP, parse_order
+from pbem.engine.medina.pieces import starting_supply
+from pbem.engine.medina.position import dump_position, load_position
 from pbem.engine.medina.state import MedinaState
 from pbem.engine.medina.text import view_text
 
@@ -19,16 +22,38 @@ class MedinaGame(Game):
     min_seats = 3
     max_seats = 4
     options: dict[str, tuple[str, ...]] = {}
+    board = "pbem.boards.medina"
     previewable = True   # no chance and nothing hidden that a seat's own piece reveals
 
     def new_state(self, seats: int, seed: int, **options: Any) -> MedinaState:
         """A new game: seat 1 owes the start merchant. ``ValueError`` for a
-        seat count other than 3 or 4 or any option (Medina has none)."""
-        if options:
-            raise ValueError(f"Medina has no options: {', '.join(sorted(options))}")
-        if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
-            raise ValueError(f"Medina is for 3 or 4 players, not {seats}")
+        seat count other than 3 or 4 or any option (Medina has none;
+        :meth:`~pbem.engine.api.Game.check_settings`)."""
+        self.check_settings(seats, options)
         return MedinaState(self, seats, int(seed))
+
+    def redeal_hidden(self, state: MedinaState, seat: int | None, rng: random.Random) -> MedinaState:
+        """Medina has no chance; it hides only what lies behind the other
+        seats' screens: their pieces, except the domes, which are public
+        (rules, setup: behind the screen "lukuun ottamatta kupoleita";
+        RULINGS.md, Medina). The variant gives every seat other than
+        ``seat`` a random count of each piece."""
+        d = json.loads(state.to_json())   # a deep copy: to_dict shares lists
+        full = starting_supply(state.seats)
+        for other, supply in enumerate(d["supply"]):
+            if other != seat:
+                for key, value in supply.items():
+                    if key != "domes":
+                        supply[key] = rng.randint(0, max(value, full[key]))
+        return MedinaState.from_dict(self, d)
+
+    def load_position(self, text: str) -> MedinaState:
+        """:func:`pbem.engine.medina.position.load_position`."""
+        return load_position(text, self)
+
+    def dump_position(self, state: MedinaState) -> str:
+        """:func:`pbem.engine.medina.position.dump_position`."""
+        return dump_position(state)
 
     def parse_action(self, state: MedinaState, seat: int, text: str):
         return parse_order(state, seat, text)

@@ -4,7 +4,7 @@ Used by the scenario tests (format documented in tests/engine/medina/README.md)
 and by anyone who wants to set up a position by hand::
 
     seats 4
-    turn seat 2 piece 1
+    turn seat 2 piece 1 number 5          (number: the turn's number, default 1)
        A B C D E F G H I J K L M N O P
      1 . . . . . . . . . . . . . . . .
      2 . o o s . . . . . . . . . . . .
@@ -15,6 +15,7 @@ and by anyone who wants to set up a position by hand::
     supply seat 1 grey 0 walls 2
     palace tile orange seat 3
     tower tile 1 seat 3
+    over                                  (the game is over; instead of "turn")
 
 Board letters: ``.`` empty, ``g`` grey, ``k`` black, ``b`` brown, ``o``
 orange palace piece, ``s`` stable, ``m`` merchant. Orthogonally touching
@@ -103,6 +104,7 @@ def load_position(text: str, game=None) -> MedinaState:
         st.kind[i], st.pal[i] = STABLE, pids.pop()
         st.palaces[st.pal[i]].stables.append(i)
     supply_lines = []
+    turn_no = 1
     for t in rest:
         line = " ".join(t)
         if t[0] == "walls":
@@ -135,8 +137,12 @@ def load_position(text: str, game=None) -> MedinaState:
             if "piece" in t:
                 st.placed = int(t[t.index("piece") + 1]) - 1
             st.domed = "domed" in t
+            if "number" in t:
+                turn_no = int(t[t.index("number") + 1])
         elif t[0] == "setup":
             st.setup = True
+        elif t == ["over"]:
+            st.over = True
         else:
             raise ValueError(f"cannot read position line: {line!r}")
     _grow_walls(st)
@@ -160,7 +166,7 @@ def load_position(text: str, game=None) -> MedinaState:
             p.towers = st.towers_of(p)
     holders = [s for s in range(seats) if st.pieces_left(s)]
     st.lone = len(holders) == 1 and holders[0] == st.seat
-    st.turn_no = 0 if st.setup else 1
+    st.turn_no = 0 if st.setup else turn_no
     return st
 
 
@@ -189,8 +195,11 @@ def dump_position(st: MedinaState) -> str:
     out = [f"seats {st.seats}"]
     if st.setup:
         out.append("setup")
-    elif not st.over:
-        out.append(f"turn seat {st.seat + 1} piece {st.placed + 1}" + (" domed" if st.domed else ""))
+    elif st.over:
+        out.append("over")
+    else:
+        out.append(f"turn seat {st.seat + 1} piece {st.placed + 1} number {st.turn_no}"
+                   + (" domed" if st.domed else ""))
     out.append("   " + " ".join(B.COLUMN_LETTERS))
     for r in range(B.ROWS):
         cells = []
@@ -203,11 +212,11 @@ def dump_position(st: MedinaState) -> str:
     walls = [B.wall_name(w) for w in range(B.WALLS) if st.walls[w]]
     if walls:
         out.append("walls " + " ".join(walls))
-    for p in st.palaces:
+    for p in sorted(st.palaces, key=lambda p: min(p.squares)):   # reading order, as loaded
         if p.owner is not None:
             out.append(f"dome {B.square_name(p.dome)} seat {p.owner + 1}")
         elif p.complete:
-            out.append(f"complete {B.square_name(p.squares[0])}")
+            out.append(f"complete {B.square_name(min(p.squares))}")
     for s in range(st.seats):
         out.append(f"supply seat {s + 1} " + " ".join(f"{k} {v}" for k, v in st.supply[s].items()))
     for c, s in st.palace_tiles.items():

@@ -11,19 +11,17 @@ BASE = """
 seats {seats}
 phase political year 1 round 5 seat {last}
 start 1
-gold 0 0 0
-food 30 30 30
+gold {zeros}
+food {food}
 voice {voice}
 voice_deck culture culture culture health health health education education
 """
 
 
 def pos(cities, voice="culture culture culture health", seats=2, extra=""):
-    text = BASE.format(seats=seats, last=seats, voice=voice) + cities + extra
-    s = position(text)
-    s.food = s.food[:seats]
-    s.gold = s.gold[:seats]
-    return s
+    text = BASE.format(seats=seats, last=seats, voice=voice, zeros=" ".join(["0"] * seats),
+                       food=" ".join(["30"] * seats)) + cities + extra
+    return position(text)
 
 
 def finish(s):
@@ -147,3 +145,33 @@ def test_default_wish_takes_the_most_citizens():
             voice="health culture culture health")
     finish(s)
     assert s.default_action(0).to_text() == "wish J6 health"
+
+
+def test_full_city_lets_the_city_with_room_draw_the_last_citizen():
+    # docs/rules/lacitta.md "Migration": J6 is full, L9 has room; both beat M7,
+    # which has one citizen left. At the table the player lets L9 take it.
+    s = pos("city 1 J6 5: statue K6\ncity 1 L9 3: statue K10\ncity 2 M7 1\n")
+    bank = s.bank
+    mig, _ = finish(s)
+    assert [(m.data["from"], m.data["to"], m.data["arrived"]) for m in mig] == [("M7", "L9", True)]
+    assert s.cities["L9"].citizens >= 4 and s.bank <= bank
+
+
+def test_full_city_still_draws_when_the_neighbour_can_give_to_both():
+    # M7 has citizens for both: the full city's draw still costs M7 a citizen
+    s = pos("city 1 J6 5: statue K6\ncity 1 L9 3: statue K10\ncity 2 M7 3\n")
+    mig, _ = finish(s)
+    assert sorted((m.data["to"], m.data["arrived"]) for m in mig) == [("J6", False), ("L9", True)]
+
+
+def test_two_wish_choice_not_asked_when_the_neighbour_is_already_empty():
+    # seat 1 takes M7's last citizen with culture; seat 2's L9 would beat M7
+    # only with health, but M7 has nothing left to give: no question for seat 2
+    s = pos("city 1 J6 3: statue K6\ncity 2 L9 3: fountain K10\ncity 3 M7 1\n",
+            voice="health culture culture health", seats=3)
+    finish(s)
+    assert s.phase_name == "migration" and s.current_seats() == [0]
+    ev = play(s, "1: wish J6 culture")
+    assert [(e.data["from"], e.data["to"]) for e in ev if e.kind == "migration"] == [("M7", "J6")]
+    assert s.phase_name != "migration"                    # seat 2 was not asked
+    assert "M7" not in s.cities                           # lost with its last citizen

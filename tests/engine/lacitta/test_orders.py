@@ -119,8 +119,8 @@ def test_order_help_lists_every_form():
         assert site in SITES, site
 
 
-def test_view_text_private_first(s):
-    s.peeked[0] = [1]
+def test_view_text_private_first():
+    s = position(BASE + "peeked 1 2\n")
     text = G.view_text(s.view(0))
     assert text.index("You are seat 1") < text.index("Seat 2:")
     assert "card 2: culture" in text

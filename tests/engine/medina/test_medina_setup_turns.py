@@ -20,7 +20,7 @@ def test_each_seat_gets_the_pieces_for_the_player_count(seats, palace, stables, 
 
 @pytest.mark.parametrize("seats", [1, 2, 5])
 def test_medina_is_for_three_or_four_players(seats):
-    with pytest.raises(ValueError, match="3 or 4"):
+    with pytest.raises(ValueError, match="3-4 seats"):
         GAME.new_state(seats, 1)
 
 

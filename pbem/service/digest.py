@@ -1,0 +1,69 @@
+"""The daily digest: notices held for players who asked for one mail a day
+(:mod:`pbem.service.mailprefs`) go out together at their hour.
+
+:func:`send_due` runs with every delivery pass (:func:`pbem.service.outbox.deliver_due`).
+For each recipient with held rows that are due, it composes every held
+notice as it is now (a turn notice whose turn has passed is left out, like
+any stale notice), queues one ``digest`` mail with them, and marks the
+held rows ``digested``. The digest's dedupe key (recipient and due hour)
+makes a second pass, or a second worker, queue nothing twice.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from email import message_from_bytes, policy
+
+from flask import current_app
+from sqlalchemy import select, update
+
+from pbem.mail import compose
+from pbem.service import links, outbox
+from pbem.service.db import begin_write, db
+from pbem.service.models import OUT_DIGESTED, OUT_HELD, OutboxMessage, Player
+
+
+def _item(row: OutboxMessage, now: dt.datetime) -> compose.DigestItem | None:
+    raw = outbox.render(row, now=now)
+    if raw is None:
+        return None  # stale: the turn it asked for has passed
+    msg = message_from_bytes(raw, policy=policy.default)
+    body = msg.get_body(("plain",))
+    text = body.get_content() if body is not None else ""
+    # the greeting and footer of each notice are the digest's own, once
+    text = text.split("\n", 2)[2] if text.startswith("Hello ") else text
+    text = text.split("\n-- \n")[0].strip()
+    return compose.DigestItem(str(msg.get("Subject", "")), text, msg.get("Reply-To"))
+
+
+def send_due(*, now: dt.datetime) -> int:
+    """Queue the digests that are due at ``now`` (UTC); returns how many."""
+    recipients = list(db.session.execute(
+        select(OutboxMessage.recipient).where(OutboxMessage.status == OUT_HELD,
+                                              OutboxMessage.next_attempt_at <= now)
+        .distinct()).scalars())
+    db.session.commit()
+    queued = 0
+    for recipient in recipients:
+        begin_write()
+        rows = list(db.session.execute(
+            select(OutboxMessage).where(OutboxMessage.status == OUT_HELD,
+                                        OutboxMessage.recipient == recipient,
+                                        OutboxMessage.next_attempt_at <= now)
+            .order_by(OutboxMessage.id)).scalars())
+        items = [i for i in (_item(r, now) for r in rows) if i is not None]
+        player = db.session.execute(select(Player).where(Player.email == recipient.lower())).scalar_one_or_none()
+        if items and player is not None:
+            due = min(r.next_attempt_at for r in rows)
+            env = compose.Envelope(
+                sender=current_app.config["MAIL_FROM"], to_name=player.name, to_address=player.email,
+                inbound_address=current_app.config["INBOUND_ADDRESS"], timezone=player.timezone or "UTC",
+                sent_at=now, msgid_tag=f"pbem.digest.{player.id}",
+                unsubscribe_url=links.unsubscribe_url(player.id),
+                preferences_url=links.preferences_url(player.id))
+            if outbox.add(compose.digest(env, items), kind="digest", now=now,
+                          dedupe_key=f"digest:{player.id}:{due:%Y-%m-%dT%H}") is not None:
+                queued += 1
+        db.session.execute(update(OutboxMessage).where(OutboxMessage.id.in_([r.id for r in rows]))
+                           .values(status=OUT_DIGESTED).execution_options(synchronize_session=False))
+        db.session.commit()
+    return queued

@@ -1,0 +1,66 @@
+"""Which mail a player gets: their notification preference, "never invite
+me again", and a hard-bounced address (issue 13; docs/web.md "Mail
+preferences").
+
+``Player.notify_mode`` (:data:`pbem.service.models.NOTIFY_MODES`):
+
+- ``every``: every notice (the default);
+- ``my_turn``: only mail that asks the player to act or is about them: turn
+  notices, reminders, their own missed turn, invitations, the final scores;
+- ``digest``: the notices of ``every`` kept and sent as one mail a day at
+  ``digest_hour`` in the player's time zone (invitations go at once);
+- ``none``: no game mail; the player follows games on the web.
+
+Answers to the player's own mail (confirmations, refusals) and sign-in
+links they ask for always go: they are the reply to something the player
+did. Nothing goes to an address that bounced hard (``bounced_at``) until the
+player says on their account page that it works again.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pbem.service.models import Player
+
+#: replies to what the player did: sent whatever the preference
+ANSWERS = frozenset({"confirmation", "refusal", "answer", "signin"})
+#: mail that asks the player to act, or is about them
+ACT = frozenset({"turn", "reminder", "invite", "over"})
+
+Route = Literal["send", "hold", "drop"]
+
+
+def route(player: Player, kind: str, *, about_you: bool = True) -> Route:
+    """What to do with a mail of outbox ``kind`` to ``player``: ``send`` it,
+    ``hold`` it for the daily digest, or ``drop`` it. ``about_you`` is False
+    for a notice about another seat (someone else's missed turn)."""
+    if player.bounced_at is not None:
+        return "send" if kind == "signin" else "drop"
+    if kind in ANSWERS:
+        return "send"
+    mode = player.notify_mode or "every"
+    if mode == "none":
+        return "send" if kind == "invite" else "drop"
+    if mode == "my_turn":
+        return "send" if kind in ACT or (kind == "missed" and about_you) else "drop"
+    if mode == "digest":
+        return "send" if kind == "invite" else "hold"
+    return "send"
+
+
+def next_digest_at(player: Player, now: dt.datetime) -> dt.datetime:
+    """The next ``digest_hour`` o'clock in the player's time zone after
+    ``now`` (UTC in, UTC out). On a day the hour does not exist (a
+    daylight-saving jump) zoneinfo's fold rules pick the nearest instant."""
+    try:
+        zone = ZoneInfo(player.timezone or "UTC")
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = ZoneInfo("UTC")
+    local = now.astimezone(zone)
+    hour = min(23, max(0, int(player.digest_hour or 0)))
+    at = local.replace(hour=hour, minute=0, second=0, microsecond=0)
+    if at <= local:
+        at = (local + dt.timedelta(days=1)).replace(hour=hour, minute=0, second=0, microsecond=0)
+    return at.astimezone(dt.timezone.utc)

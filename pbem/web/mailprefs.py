@@ -1,0 +1,99 @@
+"""Mail preferences and one-click unsubscribe (issue 13; docs/web.md
+"Mail preferences").
+
+- ``GET/POST /mail/preferences/<token>``: the player's mail preferences,
+  reached from the link in every mail's footer without signing in (the
+  token names the player and grants nothing else;
+  :func:`pbem.service.links.preferences_token`). Every move / my turn only /
+  a daily digest at an hour / none (web only); "never invite me again";
+  after a hard bounce, "mail to me works again".
+- ``POST /mail/unsubscribe/<token>``: RFC 8058 one-click unsubscribe, the
+  target of ``List-Unsubscribe``: no cookie and no CSRF token (a mail
+  provider posts ``List-Unsubscribe=One-Click`` on the player's behalf);
+  sets the preference to ``none``. ``GET`` there only shows the page with a
+  button: link scanners fetch every URL in a mail and must not unsubscribe
+  anyone.
+- ``/account/mail``: the same page for the signed-in player.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+
+from pbem.service import links
+from pbem.service.db import db
+from pbem.service.models import NOTIFY_MODES, Player
+from pbem.web.extensions import csrf, login_required
+
+bp = Blueprint("mailprefs", __name__)
+
+MODE_LABELS = {
+    "every": "Every move: a mail when it is your move and when something happens in your games",
+    "my_turn": "My turn only: a mail when you are asked to move, your own missed turns, the final scores",
+    "digest": "A daily digest: everything in one mail a day, at the hour below",
+    "none": "None: no game mail; I follow my games on the web",
+}
+
+
+def _player(token: str) -> Player:
+    player_id = links.read_preferences_token(token)
+    player = db.session.get(Player, player_id) if player_id is not None else None
+    if player is None:
+        abort(404)
+    return player
+
+
+def _save(player: Player) -> str | None:
+    """Apply the posted form; a problem to show, or ``None``."""
+    mode = request.form.get("notify_mode", "")
+    if mode not in NOTIFY_MODES:
+        return "Please choose which mail you want."
+    try:
+        hour = int(request.form.get("digest_hour", player.digest_hour))
+    except ValueError:
+        hour = -1
+    if not 0 <= hour <= 23:
+        return "Please choose an hour from 0 to 23 for the digest."
+    player.notify_mode, player.digest_hour = mode, hour
+    player.no_invites = request.form.get("no_invites") == "on"
+    if request.form.get("mail_works") == "on":
+        player.bounced_at, player.bounce_reason = None, ""
+    db.session.commit()
+    return None
+
+
+def _page(player: Player, action: str):
+    problem = _save(player) if request.method == "POST" else None
+    if request.method == "POST" and problem is None:
+        flash("Saved: " + MODE_LABELS[player.notify_mode].split(":")[0] + ".")
+        return redirect(action)
+    return render_template("web/mail_preferences.html", player=player, modes=MODE_LABELS,
+                           action=action, problem=problem,
+                           unsubscribe=request.args.get("unsubscribe") == "1"), 400 if problem else 200
+
+
+@bp.route("/mail/preferences/<token>", methods=["GET", "POST"])
+def preferences(token: str):
+    player = _player(token)
+    return _page(player, url_for("mailprefs.preferences", token=token))
+
+
+@bp.route("/account/mail", methods=["GET", "POST"])
+@login_required
+def account_mail():
+    return _page(g.player, url_for("mailprefs.account_mail"))
+
+
+@bp.route("/mail/unsubscribe/<token>", methods=["GET"])
+def unsubscribe_page(token: str):
+    _player(token)
+    return redirect(url_for("mailprefs.preferences", token=token, unsubscribe=1))
+
+
+@bp.route("/mail/unsubscribe/<token>", methods=["POST"])
+@csrf.exempt
+def unsubscribe(token: str):
+    player = _player(token)
+    player.notify_mode = "none"
+    db.session.commit()
+    return render_template("web/unsubscribed.html", player=player,
+                           again=url_for("mailprefs.preferences", token=token))

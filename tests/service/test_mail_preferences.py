@@ -1,0 +1,195 @@
+"""What pbem sends, and to whom (issue 13, "What pbem sends"): List-Id,
+one-click List-Unsubscribe, a stable thread per game and seat, the player's
+mail preferences (every move, my turn only, a daily digest, none), "never
+invite me again", VERP envelope senders and hard bounces."""
+from __future__ import annotations
+
+import datetime as dt
+from email.utils import getaddresses
+
+import pytest
+
+from pbem.service.db import db
+from pbem.service.errors import ServiceError
+from pbem.service.lifecycle import create_game, replace_player
+from pbem.service.models import Player
+from pbem.service.orders import submit_orders
+from pbem.service.outbox import deliver_due
+
+from .helpers import PLAYERS, compose_pending, new_tally, outbox, parsed
+from .smtpserver import SMTPServer
+
+H = dt.timedelta(hours=1)
+
+
+def _player(email: str) -> Player:
+    return db.session.query(Player).filter_by(email=email).one()
+
+
+def _set(email: str, **values) -> None:
+    p = _player(email)
+    for k, v in values.items():
+        setattr(p, k, v)
+    db.session.commit()
+
+
+def test_every_game_mail_carries_list_id_one_click_unsubscribe_and_the_seat_thread(app, t0):
+    gid = new_tally(t0)
+    compose_pending()
+    submit_orders(gid, 0, "add 1", expected_step=None, source="email", now=t0 + H)
+    compose_pending()
+    ada = [parsed(r) for r in outbox() if r.recipient == "ada@example.org" and r.raw]
+    bo = [parsed(r) for r in outbox() if r.recipient == "bo@example.org" and r.raw]
+    assert ada and len(bo) >= 2
+    domain = app.config["INBOUND_ADDRESS"].rpartition("@")[2]
+    for m in ada + bo:
+        assert m["List-Id"] == f'"Tally #{gid}" <game-{gid}.{domain}>'
+        unsub = m["List-Unsubscribe"].strip()
+        assert unsub.startswith("<http") and "/mail/unsubscribe/" in unsub and unsub.endswith(">")
+        assert m["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+        assert "/mail/preferences/" in m.get_body(("plain",)).get_content()
+    roots = {m["References"].split()[0] for m in bo}
+    assert roots == {f"<pbem.game-{gid}.seat-2@{domain}>"}          # one conversation per seat
+    assert {m["References"].split()[0] for m in ada} == {f"<pbem.game-{gid}.seat-1@{domain}>"}
+
+
+def test_one_click_unsubscribe_works_without_a_cookie_and_a_get_changes_nothing(app, t0):
+    new_tally(t0)
+    row = next(r for r in outbox() if r.recipient == "bo@example.org")
+    url = parsed(row)["List-Unsubscribe"].strip("<>")
+    path = url.split("://", 1)[1].split("/", 1)[1]
+    client = app.test_client()
+    assert client.get("/" + path).status_code == 302                  # a link scanner's GET
+    assert _player("bo@example.org").notify_mode == "every"
+    res = client.post("/" + path, data={"List-Unsubscribe": "One-Click"})  # RFC 8058, no cookie, no CSRF
+    assert res.status_code == 200 and b"unsubscribed" in res.data
+    db.session.expire_all()
+    assert _player("bo@example.org").notify_mode == "none"
+    assert client.post("/mail/unsubscribe/forged-token").status_code == 404
+
+
+def test_none_sends_no_game_mail_but_answers_still_come(app, t0):
+    gid = new_tally(t0)
+    _set("bo@example.org", notify_mode="none")
+    before = len(outbox(recipient="bo@example.org"))
+    submit_orders(gid, 0, "add 1", expected_step=None, source="email", now=t0 + H)   # Bo's move now
+    assert len(outbox(recipient="bo@example.org")) == before                        # no turn notice
+
+
+def test_my_turn_only_drops_news_of_other_seats_missed_turns(app, t0):
+    from pbem.service.deadlines import scan
+
+    gid = new_tally(t0)
+    _set("bo@example.org", notify_mode="my_turn")
+    scan(now=t0 + 60 * H)                       # Ada misses her turn
+    kinds_bo = [r.kind for r in outbox(recipient="bo@example.org")]
+    kinds_cy = [r.kind for r in outbox(recipient="cy@example.org")]
+    assert "missed" in kinds_cy and "missed" not in kinds_bo
+    assert "turn" in kinds_bo                   # it is Bo's move now: that still comes
+    assert gid
+
+
+def test_a_digest_player_gets_one_mail_at_their_hour_with_the_notices_of_the_day(app, t0):
+    gid = new_tally(t0)
+    _set("bo@example.org", notify_mode="digest", digest_hour=20, timezone="Europe/Helsinki")
+    submit_orders(gid, 0, "add 1", expected_step=None, source="email", now=t0 + H)   # Bo's move
+    held = outbox(recipient="bo@example.org", status="held")
+    assert [r.kind for r in held] == ["turn"]
+    # 20:00 in Helsinki on 20 November is 18:00 UTC
+    assert held[0].next_attempt_at == dt.datetime(2026, 11, 20, 18, 0, tzinfo=dt.timezone.utc)
+    with SMTPServer() as smtp:
+        app.config["SMTP_PORT"] = smtp.port
+        deliver_due(now=t0 + 2 * H)
+        to_bo = [raw for r, raw in smtp.handler.messages if r == ["bo@example.org"]]
+        assert len(to_bo) == 1 and b"invites you" in to_bo[0]       # invitations do not wait
+        report = deliver_due(now=dt.datetime(2026, 11, 20, 18, 1, tzinfo=dt.timezone.utc))
+        assert report.digests == 1
+        to_bo = [raw for r, raw in smtp.handler.messages if r == ["bo@example.org"]]
+    assert len(to_bo) == 2 and b"daily digest" in to_bo[1]
+    assert b"your move" in to_bo[1] and b"add 1" in to_bo[1]     # the turn notice, legal orders and all
+    assert [r.status for r in outbox(recipient="bo@example.org", kind="turn")] == ["digested"]
+
+
+def test_an_address_that_said_never_invite_me_cannot_be_seated(app, t0):
+    new_tally(t0)
+    _set("cy@example.org", no_invites=True)
+    with pytest.raises(ServiceError, match="cy@example.org asked not to be invited"):
+        create_game("tally", PLAYERS[0][1], PLAYERS, seed=1, now=t0)
+    gid = new_tally(t0, seats=2)
+    with pytest.raises(ServiceError, match="asked not to be invited"):
+        replace_player(gid, 1, "cy@example.org", by_player_id=_player("ada@example.org").id, now=t0)
+
+
+def _dsn(to: str, recipient: str, status: str = "5.1.1", action: str = "failed") -> bytes:
+    return (
+        f"From: MAILER-DAEMON@mx.example.org\r\nTo: {to}\r\nSubject: Undelivered Mail Returned to Sender\r\n"
+        "Message-ID: <dsn.1@mx.example.org>\r\nAuto-Submitted: auto-replied\r\nMIME-Version: 1.0\r\n"
+        'Content-Type: multipart/report; report-type=delivery-status; boundary="B"\r\n\r\n'
+        "--B\r\nContent-Type: text/plain\r\n\r\nThe mail could not be delivered.\r\n"
+        "--B\r\nContent-Type: message/delivery-status\r\n\r\n"
+        "Reporting-MTA: dns; mx.example.org\r\n\r\n"
+        f"Final-Recipient: rfc822; {recipient}\r\nAction: {action}\r\nStatus: {status}\r\n"
+        f"Diagnostic-Code: smtp; 550 5.1.1 <{recipient}>: Recipient address rejected: User unknown\r\n"
+        "--B--\r\n").encode()
+
+
+def test_verp_sender_and_a_hard_bounce_stop_mail_to_the_address_and_tell_the_host(app, t0):
+    from pbem.service.inbound import handle_inbound
+
+    gid = new_tally(t0)
+    with SMTPServer() as smtp:
+        app.config["SMTP_PORT"] = smtp.port
+        deliver_due(now=t0)
+        senders = dict(zip((r[0] for r, _ in smtp.handler.messages), smtp.handler.senders))
+    bo_row = next(r for r in outbox() if r.recipient == "bo@example.org")
+    base, _, domain = app.config["INBOUND_ADDRESS"].partition("@")
+    assert senders["bo@example.org"].startswith(f"{base}+bounce-{bo_row.id}-")   # VERP: one per mail
+    forged = senders["bo@example.org"].split("@")[0][:-4] + "aaaa@" + domain
+    assert handle_inbound(_dsn(forged, "bo@example.org")).result != "bounce"
+    assert handle_inbound(_dsn(senders["bo@example.org"], "bo@example.org", "4.2.2", "delayed")).result \
+        == "bounce-soft"
+    db.session.expire_all()
+    assert _player("bo@example.org").bounced_at is None
+    res = handle_inbound(_dsn(senders["bo@example.org"], "bo@example.org").replace(b"dsn.1", b"dsn.2"), now=t0)
+    assert res.result == "bounce"
+    db.session.expire_all()
+    bo = _player("bo@example.org")
+    assert bo.bounced_at is not None and "User unknown" in bo.bounce_reason
+    told = outbox(kind="bounce")
+    assert [getaddresses([r.recipient])[0][1] for r in told] == ["ada@example.org"]
+    assert "bounces" in told[0].subject
+    before = len(outbox(recipient="bo@example.org"))
+    submit_orders(gid, 0, "add 1", expected_step=None, source="email", now=t0 + H)   # Bo's move
+    assert len(outbox(recipient="bo@example.org")) == before                        # nothing more to Bo
+
+
+def test_the_preferences_page_from_a_mail_footer_saves_every_choice(app, t0):
+    from pbem.service import links
+    from tests.webapp import csrf_token
+
+    new_tally(t0)
+    bo = _player("bo@example.org")
+    path = links.preferences_url(bo.id).split("://", 1)[1].split("/", 1)[1]
+    client = app.test_client()
+    page = client.get("/" + path)
+    assert page.status_code == 200 and b"Never invite me" in page.data
+    token = csrf_token(client, "/" + path)
+    res = client.post("/" + path, data={"csrf_token": token, "notify_mode": "digest", "digest_hour": "7",
+                                        "no_invites": "on"})
+    assert res.status_code == 302
+    db.session.expire_all()
+    bo = _player("bo@example.org")
+    assert (bo.notify_mode, bo.digest_hour, bo.no_invites) == ("digest", 7, True)
+    bad = client.post("/" + path, data={"csrf_token": token, "notify_mode": "often", "digest_hour": "7"})
+    assert bad.status_code == 400 and b"Please choose" in bad.data
+
+
+def test_a_held_notice_whose_turn_passed_is_left_out_of_the_digest(app, t0):
+    from pbem.service import digest
+
+    gid = new_tally(t0)
+    _set("bo@example.org", notify_mode="digest", digest_hour=20, timezone="Europe/Helsinki")
+    submit_orders(gid, 0, "add 1", expected_step=None, source="email", now=t0 + H)   # Bo's move, held
+    submit_orders(gid, 1, "add 1", expected_step=None, source="web", now=t0 + 2 * H)  # Bo moves on the web
+    assert digest.send_due(now=dt.datetime(2026, 11, 20, 18, 1, tzinfo=dt.timezone.utc)) == 0
+    assert outbox(kind="digest") == []
