@@ -48,6 +48,13 @@ def make_app(tmp_path, database_url: str | None = None, *, fresh_context: bool =
     config.update(overrides)
     app = create_app(config)
     app.extensions["celery"].conf.task_always_eager = True
+    from pbem.web.extensions import limiter
+
+    with app.app_context():
+        # the memory storage lives as long as the process: a test's counts
+        # (keyed by player and seat ids, which every fresh database reuses)
+        # must not spend the next test's budget
+        limiter.reset()
     if fresh_context:
         app.test_client_class = FreshContextClient
     return app
