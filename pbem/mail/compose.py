@@ -406,29 +406,37 @@ def missed_turn(env: Envelope, game: GameRef, *, phase: str, default_order: str,
 
 
 def order_confirmation(env: Envelope, game: GameRef, *, phase: str, lines_read: Sequence[str],
-                       outcome: Sequence[str], next_up: str = "", order_url: str = "") -> EmailMessage:
+                       outcome: Sequence[str], next_up: str = "", order_url: str = "",
+                       ignored: Sequence[str] = ()) -> EmailMessage:
     """The answer to accepted orders: every line as read, and what happened
-    (``outcome``: event lines). Threads to the player's mail via
+    (``outcome``: event lines). ``phase``: the turn the orders were for.
+    ``ignored``: lines of the mail set aside as greeting or sign-off
+    ("ignored: Cheers / Bruno"). Threads to the player's mail via
     ``env.in_reply_to``."""
     subject = f"{subject_prefix(game)} — orders accepted ({phase})"
     return _build("order_confirmation", env, subject, {
         "game": game, "phase": phase, "lines": list(lines_read), "outcome": list(outcome),
-        "next_up": next_up, "order_url": order_url,
+        "next_up": next_up, "order_url": order_url, "ignored": list(ignored),
     }, answering=env.in_reply_to is not None)
 
 
 def order_refusal(env: Envelope, game: GameRef, *, lines_read: Sequence[str], failed_line: int | None,
-                  reason: str, turn: Turn | None = None, phase: str = "") -> EmailMessage:
+                  reason: str, turn: Turn | None = None, phase: str = "", ignored: Sequence[str] = (),
+                  suggestion: str | None = None, seen: Sequence[str] = ()) -> EmailMessage:
     """The answer to orders that were not applied: every line as read, the
     line that failed (1-based ``failed_line``; ``None`` when the whole mail
-    was refused, e.g. nothing read or not your turn), why, and — with
-    ``turn`` — what is legal now, examples and the deadline. Nothing of the
+    was refused, e.g. nothing read or not your turn), why, a close legal
+    order (``suggestion``: "did you mean …?"), the lines set aside as
+    greeting or sign-off (``ignored``), and — with ``turn`` — what is legal
+    now, examples and the deadline. ``seen``: when no order line was found,
+    the first lines of the mail as pbem saw them. Nothing of the
     submission was applied."""
     phase = phase or (turn.phase if turn else "")
     what = f"line {failed_line}" if failed_line else "not applied"
     subject = f"{subject_prefix(game)} — order refused: {what}" + (f" ({phase})" if phase else "")
     context = {"game": game, "lines": list(lines_read), "failed": failed_line, "reason": reason,
-               "phase": phase, "turn": turn}
+               "phase": phase, "turn": turn, "ignored": list(ignored), "suggestion": suggestion,
+               "seen": list(seen)}
     if turn is not None:
         context.update(_turn_context(env, turn))
     else:

@@ -18,6 +18,8 @@ from email.message import Message
 
 from . import reply_text
 
+from .flowed import decode_flowed
+
 __all__ = ["MAX_STRIPPED_CHARS", "body_text", "decode_bytes", "flowed", "head_and_tail"]
 
 #: Text handed to the quote stripper and HTML to html2text: both cost about
@@ -57,19 +59,11 @@ def decode_bytes(data: bytes, charset: str | None) -> str:
         return data.decode("cp1252", errors="replace")
 
 
-_SIGNATURE_LINE = re.compile(r"\n-- (?=\n)")
-
-
 def flowed(text: str, delsp: bool) -> str:
-    """Undo RFC 3676 format=flowed: drop space-stuffing, join soft breaks
-    (a trailing space), except after the signature line ``-- ``. String
-    replacements, linear (a line loop joining strings was quadratic in a
-    long run of soft breaks). NULs are dropped (they mark signature lines
-    here; the service drops them anyway)."""
-    text = text.replace("\x00", "")
-    text = text[1:] if text.startswith(" ") else text
-    text = _SIGNATURE_LINE.sub("\n-- \x00", "\n" + text.replace("\n ", "\n"))[1:]
-    return text.replace(" \n", "" if delsp else " ").replace("\x00", "")
+    """Undo RFC 3676 format=flowed, never joining across quote depths, in
+    linear time (:func:`pbem.mail.flowed.decode_flowed`). NULs are dropped
+    (the service drops them anyway)."""
+    return decode_flowed(text.replace("\x00", ""), delsp=delsp)
 
 
 def _part_text(part: Message) -> str:

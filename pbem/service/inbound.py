@@ -37,9 +37,9 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from pbem.mail.authresults import sender_authenticated
-from pbem.mail.inbound import InboundMail, InboundRejected, parse_inbound, reply_target
+from pbem.mail.inbound import DEFAULT_MAX_LINES, InboundMail, InboundRejected, parse_inbound, reply_target
 from pbem.mail.tokens import BadToken
-from pbem.service import bounces, notify, queue, ratelimit
+from pbem.service import bounces, notify, queue, ratelimit, replies
 from pbem.service.db import begin_write, db
 from pbem.service.errors import GameNotFound
 from pbem.service.models import Game, InboundMessage, Player, utcnow
@@ -125,7 +125,9 @@ def _handle(raw: bytes, *, now: dt.datetime | None = None) -> InboundResult:
     if bounced is not None:
         return InboundResult(*bounced)
     try:
-        mail = parse_inbound(raw, own_addresses=_own_addresses())
+        # no order-line cap here: the reply is read again with the notice it
+        # answers (replies.read), and a mail with too many lines is answered
+        mail = parse_inbound(raw, own_addresses=_own_addresses(), max_order_lines=DEFAULT_MAX_LINES)
     except InboundRejected as err:
         log.info("inbound mail dropped: %s", err)
         return InboundResult("rejected", str(err))
@@ -188,6 +190,9 @@ def _handle(raw: bytes, *, now: dt.datetime | None = None) -> InboundResult:
     db.session.commit()
 
     expected = answered_step(mail, game_id, seat_index)
+    reading, phase = _read_reply(mail, game_id, seat_index)
+    if not reading.orders:
+        return _answer_unread(mail, sender, reading, game_id, seat_index, phase, now)
 
     def write_answer(res: SubmitResult) -> None:
         if _seen(mail.message_id):  # a concurrent delivery of the same message got here first
@@ -196,10 +201,11 @@ def _handle(raw: bytes, *, now: dt.datetime | None = None) -> InboundResult:
         g = db.session.get(Game, game_id)
         state = engine_state(g) if g.state is not None else None
         _answer(notify.order_answer, g, g.seat(seat_index), res, in_reply_to=mail.message_id,
-                dedupe_key=f"inbound:{mail.message_id}", state=state, now=now)
+                dedupe_key=f"inbound:{mail.message_id}", state=state, now=now,
+                phase=phase, ignored=reading.ignored, references=mail.references)
 
     try:
-        res = submit_orders(game_id, seat_index, mail.text, expected_step=expected, source="email",
+        res = submit_orders(game_id, seat_index, reading.text, expected_step=expected, source="email",
                             message_id=mail.message_id, now=now, before_commit=write_answer)
     except _Duplicate:
         db.session.rollback()
@@ -244,6 +250,43 @@ def _hint_unknown(mail: InboundMail, *, now: dt.datetime) -> None:
     if not ratelimit.allow("pbem-notice", author, NOTICE_LIMIT, fail_open=False):
         return
     _answer(notify.not_applied, None, None, player, "unknown", dedupe_key=f"inbound:{mail.message_id}", now=now)
+
+
+def _read_reply(mail, game_id: int, seat_index: int):
+    """``(reading, phase)``: the reply read with the notice it answers
+    (:mod:`pbem.service.replies`), and the phase the orders are for (the
+    game's phase now, before they are applied). Reads only."""
+    game = db.session.get(Game, game_id)
+    phase = game.phase
+    state = None
+    if game.state is not None:
+        try:
+            state = engine_state(game)
+        except Exception:  # reading never fails on a state: the patterns still read the mail
+            log.exception("game %s: state unreadable while reading a reply", game_id)
+    reading = replies.read(mail, game, seat_index, state)
+    db.session.rollback()  # end the read: submit_orders locks the game itself
+    return reading, phase
+
+
+def _answer_unread(mail, sender: str, reading, game_id: int, seat_index: int, phase: str,
+                   now: dt.datetime) -> InboundResult:
+    """No order line in a mail from the seat's own address: it is answered
+    with the first lines seen (never dropped silently), nothing applied."""
+    begin_write()
+    if _seen(mail.message_id):
+        db.session.rollback()
+        return InboundResult("duplicate", f"{mail.message_id} was processed before", game_id, seat_index)
+    detail = "no orders found in the mail"
+    _record(mail.message_id, sender, "refused", detail, game_id, seat_index)
+    game = db.session.get(Game, game_id)
+    state = engine_state(game) if game.state is not None else None
+    _answer(notify.unread_answer, game, game.seat(seat_index), reading.first_lines,
+            in_reply_to=mail.message_id, dedupe_key=f"inbound:{mail.message_id}", state=state,
+            now=now, phase=phase)
+    db.session.commit()
+    queue.enqueue(queue.DELIVER)
+    return InboundResult("refused", detail, game_id, seat_index)
 
 
 def _answer(write, *args, **kwargs) -> None:

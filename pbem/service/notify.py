@@ -24,6 +24,7 @@ from sqlalchemy import select
 
 from pbem.engine import get_game
 from pbem.mail import compose
+from pbem.mail.order_lists import arrange
 from pbem.mail.tokens import DEFAULT_SIGNIN_MAX_AGE
 from pbem.service import links, mailprefs, outbox
 from pbem.service.db import db
@@ -137,7 +138,7 @@ def turn(game: Game, state, seat: Seat) -> compose.Turn:
     engine = get_game(game.kind)
     view = state.view(seat.index)
     actions = state.legal_actions(seat.index)
-    legal = sorted({a.to_text() for a in actions})
+    legal = arrange(a.to_text() for a in actions)  # common orders first, A2 before A10
     sites = sorted({a.site for a in actions if a.site})
     examples = example_reply(state, seat.index)
     return compose.Turn(
@@ -335,18 +336,24 @@ def status_notice(game: Game, what: str, *, now: dt.datetime) -> None:
 
 
 def order_answer(game: Game, seat: Seat, result, *, in_reply_to: str | None, dedupe_key: str,
-                 state=None, now: dt.datetime) -> None:
+                 state=None, now: dt.datetime, phase: str | None = None,
+                 ignored: Sequence[str] = (), references: Sequence[str] = ()) -> None:
     """The answer to orders sent by email: accepted (every line as read and
-    what happens next) or refused (every line, the failing one, why, and
-    what is legal now)."""
+    what happens next) or refused (every line, the failing one, why, a
+    close legal order when there is one, and what is legal now).
+    ``phase``: the turn the orders were for (default: the game's phase
+    now, which after a resolution is already the next turn); ``ignored``:
+    greeting and sign-off lines set aside, named back; ``references``: the
+    player's mail's own ``References`` (the answer carries the whole chain)."""
     env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.answer",
-                    in_reply_to=in_reply_to)
+                    in_reply_to=in_reply_to, references=references)
+    phase = phase or game.phase
     lines = [l.text for l in result.lines]
     if result.accepted:
         outcome = [f"{l.text}  ->  {l.order}" for l in result.lines] + [result.message]
-        msg = compose.order_confirmation(env, _ref(game), phase=game.phase, lines_read=lines,
+        msg = compose.order_confirmation(env, _ref(game), phase=phase, lines_read=lines,
                                          outcome=outcome, order_url=links.absolute(
-                                             links.order_path(game.id, seat.index)))
+                                             links.order_path(game.id, seat.index)), ignored=ignored)
         kind = "confirmation"
     else:
         failed = next((i + 1 for i, l in enumerate(result.lines) if l.error), None)
@@ -356,10 +363,37 @@ def order_answer(game: Game, seat: Seat, result, *, in_reply_to: str | None, ded
         t = None
         if state is not None and seat.index in state.current_seats():
             t = turn(game, state, seat)
+        hint = _suggestion(result, failed, t)
         msg = compose.order_refusal(env, _ref(game), lines_read=lines, failed_line=failed,
-                                    reason=reason, turn=t, phase=game.phase)
+                                    reason=reason, turn=t, phase=phase, ignored=ignored, suggestion=hint)
         kind = "refusal"
     _queue(game, seat, msg, kind, dedupe_key, now)
+
+
+def _suggestion(result, failed: int | None, t) -> str | None:
+    """A legal order close to the refused line (``did you mean``), if any."""
+    from pbem.mail.suggest import suggest
+
+    if not failed:
+        return None
+    legal = [o for o in result.legal if not o.startswith("...")]
+    if t is not None:
+        legal += list(t.legal_orders)
+    return suggest(result.lines[failed - 1].text, legal)
+
+
+def unread_answer(game: Game, seat: Seat, first_lines: Sequence[str], *, in_reply_to: str | None,
+                  dedupe_key: str, state=None, now: dt.datetime, phase: str | None = None) -> None:
+    """The answer to a mail from the seat in which no order line was found:
+    the first lines seen, and what is legal now. Nothing was applied."""
+    env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.answer",
+                    in_reply_to=in_reply_to)
+    t = turn(game, state, seat) if state is not None and seat.index in state.current_seats() else None
+    msg = compose.order_refusal(
+        env, _ref(game), lines_read=[], failed_line=None, phase=phase or game.phase, turn=t,
+        reason="We could not find your orders in this mail. Write them one per line above the "
+               "quoted text, or use the order page.", seen=first_lines)
+    _queue(game, seat, msg, "refusal", dedupe_key, now)
 
 
 def bounce_notice(game: Game, player, reason: str, *, now: dt.datetime, row_id: int) -> None:

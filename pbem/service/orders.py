@@ -115,7 +115,9 @@ def split_lines(text: str) -> list[str]:
 
 def legal_orders(state, seat: int, limit: int = LEGAL_QUOTE) -> list[str]:
     """Canonical texts of up to ``limit`` legal orders of ``seat`` now."""
-    texts = sorted({a.to_text() for a in state.legal_actions(seat)})
+    from pbem.mail.order_lists import arrange
+
+    texts = arrange(a.to_text() for a in state.legal_actions(seat))  # common first, A2 before A10
     if len(texts) > limit:
         texts = texts[:limit] + [f"... and {len(texts) - limit} more"]
     return texts

@@ -103,3 +103,87 @@ def test_automatic_mail_is_dropped_unanswered(app, t0):
     res = handle_inbound(reply_to_notice(notice, "I am on holiday", extra={"Auto-Submitted": "auto-replied"}))
     assert res.result == "rejected"
     assert outbox(kind="refusal") == [] and game(gid).step == 0
+
+
+def test_confirmation_names_the_turn_the_orders_were_for(app, t0):
+    """Issue #13: the answer named the turn after the one played (the game
+    had already moved on when the answer was written)."""
+    gid = new_tally(t0)
+    assert game(gid).phase == "Seat 1 to add"
+    res = handle_inbound(reply_to_notice(outbox(kind="turn")[0], "Add 2"))
+    assert res.result == "stored" and game(gid).phase != "Seat 1 to add"
+    conf = parsed(outbox(kind="confirmation")[0])
+    assert "orders accepted (Seat 1 to add)" in conf["Subject"]
+    assert "(Seat 1 to add) are accepted" in body_text(outbox(kind="confirmation")[0])
+
+
+def test_greeting_and_signoff_are_ignored_and_named(app, t0):
+    gid = new_tally(t0)
+    res = handle_inbound(reply_to_notice(outbox(kind="turn")[0], "Hi all,\n\nadd 2\n\nCheers\nBruno"))
+    assert res.result == "stored" and game(gid).step == 1
+    assert "ignored, not orders: Hi all, / Cheers / Bruno" in body_text(outbox(kind="confirmation")[0])
+
+
+def test_a_mail_without_orders_is_answered_with_its_first_lines(app, t0):
+    gid = new_tally(t0)
+    res = handle_inbound(reply_to_notice(outbox(kind="turn")[0], ""))
+    assert res.result == "refused" and game(gid).step == 0
+    text = body_text(outbox(kind="refusal")[0])
+    assert "could not find your orders in this mail" in text
+    assert "| On Fri, 20 Nov 2026 at 12:00, pbem <pbem@pbem.test> wrote:" in text
+    assert "Legal orders now (" in text
+
+
+def test_the_whole_notice_unquoted_under_an_unknown_header_is_answered(app, t0):
+    """Issue #13's silent loss: an Italian header the patterns did not know,
+    over an unquoted copy of the notice, was read as 100+ order lines and
+    dropped unanswered."""
+    gid = new_tally(t0)
+    notice = outbox(kind="turn")[0]
+    raw = reply_to_notice(notice, "add 2")
+    text = body_text(notice)
+    msg = __import__("email").message_from_bytes(raw, policy=__import__("email").policy.default)
+    msg.set_content("add 2\n\nIn data 20 nov 2026, alle ore 12:00, pbem <pbem@pbem.test> ha\nscritto:\n\n"
+                    + text + "\n" + "\n".join(f"padding line {i}" for i in range(120)))
+    res = handle_inbound(msg.as_bytes())
+    assert res.result in ("stored", "refused")
+    assert outbox(kind="confirmation") or outbox(kind="refusal")
+
+
+def test_medina_flowed_reply_is_read_whole(app, t0):
+    """Issue #13: in a format=flowed reply, the first piece written right
+    under a quoted line ending in a space vanished into the quote and the
+    second was applied alone, as piece 1 of 2: a move the player did not
+    write. Both pieces are read and the turn is played as written."""
+    from pbem.service.lifecycle import create_game, join_game
+    from pbem.service.notify import example_reply
+    from pbem.service.orders import submit_orders
+    from pbem.service.snapshot import engine_state
+
+    from .helpers import PLAYERS, compose_pending
+
+    gid = create_game("medina", PLAYERS[0][1], PLAYERS, seed=7, now=t0).id
+    for i in (1, 2):
+        join_game(gid, i, now=t0)
+    for _ in range(2):  # the start merchant, then seat 1's turn
+        g = game(gid)
+        state = engine_state(g)
+        seat = state.current_seats()[0]
+        submit_orders(gid, seat, "\n".join(example_reply(state, seat)), expected_step=g.step, source="web", now=t0)
+    compose_pending()
+    g = game(gid)
+    assert g.phase == "Turn 2: seat 2, piece 1 of 2"
+    first, second = example_reply(engine_state(g), 1)
+    notice = [r for r in outbox(kind="turn") if r.seat_index == 1][-1]
+    msg = EmailMessage()
+    msg["From"], msg["To"] = notice.recipient, parsed(notice)["Reply-To"]
+    msg["Subject"], msg["Message-ID"] = "Re: your move", make_msgid(domain="example.org")
+    msg["In-Reply-To"] = msg["References"] = parsed(notice)["Message-ID"]
+    msg.set_content(f"On Fri, 20 Nov 2026 at 12:00, pbem <pbem@pbem.test> wrote:\n> Example turn: \n"
+                    f"{first}\n{second}\n", cte="quoted-printable")
+    msg.set_param("format", "flowed")
+    res = handle_inbound(msg.as_bytes())
+    assert res.result == "stored" and [l.text for l in res.submit.lines] == [first, second]
+    assert game(gid).phase.startswith("Turn 3")
+    text = body_text(outbox(kind="confirmation")[0])
+    assert "(Turn 2: seat 2, piece 1 of 2) are accepted" in text

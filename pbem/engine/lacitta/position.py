@@ -35,7 +35,9 @@ the lines; ``dump_position(state)`` writes every fact, so that
     setup_order 1 2 2 1                  # experienced setup: castle placement order
     supply farm/quarry 0                 # tiles left in a pile
     bank 100                             # citizens in the bank (default: 130 minus the board)
-    rng 9e3779b97f4a7c15                 # the random generator, hex (default: from the seed)
+    rng 9e3779b97f4a7c15                 # the random generator as stored: 16 hex digits
+                                         # (seeds below 2**64) or h2:<key>:<counter> (default: from the seed)
+    last F7 C3                           # the sites the latest order changed (marked on the board)
 
 In ``phase``, ``seat`` is the seat on turn (political, setup, migration).
 Food is computed from castles and farms unless a ``food`` line is given. A
@@ -138,10 +140,12 @@ class _Reader:
         self.bank = True
 
     def line(self, key: str, rest: str) -> None:
+        key = {"last": "last_sites"}.get(key, key)
         w = rest.split()
         simple: dict[str, Callable[[], Any]] = {
             "step": lambda: int(rest), "revealed": lambda: True, "wishes": lambda: w,
-            "voice": lambda: w, "voice_deck": lambda: w, "rng": lambda: f"{int(rest, 16):016x}",
+            "voice": lambda: w, "voice_deck": lambda: w, "rng": lambda: _rng_text(rest),
+            "last_sites": lambda: [x.upper() for x in w],
             "harvest": lambda: [x.upper() for x in w],
             "setup_order": lambda: [_seat(x, self.n) for x in w],
             **{k: (lambda: _split_list(rest)) for k in _CARD_LISTS},
@@ -230,7 +234,7 @@ def load_position(text: str, game=None, seed: int = 1) -> LaCittaState:
             head[key] = rest.strip()
     base = game.new_state(int(head["seats"]), int(head["seed"]), setup=head["setup"])
     d = base.to_dict()
-    d["cities"], d["setup_order"] = [], []
+    d["cities"], d["setup_order"], d["last_sites"] = [], [], []
     reader = _Reader(d)
     for ln in lines:
         key, _, rest = ln.partition(" ")
@@ -241,6 +245,16 @@ def load_position(text: str, game=None, seed: int = 1) -> LaCittaState:
         except (ValueError, IndexError, KeyError) as err:
             raise ValueError(f"cannot read position line {ln!r}: {err}") from None
     return LaCittaState.from_dict(game, reader.finish())
+
+
+def _rng_text(rest: str) -> str:
+    """A generator line read as the state stores it (rng.from_text checks it)."""
+    from pbem.engine.lacitta.rng import from_text
+
+    text = rest.strip().lower()
+    if not text.startswith("h2:"):
+        text = f"{int(text, 16):016x}"
+    return from_text(text).to_text()
 
 
 def _seats(flags: list[bool]) -> str:
@@ -282,5 +296,6 @@ def dump_position(s: LaCittaState) -> str:
     if s.setup_order:
         out.append("setup_order " + " ".join(str(p + 1) for p in s.setup_order))
     out += [f"supply {p} {D.SUPPLY[p] - s.used[p]}" for p in D.SUPPLY]
-    out += [f"bank {s.bank}", f"rng {s.rng.state:016x}"]
+    out += [f"last {' '.join(s.last_sites)}"] * bool(s.last_sites)
+    out += [f"bank {s.bank}", f"rng {s.rng.to_text()}"]
     return "\n".join(out) + "\n"

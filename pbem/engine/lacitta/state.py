@@ -1179,7 +1179,7 @@ class LaCittaState(State):
             self.phase_name = "over"
             sc = self.scores()
             ev.append(Event("Game over. " + "; ".join(
-                f"{Seat(s.seat)}: {s.points} points, {s.tiebreak} gold (rank {s.rank})"
+                f"{Seat(s.seat)}: {s.points} point{'' if s.points == 1 else 's'}, {s.tiebreak} gold (rank {s.rank})"
                 for s in sorted(sc, key=lambda s: s.rank)) + ".", kind="game_over",
                 data={"scores": [{"seat": s.seat, "points": s.points, "gold": s.tiebreak,
                                   "rank": s.rank} for s in sc]}))

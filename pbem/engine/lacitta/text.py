@@ -95,7 +95,7 @@ def view_text(v: dict[str, Any]) -> str:
     lines.append("")
     for pl in v["players"]:
         p = pl["seat"]
-        lines.append(f"{_seat(p).capitalize()}: {pl['points']} points, gold {pl['gold']}, food {pl['food']}, "
+        lines.append(f"{_seat(p).capitalize()}: {pl['points']} point{'' if pl['points'] == 1 else 's'}, gold {pl['gold']}, food {pl['food']}, "
                      f"citizens {pl['citizens']}, action cards {pl['action_cards']}, "
                      f"political cards played {pl['political_played']}"
                      + (f", famine: loses round 1 of {_when(v)}" if pl["famine_next_year"] else "")

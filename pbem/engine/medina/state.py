@@ -450,7 +450,7 @@ class MedinaState(State):
                 frm = "the table" if old is None else seat_name(old)
                 events.append(Event(
                     f"{cap(seat_name(p.owner))} takes tower tile {t} "
-                    f"({TOWER_TILE_POINTS[t]} points) from {frm}: {p.where()} is connected "
+                    f"({TOWER_TILE_POINTS[t]} point{'' if TOWER_TILE_POINTS[t] == 1 else 's'}) from {frm}: {p.where()} is connected "
                     f"to tower {t}.", kind="tower_tile",
                     data={"tower": t, "seat": p.owner, "from": old}))
         p.towers = now
@@ -469,7 +469,7 @@ class MedinaState(State):
         frm = "the table" if holder is None else seat_name(holder)
         events.append(Event(
             f"{cap(seat_name(p.owner))} takes the {c} palace tile "
-            f"({PALACE_TILE_POINTS[c]} points) from {frm} with {p.where()} (size {p.size}).",
+            f"({PALACE_TILE_POINTS[c]} point{'' if PALACE_TILE_POINTS[c] == 1 else 's'}) from {frm} with {p.where()} (size {p.size}).",
             kind="palace_tile", data={"colour": c, "seat": p.owner, "from": holder}))
 
     def can_grow(self, p: Palace) -> bool:

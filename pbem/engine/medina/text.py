@@ -100,6 +100,6 @@ def view_text(view: dict[str, Any]) -> str:
     for p in view["players"]:
         sc = view["scores"][p["seat"]]
         claimed = ", ".join(p["claimed"]) or "nothing"
-        out.append(f"  seat {p['seat'] + 1} ({p['colour']}): {sc['points']} points, "
+        out.append(f"  seat {p['seat'] + 1} ({p['colour']}): {sc['points']} point{'' if sc['points'] == 1 else 's'}, "
                    f"domes left {p['domes']}, claimed {claimed}")
     return "\n".join(out)

@@ -11,7 +11,7 @@ def test_first_claimed_palace_of_a_colour_takes_its_palace_tile():
     st = fresh([". . . . g g . . . . . . . . . ."], first_row=5)
     events = play(st, "dome E5")
     assert st.palace_tiles["grey"] == 0
-    assert any("takes the grey palace tile (1 points) from the table" in e for e in events)
+    assert any("takes the grey palace tile (1 point) from the table" in e for e in events)
 
 
 def test_a_strictly_larger_palace_takes_the_tile_over():

@@ -1,0 +1,183 @@
+"""Finding pbem's own notice quoted in a reply, by matching its words.
+
+pbem sent the notice the player answers and knows its text. Whatever a
+client does to it — quote it with ``>`` or not, re-wrap it, turn its HTML
+part into text, put a header of any language above it — the copy is still
+the notice's words in the notice's order. So both texts are compared as
+*word streams* (letters and digits only, case-folded; punctuation, quote
+markers, Markdown escapes and line breaks do not count):
+
+1. **Start.** The copy starts at the first body line from which at least
+   :data:`MIN_RUN` words (or the whole notice, if shorter) equal a run of
+   the notice's words beginning within its first :data:`START_WINDOW`
+   words. A player's own orders never match: an order list copied from
+   the notice's legal orders does not start near the notice's top.
+2. **Extent.** Each following line is part of the copy when its words are
+   found, in order, ahead of the last matched position (a re-wrapped line
+   is a contiguous piece of the stream), when most of its words are in the
+   notice (html2text noise, a link turned into its text), or when it is
+   quoted at least as deeply as the copy's first line. Any other line is
+   new text: under a ``>`` quote that is an interleaved or bottom-posted
+   answer; after an unquoted copy, what follows its last matched line.
+
+:func:`find_notice` returns a :class:`QuoteMatch` (or ``None``); the header
+above the copy is :func:`pbem.mail.quote_header.header_start`'s job.
+"""
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from dataclasses import dataclass, field
+from typing import Sequence
+
+__all__ = ["QuoteMatch", "find_notice", "words", "MIN_RUN", "START_WINDOW"]
+
+#: words that must match for a copy to start
+MIN_RUN = 10
+#: the copy must start within the notice's first this many words
+START_WINDOW = 80
+#: how far ahead of the last matched word a line may be found (clients drop pictures, tables)
+LOOKAHEAD = 2500
+#: a line not found in order is still the notice's when this share of its words is in it
+FUZZY_SHARE = 0.8
+#: ... and has at least this many words (order lines are shorter)
+FUZZY_MIN_WORDS = 8
+#: an unquoted line under a ``>`` copy is the notice's only when it starts this close to where the quote stopped
+#: (a client wrapped a quoted line without quoting the rest)
+CONTINUATION = 2
+
+_WORD = re.compile(r"[^\W_]+")
+_QUOTE = re.compile(r"^\s*((?:>\s?)*)")
+
+
+def words(text: str) -> list[str]:
+    """The word stream of ``text``: runs of letters and digits, case-folded."""
+    return [w.casefold() for w in _WORD.findall(text)]
+
+
+def depth(line: str) -> int:
+    """How many ``>`` quote ``line``."""
+    return _QUOTE.match(line).group(1).count(">")
+
+
+@dataclass(frozen=True)
+class QuoteMatch:
+    """The notice's copy in a reply's lines: it starts at line ``start``
+    (0-based), its last line is ``end - 1``, and ``new_lines`` are the
+    indexes at or after ``start`` that are *not* the notice (an answer
+    written between or under quoted lines), in order."""
+
+    start: int
+    end: int
+    new_lines: tuple[int, ...] = field(default=())
+    variant: int = 0
+
+
+class _Stream:
+    """One variant of the notice as a word stream with a trigram index."""
+
+    def __init__(self, text: str):
+        self.words = words(text)
+        self.vocab = set(self.words)
+        self.grams: dict[tuple[str, ...], list[int]] = {}
+        self.at: dict[str, list[int]] = {}
+        for i, w in enumerate(self.words):
+            self.at.setdefault(w, []).append(i)
+            if i + 3 <= len(self.words):
+                self.grams.setdefault(tuple(self.words[i:i + 3]), []).append(i)
+
+    def find(self, seq: Sequence[str], lo: int, hi: int) -> int | None:
+        """The first position ``p`` in ``[lo, hi]`` with ``words[p:p+len(seq)] == seq``."""
+        n = len(seq)
+        if n == 0:
+            return None
+        candidates = self.grams.get(tuple(seq[:3]), ()) if n >= 3 else self.at.get(seq[0], ())
+        for p in candidates[bisect_left(candidates, lo):]:  # positions ascend
+            if p > hi:
+                break
+            if self.words[p:p + n] == list(seq):
+                return p
+        return None
+
+
+def _start(streams: list[_Stream], line_words: list[list[str]]) -> tuple[int, int, int] | None:
+    """(line, variant, position after that line's words) where the copy starts."""
+    for i, lw in enumerate(line_words):
+        if not lw:
+            continue
+        for v, s in enumerate(streams):
+            need = min(MIN_RUN, len(s.words))
+            if need < 3:
+                continue
+            run: list[str] = []
+            j = i
+            while len(run) < need and j < len(line_words):
+                run += line_words[j]
+                j += 1
+            if len(run) < need:
+                continue
+            p = s.find(run[:need], 0, START_WINDOW)
+            if p is not None:
+                return i, v, p + len(lw)
+    return None
+
+
+def _belongs(s: _Stream, lw: list[str], pos: int, ahead: int = LOOKAHEAD) -> tuple[bool, int]:
+    """Is a line with words ``lw`` the notice's, read from ``pos`` on? (yes?, new pos)
+
+    Short lines must be found in order: an order line's words are all in
+    the notice (its legal orders), so only their place tells them apart."""
+    at = s.find(lw, pos, pos + ahead)
+    if at is not None:
+        return True, at + len(lw)
+    if len(lw) < FUZZY_MIN_WORDS:
+        return False, pos
+    # the line straddles a spot the client changed: its first words in order,
+    # or most of its words in the notice
+    head = s.find(lw[:4], pos, pos + ahead)
+    if head is not None:
+        return True, head + 4
+    known = sum(1 for w in lw if w in s.vocab)
+    return known >= FUZZY_SHARE * len(lw), pos
+
+
+def find_notice(lines: Sequence[str], notice_texts: Sequence[str]) -> QuoteMatch | None:
+    """Where a copy of the notice (any of ``notice_texts``: its plain part,
+    its HTML part as text) is in ``lines``, or ``None`` when there is none.
+    Linear in the body's length (each line is looked up in a trigram index)."""
+    streams = [s for s in (_Stream(t) for t in notice_texts if t and t.strip()) if len(s.words) >= 3]
+    if not streams:
+        return None
+    line_words = [words(l) for l in lines]
+    found = _start(streams, line_words)
+    if found is None:
+        return None
+    start, v, pos = found
+    s = streams[v]
+    others = [o for o in streams if o is not s]
+    quoted = depth(lines[start]) > 0
+    base_depth = depth(lines[start])
+    last_in = start
+    new: list[int] = []
+    for j in range(start + 1, len(lines)):
+        lw = line_words[j]
+        if not lw:
+            continue
+        if quoted and depth(lines[j]) >= base_depth:
+            ok, pos = True, _belongs(s, lw, pos)[1]  # a line inside the quote is never new text
+        elif quoted:
+            ok, pos = _belongs(s, lw, pos, CONTINUATION)
+        else:
+            ok, pos = _belongs(s, lw, pos)
+            if not ok and others and len(lw) >= FUZZY_MIN_WORDS:  # never an order line
+                ok = any(_belongs(o, lw, 0)[0] for o in others)
+        if ok:
+            last_in = j
+        else:
+            new.append(j)
+    end = last_in + 1
+    if not quoted:
+        # an unquoted copy: unmatched lines inside it are the client's noise,
+        # what follows its last matched line is new text
+        new = [j for j in new if j >= end]
+    return QuoteMatch(start, end, tuple(new), v)

@@ -1,0 +1,103 @@
+"""What a player meant: order lines, and the greeting and sign-off around
+them that are not orders.
+
+Players write letters: ``Hi all,`` above the orders, ``Cheers`` / ``Bruno``
+below them. Where the intent is plain these are set aside (and named back
+in the answer, "ignored: Cheers / Bruno") instead of failing the turn:
+
+- a **greeting**: the first line, when it is not an order and an order
+  follows, and it is short (at most :data:`GREETING_WORDS` words) and reads
+  like one (ends in ``,`` ``!`` ``:`` ``…`` or is a known greeting word);
+- a **sign-off**: the last one or two paragraphs after a blank line, when
+  none of their lines is an order, each is short (at most
+  :data:`SIGNOFF_WORDS` words) and orders remain above them.
+
+"Is an order" is the caller's predicate (the service asks the game's
+order parser whether a line is in its command language); without one a
+line is taken as an order, so nothing but a recognisable greeting is set
+aside.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+__all__ = ["Reading", "split_letter", "GREETING_WORDS", "SIGNOFF_WORDS"]
+
+GREETING_WORDS = 6
+SIGNOFF_WORDS = 4
+#: at most this many sign-off lines (e.g. "Cheers", "Bruno", a phone number)
+SIGNOFF_LINES = 4
+
+_GREETING = re.compile(
+    r"^(?:hi|hello|hey|dear|hallo|moin|servus|hej|hei|moi|terve|hola|buenos|buenas|bonjour|salut|coucou"
+    r"|ciao|salve|buongiorno|olá|ola|oi|bom dia|boa tarde|goedemorgen|goedendag|dag|ahoj|dobrý den"
+    r"|bon dia|hola a tots|привет|здравствуйте|cześć|witam|dzień dobry|god morgen|goddag|grüß|gruezi"
+    r"|grüezi|good (?:morning|afternoon|evening))\b", re.IGNORECASE)
+
+
+@dataclass
+class Reading:
+    """The new text of a reply, read: ``orders`` (the lines to submit, in
+    order), ``ignored`` (greeting and sign-off lines set aside), ``found``
+    (the quoted notice was located by its words, not by patterns),
+    ``first_lines`` (the first non-blank lines of the whole mail, to quote
+    back when no order was found)."""
+
+    orders: list[str] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)
+    found: bool = False
+    first_lines: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.orders)
+
+
+def _paragraphs(lines: Sequence[str]) -> list[list[str]]:
+    paras: list[list[str]] = [[]]
+    for line in lines:
+        if line.strip():
+            paras[-1].append(line.strip())
+        elif paras[-1]:
+            paras.append([])
+    return [p for p in paras if p]
+
+
+def _looks_like_greeting(line: str) -> bool:
+    n = len(line.split())
+    return 0 < n <= GREETING_WORDS and (line.rstrip().endswith((",", "!", ":", "…", "...")) or
+                                        _GREETING.match(line) is not None)
+
+
+def split_letter(lines: Sequence[str], is_order: Callable[[str], bool] | None = None
+                 ) -> tuple[list[str], list[str]]:
+    """``(orders, ignored)`` from the new text's lines (blank lines keep
+    paragraphs apart). Never drops a line that ``is_order`` accepts."""
+    if is_order is None:
+        def is_order(line: str) -> bool:  # no vocabulary: only a plain greeting word is not an order
+            return not (_GREETING.match(line) and line.rstrip().endswith((",", "!")))
+    paras = _paragraphs(lines)
+    ignored_top: list[str] = []
+    ignored_bottom: list[str] = []
+    if paras:
+        first = paras[0][0]
+        rest = [l for p in paras for l in p][1:]
+        if (rest and not is_order(first) and _looks_like_greeting(first) and any(is_order(l) for l in rest)):
+            ignored_top.append(first)
+            paras[0] = paras[0][1:]
+            paras = [p for p in paras if p]
+    for _ in range(2):
+        if len(paras) < 2:
+            break
+        last = paras[-1]
+        if (len(last) + len(ignored_bottom) <= SIGNOFF_LINES
+                and all(not is_order(l) and len(l.split()) <= SIGNOFF_WORDS for l in last)
+                and any(is_order(l) for p in paras[:-1] for l in p)):
+            ignored_bottom = last + ignored_bottom
+            paras = paras[:-1]
+        else:
+            break
+    orders = [l for p in paras for l in p]
+    return orders, ignored_top + ignored_bottom
