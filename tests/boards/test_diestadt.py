@@ -110,8 +110,15 @@ def test_a_position_draws_its_tiles_and_spaces_as_sites_with_the_legal_ones_mark
     root = check_sites(view, hl)
     groups = site_groups(root)
     assert set(groups) == {"T20", "U20", "T21", "S20", "S21"} | set(view["legal_spaces"])
-    for name, rots in view["legal_spaces"].items():    # name and fitting rotations printed inside
-        assert texts(groups[name])[:2] == [name, " ".join(str(r) for r in rots)]
+    after = {id(kids[k]): kids[k + 1] for parent in root.iter() for kids in [list(parent)]
+             for k in range(len(kids) - 1)}
+    for name, rots in view["legal_spaces"].items():
+        # the name is the site's only text (its accessible name starts with it);
+        # the fitting rotations are a note drawn right after it, not clickable
+        assert texts(groups[name]) == [name]
+        note = after[id(groups[name])]
+        assert "note" in classes(note) and note.get("pointer-events") == "none"
+        assert texts(note) == [" ".join(str(r) for r in rots)]
     bare = ET.fromstring(render_svg("diestadt", view))  # a spectator: the same spaces, none marked
     assert set(site_groups(bare)) == set(groups)
     assert not any("legal" in classes(g) for g in site_groups(bare).values())

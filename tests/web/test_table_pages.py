@@ -137,3 +137,34 @@ def test_medina_panels_show_only_the_readers_own_screen(app):
     assert mine.count("Your pieces behind your screen") == 1 and mine.count("other pieces behind the screen") == 2
     public = app.test_client().get(f"/games/{gid}").get_data(as_text=True)
     assert "Your pieces behind your screen" not in public and public.count("other pieces behind the screen") == 3
+
+
+def test_diestadt_order_page_has_panels_the_drawn_tile_and_the_tile_banner(app):
+    gid = new_game("diestadt", 3)
+    state = game_state(gid)
+    seat = state.current_seats()[0]
+    reader = signed_in(app, ["ada@example.org", "bo@example.org", "cy@example.org"][seat])
+    html = reader.get(f"/games/{gid}/seat/{seat + 1}").get_data(as_text=True)
+    panels = re.findall(r'<article class="panel[^"]*" style="--seat:(#[0-9a-f]{6})"\s+aria-label="([^"]+)"', html)
+    assert [label.split(":")[0].replace(" (you)", "") for _, label in panels] == ["Ada", "Bo", "Cy"]
+    assert html.count('class="lbl">followers</span>') == 3 and html.count('class="lbl">towers</span>') == 3
+    drawn = state.view(None)["drawn"]
+    assert f"Tile {drawn['tile']} ({drawn['pattern']})" in text_of(html)
+    banner = text_of(html[html.index('<section class="banner"'):html.index("</section>", html.index('class="banner"'))])
+    assert f"Place tile {drawn['tile']}" in banner and "The rule:" in banner
+    assert 'href="/rules/diestadt#tiles">More</a>' in html
+    # a spectator sees the same panels and no banner
+    public = app.test_client().get(f"/games/{gid}").get_data(as_text=True)
+    assert public.count('class="lbl">followers</span>') == 3 and 'class="banner"' not in public
+
+
+def test_diestadt_wall_banner_and_the_round_still_to_build(app):
+    gid, seat = _to_phase("diestadt", "wall", seeds=range(1, 6))
+    state = game_state(gid)
+    client = signed_in(app, ["ada@example.org", "bo@example.org", "cy@example.org"][seat])
+    html = client.get(f"/games/{gid}/seat/{seat + 1}").get_data(as_text=True)
+    banner = text_of(html[html.index('<section class="banner"'):html.index("</section>", html.index('class="banner"'))])
+    assert "Build a wall piece at the cw or ccw end" in banner
+    assert 'href="/rules/diestadt#wall">How is the wall built?</a>' in html
+    assert "Still to build this round:" in text_of(html)
+    assert f'{state.view(None)["wall"]["supply"]} pieces left' in text_of(html)

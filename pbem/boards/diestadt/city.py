@@ -62,8 +62,12 @@ def _space_site(pl: Plan, name: str, rotations: list[int]) -> tuple[tuple, str]:
            f'fill-opacity="0.7" stroke="#b7a57f" stroke-width="1" stroke-dasharray="3 3"/>'
            f'<rect class="ring" x="{f(x + 3)}" y="{f(y + 3)}" width="{f(u - 6)}" height="{f(u - 6)}"/>'
            + text(x + u / 2, y + u / 2 - size * 0.05, name, size, fill="#7a6a4a")
-           + (text(x + u / 2, y + u / 2 + small * 1.1, turns, small, fill="#7a6a4a") if turns and small >= 7 else "")
            + "</g>")
+    if turns and small >= 7:
+        # the rotations are a note beside the site, not its name: the site's
+        # visible text stays its coordinate, which its accessible name starts with
+        svg += (f'<g class="note" pointer-events="none">'
+                + text(x + u / 2, y + u / 2 + small * 1.1, turns, small, fill="#7a6a4a") + "</g>")
     return (x - 1, y - 1, x + u + 1, y + u + 1), svg
 
 

@@ -110,7 +110,10 @@
           el.setAttribute("role", "button");
           // the name starts with what the site shows (its tooltip and
           // coordinate), so speech input and screen readers agree with the eye
-          var shown = (el.textContent || "").replace(/\s+/g, " ").trim();
+          // (its title and each drawn text apart: "T21" and "0 90" read "T21 0 90")
+          var shown = Array.prototype.map.call(el.querySelectorAll("title, text"), function (t) {
+            return t.textContent || "";
+          }).join(" ").replace(/\s+/g, " ").trim() || (el.textContent || "").replace(/\s+/g, " ").trim();
           el.setAttribute("aria-label", shown + ": " + (texts.length > 3 ?
             texts.length + " orders, choose one in the list first" : texts.join(" or ")));
         } else {

@@ -10,7 +10,9 @@ hand. One item per line, ``#`` starts a comment::
     gate T20 N guard seat 2      # the gate on an edge, optional guard
     wall cw guard seat 3         # a piece at an end, on the outline's next edge ...
     wall ccw U20 S               # ... or on the edge named
-    tower cw seat 1              # a tower at an end (its points are not added)
+    tower cw seat 1              # a tower at an end (its points are not added) ...
+    tower ccw seat 2 after 3     # ... or where it stood: after the 3rd piece on that side
+    tower cw seat 3 after 9 closing   # ... placed once the wall was closed
     score seat 1 streets 8 markets 9
     supply seat 2 3              # followers in supply (default: 7 minus those out)
     towers seat 2 1              # towers left (default: 12 / seats minus those placed)
@@ -159,6 +161,9 @@ def _apply_flow(st: DieStadtState, d: dict) -> None:
         setattr(st, k, v)
     st.queue = [(q[0], q[1]) for q in st.queue]
     st.closing = [(e[0], e[1]) for e in st.closing]
+    if st.closing:      # the closing wall (DS-94 to DS-96): its real pieces and what it closed
+        st.wall.supply -= len(st.closing) - st.imaginary
+        st._rebuild()
     st._placements_cache = None
     st._legal_cache = None
 
@@ -188,7 +193,13 @@ def _wall(st: DieStadtState, t: list[str], line: str) -> None:
     guard = "guard" in t
     seat = _seat(t, line) if "seat" in t else 0
     if t[0] == "tower":
-        st.wall.add_tower(t[1], seat)
+        if len(t) < 2 or t[1] not in ("cw", "ccw"):
+            raise ValueError(f"expected 'tower cw' or 'tower ccw' in: {line!r}")
+        after = int(t[t.index("after") + 1]) if "after" in t[:-1] else None
+        try:
+            st.wall.add_tower(t[1], seat, after, "closing" in t if after is not None else None)
+        except ValueError as e:
+            raise ValueError(f"{e}: {line!r}") from None
         st.towers_left[seat] -= 1
         return
     edge = None
@@ -250,6 +261,9 @@ def dump_position(st: DieStadtState) -> str:
             g = w.guards.get(e)
             out.append(f"wall {end} {edge_name(e)[:-1]} {edge_name(e)[-1]}"
                        + (f" guard seat {g + 1}" if g is not None else ""))
+    for tw in w.towers:        # after every piece: each names where it stood
+        out.append(f"tower {tw['end']} seat {tw['seat'] + 1} after {tw['after']}"
+                   + (" closing" if tw["closing"] else ""))
     for s in range(st.seats):
         out.append(f"score seat {s + 1} " + " ".join(f"{k} {v}" for k, v in st.points[s].items()))
         if st.towers_left[s] != TOWERS // st.seats:

@@ -40,13 +40,16 @@ The dict (JSON-serialisable; the board picture draws from it)::
      "discarded": [51], "last_space": "U20"|None,
      "players": [{"seat": 0, "name": "seat 1", "colour": "red", "followers": 5,
                   "towers": 4, "points": 23}],
-     "scores": [{"seat": 0, "points": 23, "rank": 1, "detail": {"streets": 8, ...}}]}
+     "scores": [{"seat": 0, "points": 23, "rank": 1, "detail": {"streets": 8, ...}}],
+     "decision": {"kind": "wall", "owes", "why", "rule", "rules"} | None,   # the viewer's (decision.py)
+     "rules_section": {"id": "wall", "question": "How is the wall built?"}}
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine.diestadt import placement
+from pbem.engine.diestadt.decision import decision, rules_section
 from pbem.engine.diestadt.grid import W, edge_name, space_name
 from pbem.engine.diestadt.tiles import (
     DISTINCT_TURNS, KINDS, MAX_REGIONS, TILE_TABLE, TURNED, TYPE_NAMES, pattern_of,
@@ -162,4 +165,5 @@ def build_view(st: "DieStadtState", seat: int | None) -> dict[str, Any]:
                      "points": scores[s].points} for s in range(st.seats)],
         "scores": [{"seat": sc.seat, "points": sc.points, "rank": sc.rank, "detail": sc.detail}
                    for sc in scores],
+        "decision": decision(st, seat), "rules_section": rules_section(st),
     }

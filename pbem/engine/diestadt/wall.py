@@ -59,10 +59,15 @@ class Wall:
         e = self.end_edge(end)
         return outline.next_cw(e) if end == "cw" else outline.next_ccw(e)
 
-    def end_corner(self, end: str) -> str:
-        """The corner at ``end`` (where a tower stands), e.g. ``"F7NE"``."""
-        sp, side = self.end_edge(end)
-        return space_name(sp) + (END_CORNER[side] if end == "cw" else START_CORNER[side])
+    def end_corner(self, end: str, pieces: int | None = None) -> str:
+        """The corner at ``end`` (where a tower stands), e.g. ``"F7NE"``;
+        with ``pieces``: where that end was when that side had that many
+        pieces (the gate's corner for 0)."""
+        side = self.cw if end == "cw" else self.ccw
+        if pieces is None:
+            pieces = len(side)
+        sp, s = side[pieces - 1] if pieces else self.gate  # type: ignore[misc]
+        return space_name(sp) + (END_CORNER[s] if end == "cw" else START_CORNER[s])
 
     def add(self, end: str, edge: tuple[int, int], outline: Outline) -> None:
         """Build a piece on ``edge`` at ``end`` (one from the supply)."""
@@ -149,11 +154,23 @@ class Wall:
             return 0     # the two ends meet at one corner, which has its tower
         return len(side) - last
 
-    def add_tower(self, end: str, seat: int) -> int:
-        points = self.tower_points(end)
+    def add_tower(self, end: str, seat: int, after: int | None = None,
+                  closing: bool | None = None) -> int:
+        """Put ``seat``'s tower at ``end`` and return its points (DS-79,
+        DS-80). By default the tower stands at the end now; ``after`` (the
+        pieces on that side when it was placed) and ``closing`` (whether the
+        wall was closed then) put back a tower placed earlier, as position
+        text does (``ValueError`` when no tower could have stood there)."""
         side = self.cw if end == "cw" else self.ccw
-        self.towers.append({"end": end, "after": len(side), "seat": seat, "points": points,
-                            "corner": self.end_corner(end), "closing": self.closed})
+        if after is None:
+            points, after, closing = self.tower_points(end), len(side), self.closed
+        else:
+            last = max((t["after"] for t in self.towers if t["end"] == end), default=0)
+            if not last < after <= len(side) or (closing and not self.closed):
+                raise ValueError(f"no tower can stand at the {end} end after {after} pieces")
+            points = after - last
+        self.towers.append({"end": end, "after": after, "seat": seat, "points": points,
+                            "corner": self.end_corner(end, after), "closing": bool(closing)})
         return points
 
     # ----------------------------------------------------------------- JSON

@@ -70,6 +70,10 @@ def check_views(st):
     for viewer in [None, *range(st.seats)]:
         v = st.view(viewer)
         v.pop("viewer")
+        # the banner is addressed to the deciding seat only; it is made from
+        # public facts (decision.py), so it hides nothing from the others
+        owed = v.pop("decision")
+        assert (owed is not None) == (viewer in st.current_seats() and viewer is not None)
         views.append(v)
     assert all(v == views[0] for v in views)
     assert "piles" in views[0] and all(isinstance(n, int) for n in views[0]["piles"])

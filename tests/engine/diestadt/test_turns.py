@@ -90,3 +90,61 @@ turn seat 2 drawn 31""")
     back = pos(dump_position(st))
     for key in ("tiles", "followers", "wall", "players", "scores", "legal_spaces"):
         assert back.view(None)[key] == st.view(None)[key]
+
+
+# the A-22 position with seat 2's tower already at the cw end after 1 piece
+TOWERED = """seats 3
+tile T20 1 0
+tile T21 19 180
+gate T20 N
+wall cw T20 E
+tower cw seat 2
+wall cw T21 E
+wall ccw T20 W
+wall ccw T21 W
+piles 0 20 20
+turn seat 1 drawn 20"""
+
+
+def _round_trip(st):
+    from pbem.engine.diestadt.position import dump_position
+    text = dump_position(st)
+    back = pos(text)
+    assert dump_position(back) == text
+    assert back.wall.to_dict() == st.wall.to_dict()
+    assert back.current_seats() == st.current_seats()
+    if st.current_seats():
+        assert legal(back) == legal(st)
+    return back
+
+
+def test_position_text_keeps_towers_where_they_stood():
+    st = pos(TOWERED)
+    assert st.wall.towers[0]["after"] == 1 and st.towers_left[1] == 3
+    play(st, "tile T22 0", "wall cw", "wall cw")
+    assert st.decision == "wall"
+    back = _round_trip(st)
+    play(st, "wall cw")
+    play(back, "wall cw")
+    assert st.decision == back.decision == "tower" and legal(back) == legal(st)
+    assert st.wall.tower_points("cw") == back.wall.tower_points("cw") == 4   # 5 pieces, tower after 1
+    play(st, "tower cw")
+    back = _round_trip(st)                 # the closing tower (A-22) stays the closing one
+    assert back.wall.towers[-1]["closing"] and back.wall.tower_points("ccw") == 0
+    assert points(back) == points(st) and back.towers_left == st.towers_left
+
+
+def test_position_text_tower_line_where_no_tower_could_stand_is_refused():
+    import pytest
+    with pytest.raises(ValueError, match="after 5 pieces"):
+        pos(TOWERED.replace("tower cw seat 2", "tower cw seat 2 after 5"))
+
+
+def test_position_text_after_the_end_keeps_the_closing_wall():
+    from .test_end import END
+    st = pos(END)
+    play(st, "tile V20 90 citizen E", "wall ccw", "wall ccw", "wall ccw", "no tower")
+    assert st.is_terminal() and st.closing
+    back = _round_trip(st)
+    assert back.view(None)["features"] == st.view(None)["features"]
+    assert points(back) == points(st)
