@@ -33,6 +33,7 @@ from babel.core import Locale, UnknownLocaleError
 from babel.dates import format_date, format_time, format_timedelta
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
+from . import help_rows
 from .inbound import LOOP_HEADER
 
 __all__ = [
@@ -136,7 +137,9 @@ class Turn:
     orders legal now in the command language; ``order_help`` the game's
     command-language help and ``examples`` a few complete sample replies.
     ``board_png`` is the board picture (bytes) with ``board_alt`` as its
-    alternative text.
+    alternative text; ``closeup_png`` a second picture, the region with the
+    legal sites drawn large enough to read on a phone, with ``closeup_alt``
+    (shown as its caption too).
     """
 
     phase: str
@@ -150,6 +153,8 @@ class Turn:
     examples: Sequence[str] = ()
     board_png: bytes | None = None
     board_alt: str = ""
+    closeup_png: bytes | None = None
+    closeup_alt: str = ""
 
 
 @dataclass(frozen=True)
@@ -292,12 +297,16 @@ def _list_headers(msg: EmailMessage, env: Envelope) -> None:
 
 def _build(kind: str, env: Envelope, subject: str, context: dict, *,
            board_png: bytes | None = None, board_alt: str = "", answering: bool = False,
-           asks_for_orders: bool = False) -> EmailMessage:
+           asks_for_orders: bool = False, closeup_png: bytes | None = None,
+           closeup_alt: str = "") -> EmailMessage:
     sent_at = env.sent_at or datetime.now(timezone.utc)
     board_cid = make_msgid(idstring="board", domain="pbem.invalid") if board_png else None
+    closeup_cid = make_msgid(idstring="closeup", domain="pbem.invalid") if board_png and closeup_png else None
     context = {
         "env": env, "subject": subject, "board_cid": board_cid[1:-1] if board_cid else None,
         "board_alt": board_alt or "The board", "max_legal": MAX_LEGAL_SHOWN,
+        "closeup_cid": closeup_cid[1:-1] if closeup_cid else None,
+        "closeup_alt": closeup_alt or "Close-up of the board",
         # the footer invites a reply with orders only where orders are due
         "asks_for_orders": asks_for_orders and bool(env.reply_to),
         **context,
@@ -329,6 +338,9 @@ def _build(kind: str, env: Envelope, subject: str, context: dict, *,
         html_part = msg.get_payload()[1]
         html_part.add_related(board_png, "image", "png", cid=board_cid,
                               filename="board.png", disposition="inline")
+        if closeup_cid:
+            html_part.add_related(closeup_png, "image", "png", cid=closeup_cid,
+                                  filename="closeup.png", disposition="inline")
     return msg
 
 
@@ -345,6 +357,7 @@ def _turn_context(env: Envelope, turn: Turn) -> dict:
         "legal_shown": shown,
         "legal_more": more,
         "examples": list(turn.examples),
+        "help_blocks": help_rows.blocks(turn.order_help) if turn.order_help else [],
     }
 
 
@@ -368,7 +381,8 @@ def turn_notice(env: Envelope, game: GameRef, turn: Turn) -> EmailMessage:
     the seat's last move, legal orders with examples, deadline, order link."""
     subject = f"{subject_prefix(game)} — your move ({turn.phase})"
     return _build("turn_notice", env, subject, {"game": game, **_turn_context(env, turn)},
-                  board_png=turn.board_png, board_alt=turn.board_alt, asks_for_orders=True)
+                  board_png=turn.board_png, board_alt=turn.board_alt, asks_for_orders=True,
+                  closeup_png=turn.closeup_png, closeup_alt=turn.closeup_alt)
 
 
 def reminder(env: Envelope, game: GameRef, turn: Turn) -> EmailMessage:
@@ -379,7 +393,8 @@ def reminder(env: Envelope, game: GameRef, turn: Turn) -> EmailMessage:
     subject = f"{subject_prefix(game)} — reminder: your move, {left}" if left else \
         f"{subject_prefix(game)} — reminder: your move"
     return _build("reminder", env, subject, {"game": game, "left": left, **_turn_context(env, turn)},
-                  board_png=turn.board_png, board_alt=turn.board_alt, asks_for_orders=True)
+                  board_png=turn.board_png, board_alt=turn.board_alt, asks_for_orders=True,
+                  closeup_png=turn.closeup_png, closeup_alt=turn.closeup_alt)
 
 
 def turn_result(env: Envelope, game: GameRef, result: Result) -> EmailMessage:

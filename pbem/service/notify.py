@@ -105,6 +105,32 @@ def board_png(game: Game, view: dict, highlight: Sequence[str] = ()) -> bytes | 
         return None
 
 
+def closeup_png(game: Game, view: dict, highlight: Sequence[str]) -> tuple[bytes | None, str]:
+    """The close-up picture part for a phone (a placeholder, drawn at
+    delivery like :func:`board_png`) and its alternative text naming the
+    legal sites it shows: the region of the board with the most legal
+    sites at a scale where coordinates are legible on a 375 px screen
+    (:mod:`pbem.boards.closeup`). ``(None, "")`` when the full picture is
+    legible already, there are no legal sites, or the game has no board."""
+    if not highlight:
+        return None, ""
+    try:
+        from pbem.boards import closeup, render_svg
+        from pbem.service.pictures import placeholder
+
+        found = closeup.window(render_svg(game.kind, view, highlight=highlight), highlight)
+        if found is None:
+            return None, ""
+        box, shown = found
+        return (placeholder(game.kind, view, highlight, closeup=box),
+                f"Close-up of the board around your legal sites {', '.join(shown)}")
+    except KeyError:
+        return None, ""
+    except Exception:  # a picture must never stop a turn; the text carries everything
+        log.exception("close-up picture of game %s failed", game.id)
+        return None, ""
+
+
 def events_since(game: Game, seat: int, since_step: int) -> list[GameEvent]:
     """Events after ``since_step`` that ``seat`` may see, oldest first."""
     rows = db.session.execute(
@@ -141,6 +167,7 @@ def turn(game: Game, state, seat: Seat) -> compose.Turn:
     legal = arrange(a.to_text() for a in actions)  # common orders first, A2 before A10
     sites = sorted({a.site for a in actions if a.site})
     examples = example_reply(state, seat.index)
+    near, near_alt = closeup_png(game, view, sites)
     return compose.Turn(
         phase=game.phase, seat=f"seat {seat.number}", deadline=game.deadline_at,
         order_url=links.seat_signin_url(seat.player_id, game.id, seat.index),
@@ -148,7 +175,8 @@ def turn(game: Game, state, seat: Seat) -> compose.Turn:
         since_last=[e.text for e in events_since(game, seat.index, seat.last_moved_step)],
         legal_orders=legal, order_help=engine.order_help(), examples=examples,
         board_png=board_png(game, view, sites),
-        board_alt=f"The board of {game.title} #{game.id}, {game.phase}")
+        board_alt=f"The board of {game.title} #{game.id}, {game.phase}",
+        closeup_png=near, closeup_alt=near_alt)
 
 
 def notice_due(seat: Seat, *, now: dt.datetime) -> dt.datetime:
@@ -229,6 +257,14 @@ def compose_deferred(row, *, now: dt.datetime, draw_picture: bool = False):
         except Exception:  # a picture never stops a notice: the text carries everything
             log.exception("board picture of game %s could not be drawn; sent without it", game.id)
             t = dataclasses.replace(t, board_png=None)
+    if draw_picture and t.board_png is not None and t.closeup_png is not None:
+        from pbem.service.pictures import draw
+
+        try:
+            t = dataclasses.replace(t, closeup_png=draw(t.closeup_png))
+        except Exception:  # the close-up is a help, never a reason to hold a notice
+            log.exception("close-up picture of game %s could not be drawn; sent without it", game.id)
+            t = dataclasses.replace(t, closeup_png=None)
     return compose.turn_notice(env, _ref(game), t)
 
 

@@ -39,14 +39,20 @@ _MARK_B64 = base64.b64encode(MARK)
 assert len(MARK) % 3 == 0
 
 
-def placeholder(game: str, view: dict[str, Any], highlight: Iterable[str] = ()) -> bytes:
+def placeholder(game: str, view: dict[str, Any], highlight: Iterable[str] = (),
+                closeup: tuple[float, float, float, float] | None = None) -> bytes:
     """The placeholder bytes for ``game``'s board drawn from ``view`` with
-    ``highlight`` sites marked. Raises ``KeyError`` when ``game`` has no
-    board picture and ``TypeError`` when ``view`` is not JSON-serialisable."""
+    ``highlight`` sites marked; with ``closeup`` (a box in the board's user
+    units, :func:`pbem.boards.closeup.window`) only that part, drawn larger
+    (:func:`pbem.boards.closeup.render_png`). Raises ``KeyError`` when
+    ``game`` has no board picture and ``TypeError`` when ``view`` is not
+    JSON-serialisable."""
     from pbem.boards import board_module
 
     board_module(game)  # KeyError now, not at delivery
     spec = {"game": game, "view": view, "highlight": list(dict.fromkeys(s for s in highlight if s))}
+    if closeup is not None:
+        spec["closeup"] = [float(v) for v in closeup]
     return MARK + json.dumps(spec, separators=(",", ":"), sort_keys=True).encode()
 
 
@@ -74,9 +80,18 @@ def draw(data: bytes) -> bytes:
 
     spec = json.loads(data[len(MARK):])
     key = boards.picture_key(spec["game"], spec["view"], highlight=spec["highlight"])
+    box = spec.get("closeup")
+    if box is not None:
+        key += repr(tuple(box)).encode()
     png = _cache.get(key)
     if png is None:
-        png = _cache[key] = boards.render_png(spec["game"], spec["view"], highlight=spec["highlight"])
+        if box is None:
+            png = boards.render_png(spec["game"], spec["view"], highlight=spec["highlight"])
+        else:
+            from pbem.boards import closeup
+
+            png = closeup.render_png(spec["game"], spec["view"], tuple(box), highlight=spec["highlight"])
+        _cache[key] = png
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
     _cache.move_to_end(key)

@@ -96,6 +96,87 @@ def test_no_board_means_no_related_part():
     assert "cid:" not in html
 
 
+CLOSEUP = b"\x89PNG\r\n\x1a\n" + b"\x01" * 64
+
+
+def test_closeup_picture_attached_after_the_board_with_alt_text_and_caption():
+    alt = "Close-up of the board around your legal sites D4, D5"
+    for build in (c.turn_notice, c.reminder):
+        m, text, html = parts(build(envelope(), GAME, turn(closeup_png=CLOSEUP, closeup_alt=alt)))
+        related = m.get_payload()[1].get_payload()
+        assert [p.get_content_type() for p in related] == ["text/html", "image/png", "image/png"]
+        board, near = related[1], related[2]
+        assert near.get_content() == CLOSEUP and near.get_filename() == "closeup.png"
+        assert near["Content-ID"] != board["Content-ID"]
+        board_at = html.index(f'src="cid:{board["Content-ID"][1:-1]}"')
+        near_at = html.index(f'src="cid:{near["Content-ID"][1:-1]}"')
+        assert board_at < near_at                       # the whole board first, then the close-up
+        assert f'alt="{alt}"' in html and f"{alt}:</p>" in html  # alt text, and the same words as a caption
+        assert 'max-width:315px' in html[near_at - 600:near_at + 600]
+
+
+def test_no_closeup_without_a_board_or_without_a_closeup():
+    m, _, html = parts(c.turn_notice(envelope(), GAME, turn(closeup_png=None)))
+    assert [p.get_content_type() for p in m.get_payload()[1].get_payload()] == ["text/html", "image/png"]
+    assert "Close-up" not in html
+    m, _, html = parts(c.turn_notice(envelope(), GAME, turn(board_png=None, closeup_png=CLOSEUP,
+                                                           closeup_alt="Close-up")))
+    assert [p.get_content_type() for p in m.get_payload()] == ["text/plain", "text/html"]
+    assert "cid:" not in html
+
+
+HELP = """Game orders: one per line.
+
+Cards
+  gold                take 2 gold
+  build farm F6       a small building: farm, quarry,
+                      market or statue
+  palazzo F6    dom F6
+                      build that building
+
+Example turn:
+  gold
+"""
+
+
+class _HelpParser(HTMLParser):
+    """The text of each <code> and of the block right under it, in the help box."""
+
+    def __init__(self):
+        super().__init__()
+        self.codes, self.in_code, self.pre = [], False, 0
+
+    def handle_starttag(self, tag, attrs):
+        self.in_code = self.in_code or tag == "code"
+        self.pre += tag == "pre"
+        if tag == "code":
+            self.codes.append("")
+
+    def handle_endtag(self, tag):
+        if tag == "code":
+            self.in_code = False
+
+    def handle_data(self, data):
+        if self.in_code:
+            self.codes[-1] += data
+
+
+def test_order_help_in_html_is_rows_not_a_two_column_pre():
+    m, text, html = parts(c.turn_notice(envelope(), GAME, turn(order_help=HELP)))
+    section = html[html.index("How to write orders"):]
+    p = _HelpParser()
+    p.feed(section)
+    assert p.pre == 0                      # no preformatted two-column block to wrap into itself
+    assert p.codes == ["gold", "build farm F6", "palazzo F6    dom F6", "gold"]
+    # each meaning in one piece right under its order, wrapped lines joined
+    assert section.index("build farm F6") < section.index("a small building: farm, quarry, market or statue") \
+        < section.index("palazzo F6")
+    assert "build that building" in section
+    assert ">Cards</p>" in section and ">Example turn:</p>" in section
+    # the text part keeps the help as written
+    assert "  build farm F6       a small building: farm, quarry,\n" in text.replace("\r\n", "\n")
+
+
 def test_user_written_text_escaped_in_html():
     evil_game = c.GameRef(EVIL, 12, "http://x/games/12")
     msg = c.turn_notice(envelope(to_name=EVIL), evil_game,

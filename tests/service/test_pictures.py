@@ -73,3 +73,42 @@ def test_a_picture_that_cannot_be_drawn_is_dropped_and_the_mail_still_goes(caplo
 def test_a_game_without_board_picture_gets_no_placeholder():
     with pytest.raises(KeyError):
         pictures.placeholder("no_such_game", {}, [])
+
+
+def test_closeup_placeholder_becomes_the_phone_sized_closeup_beside_the_board():
+    from pbem.boards import closeup
+    from pbem.service import notify
+
+    state = get_game("medina").new_state(3, 5)
+    for _ in range(6):
+        seat = state.current_seats()[0]
+        state.apply(seat, sorted(state.legal_actions(seat), key=lambda a: a.to_text())[0])
+    seat = state.current_seats()[0]
+    view = state.view(seat)
+    sites = sorted({a.site for a in state.legal_actions(seat) if a.site})
+
+    class G:                                   # what notify.closeup_png reads of a game
+        kind, id = "medina", 1
+    near, alt = notify.closeup_png(G, view, sites)
+    assert near is not None and alt.startswith("Close-up of the board around your legal sites ")
+    box, shown = closeup.window(render_svg("medina", view, highlight=sites), sites)
+    assert alt.endswith(", ".join(shown))
+    env = compose.Envelope(sender="pbem <pbem@pbem.test>", to_name="Ada", to_address="ada@example.org",
+                           inbound_address="play@pbem.test", timezone="UTC", msgid_tag="t")
+    turn = compose.Turn(phase="turn 4", seat="seat 1", deadline=None, order_url="http://pbem.test/x",
+                        legal_orders=["pass"], board_png=pictures.placeholder("medina", view, sites),
+                        board_alt="The board", closeup_png=near, closeup_alt=alt)
+    raw = compose.turn_notice(env, compose.GameRef("Medina", 1, "http://pbem.test/games/1"), turn).as_bytes()
+    msg = message_from_bytes(pictures.materialize(raw), policy=policy.default)
+    images = [p for p in msg.walk() if p.get_content_type() == "image/png"]
+    assert [p.get_filename() for p in images] == ["board.png", "closeup.png"]
+    want = closeup.render_png("medina", view, box, highlight=sites)
+    assert images[1].get_content() == want and images[0].get_content() != want
+
+
+def test_no_closeup_when_there_are_no_legal_sites():
+    from pbem.service import notify
+
+    class G:
+        kind, id = "medina", 1
+    assert notify.closeup_png(G, _lacitta_view()[0], []) == (None, "")
