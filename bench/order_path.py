@@ -59,13 +59,13 @@ def run(n: int, *, profile: bool, direct: bool, callees: str | None = None) -> N
     upgrade(url)
     app = create_app({"INSTANCE_PATH": tempfile.mkdtemp(), "SECRET_KEY": "bench-" * 8,
                       "SQLALCHEMY_DATABASE_URI": url, "BROKER_URL": "redis://127.0.0.1:6379/13",
-                      "RATELIMIT_STORAGE_URI": "redis://127.0.0.1:6379/13", "BASE_URL": "http://bench.invalid",
+                      "RATELIMIT_STORAGE_URI": "redis://127.0.0.1:6379/13", "BASE_URL": "http://bench.example.org",
                       "CELERY_EAGER": False, "DELIVER_AFTER_COMMIT": False})
     engine, rng = get_game("lacitta"), random.Random(1)
     games = []
     with app.app_context():
         for g in range(n // 20 + 2):  # a three-seat game is ~95 decisions: none ends within the run
-            people = [(f"P{g}.{s}", f"p{g}-{s}@bench.invalid") for s in range(3)]
+            people = [(f"P{g}.{s}", f"p{g}-{s}@bench.example.org") for s in range(3)]
             gid = create_game("lacitta", people[0][1], people, seed=g).id
             for s in (1, 2):
                 join_game(gid, s)

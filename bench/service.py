@@ -416,8 +416,8 @@ class Stack:
             "PBEM_BASE_URL": f"http://127.0.0.1:{self.web_port}",
             # as the Procfile passes it: each web process pools one connection per thread
             "PBEM_WEB_THREADS": str(max(1, cfg.web_threads)),
-            "PBEM_INBOUND_ADDRESS": "play@bench.invalid",
-            "PBEM_MAIL_FROM": "pbem bench <pbem@bench.invalid>",
+            "PBEM_INBOUND_ADDRESS": "play@bench.example.org",
+            "PBEM_MAIL_FROM": "pbem bench <pbem@bench.example.org>",
             "PYTHONPATH": os.pathsep.join([str(ROOT), self.env.get("PYTHONPATH", "")]).rstrip(os.pathsep),
         })
         if cfg.notice_grace is not None:
@@ -428,8 +428,8 @@ class Stack:
         """The Flask config of the bench process's own app (same settings)."""
         return {"INSTANCE_PATH": str(self.tmp / "instance"), "SECRET_KEY": self.secret,
                 "SQLALCHEMY_DATABASE_URI": self.cfg.sqlalchemy_url, "BROKER_URL": self.cfg.redis_url,
-                "BASE_URL": self.env["PBEM_BASE_URL"], "INBOUND_ADDRESS": "play@bench.invalid",
-                "MAIL_FROM": "pbem bench <pbem@bench.invalid>", "SMTP_PORT": int(self.env["PBEM_SMTP_PORT"])}
+                "BASE_URL": self.env["PBEM_BASE_URL"], "INBOUND_ADDRESS": "play@bench.example.org",
+                "MAIL_FROM": "pbem bench <pbem@bench.example.org>", "SMTP_PORT": int(self.env["PBEM_SMTP_PORT"])}
 
     def _spawn(self, name: str, argv: list[str]) -> subprocess.Popen:
         log = open(self.log_dir / f"{name}.log", "wb")
@@ -591,7 +591,7 @@ def create_games(app, games: int, seats: int, *, seed: int, echo, threads: int =
         out = {}
         with app.app_context():
             for g in numbers:
-                people = [(f"Bench {g}.{s + 1}", f"bench-{g}-{s + 1}@bench.invalid") for s in range(seats)]
+                people = [(f"Bench {g}.{s + 1}", f"bench-{g}-{s + 1}@bench.example.org") for s in range(seats)]
                 game = create_game("lacitta", people[0][1], people, seed=seed + g, title=f"Bench {g}")
                 gid = game.id
                 for s in range(1, seats):

@@ -70,7 +70,7 @@ def seed_finished_games(url: str, count: int, shape: SeedShape = SeedShape(), *,
         with cur.copy("COPY players (id, email, name, timezone, created_at) FROM STDIN") as cp:
             for p in range(n_players):
                 pid = first_player + p
-                cp.write_row((pid, f"seeded{pid}@bench.invalid", f"Seeded {pid}", "UTC", began))
+                cp.write_row((pid, f"seeded{pid}@bench.example.org", f"Seeded {pid}", "UTC", began))
         with cur.copy("COPY games (id, kind, title, options, seed, status, host_id, deadline_seconds, "
                       "reminder_seconds, timezone, state, step, phase, created_at, started_at, "
                       "finished_at, updated_at) FROM STDIN") as cp:
@@ -106,7 +106,7 @@ def seed_finished_games(url: str, count: int, shape: SeedShape = SeedShape(), *,
                 for m in range(shape.mails):
                     seat = m % shape.seats
                     raw = f"Subject: seeded {gid}/{m}\r\n\r\n{filler}".encode()
-                    cp.write_row((gid, seat, f"seeded{seat}@bench.invalid", "turn", f"seeded {gid}/{m}",
+                    cp.write_row((gid, seat, f"seeded{seat}@bench.example.org", "turn", f"seeded {gid}/{m}",
                                   raw, f"turn:{gid}:{m}:{seat}", "sent", 1, began, began, began))
         # the sequences must continue after the ids given explicitly above
         for table in ("players", "games"):
