@@ -289,9 +289,9 @@ def replace_player(game_id: int, seat_index: int, email: str, name: str = "", *,
     now = now or utcnow()
     game = load_game(game_id, for_update=True)
     _check_host(game, by_player_id)
-    if game.status == FINISHED:
+    if game.status in (FINISHED, CANCELLED):
         db.session.rollback()
-        raise WrongStatus("a finished game keeps its players")
+        raise WrongStatus(f"a {game.status} game keeps its players")
     seat = game.seat(seat_index)
     address = normalise_email(email)
     if seat.player.email == address:
@@ -326,5 +326,69 @@ def replace_player(game_id: int, seat_index: int, email: str, name: str = "", *,
     return game
 
 
-__all__ = ["SeatSpec", "create_game", "join_game", "start_game", "pause_game", "resume_game",
+#: Game.status of a game the host cancelled: over, without scores (no migration: status is a String(16))
+CANCELLED = "cancelled"
+#: the least time between two invitations to one seat (docs/service.md)
+RESEND_INTERVAL = dt.timedelta(minutes=10)
+
+
+def resend_invitation(game_id: int, seat_index: int, *, by_player_id: int | None = None,
+                      now: dt.datetime | None = None) -> Game:
+    """Send the seat's player a new invitation with a fresh sign-in link
+    (the old one may have expired or been lost). Host only; only for a seat
+    that has not joined a game still waiting for players, and at most once
+    per :data:`RESEND_INTERVAL` per seat. Raises :class:`NotAllowed`,
+    :class:`WrongStatus` (the game has started or is over) and
+    :class:`ServiceError` (the seat has joined, or was invited too recently:
+    the message says when the next one may go)."""
+    from pbem.service.models import OutboxMessage
+
+    now = now or utcnow()
+    game = load_game(game_id, for_update=True)
+    _check_host(game, by_player_id)
+    if game.status != INVITED:
+        db.session.rollback()
+        raise WrongStatus(f"invitations are for a game waiting for players; this one is {game.status}")
+    seat = game.seat(seat_index)
+    if seat.joined:
+        db.session.rollback()
+        raise ServiceError(f"{seat.player.name} has joined seat {seat.number} already")
+    last = db.session.scalar(select(OutboxMessage.created_at).where(
+        OutboxMessage.game_id == game.id, OutboxMessage.seat_index == seat.index,
+        OutboxMessage.kind == "invite", OutboxMessage.recipient == seat.player.email,
+    ).order_by(OutboxMessage.created_at.desc()).limit(1))
+    if last is not None and now - last < RESEND_INTERVAL:
+        db.session.rollback()
+        wait = int((RESEND_INTERVAL - (now - last)).total_seconds() // 60) + 1
+        raise ServiceError(f"an invitation went to {seat.player.email} a moment ago; "
+                           f"you can send another in {wait} min")
+    notify.invitation(game, seat, now=now, key_suffix=f":r{int(now.timestamp())}")
+    db.session.commit()
+    queue.enqueue(queue.DELIVER)
+    return game
+
+
+def cancel_game(game_id: int, *, by_player_id: int | None = None, now: dt.datetime | None = None) -> Game:
+    """End the game without scores: its status becomes :data:`CANCELLED`,
+    the clock stops for good (no deadline or reminder fires, turn notices
+    not yet sent are superseded, orders are refused), and every seat is told
+    once. Host only; any game not over (:class:`WrongStatus` otherwise)."""
+    now = now or utcnow()
+    game = load_game(game_id, for_update=True)
+    _check_host(game, by_player_id)
+    if game.status in (FINISHED, CANCELLED):
+        db.session.rollback()
+        raise WrongStatus(f"this game is {game.status} already")
+    game.status, game.deadline_at, game.paused_remaining = CANCELLED, None, None
+    game.finished_at = now
+    game.updated_at = now
+    db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="cancelled",
+                             text="The host cancelled the game."))
+    notify.status_notice(game, "cancelled", now=now)
+    db.session.commit()
+    queue.enqueue(queue.DELIVER)
+    return game
+
+
+__all__ = ["SeatSpec", "CANCELLED", "resend_invitation", "cancel_game", "create_game", "join_game", "start_game", "pause_game", "resume_game",
            "extend_deadline", "replace_player", "get_or_create_player", "engine_state"]

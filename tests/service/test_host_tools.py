@@ -1,0 +1,98 @@
+"""The host's tools: resend an invitation, cancel a game, and host notices
+coalesced (issue #14)."""
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from sqlalchemy import select
+
+from pbem.service.db import db
+from pbem.service.deadlines import scan
+from pbem.service.errors import NotAllowed, ServiceError, WrongStatus
+from pbem.service.lifecycle import (
+    CANCELLED, cancel_game, create_game, extend_deadline, join_game, pause_game, resend_invitation, resume_game,
+)
+from pbem.service.models import GameEvent, Player
+from pbem.service.orders import submit_orders
+from pbem.service.outbox import deliver_due
+
+from .helpers import PLAYERS, body_text, game, new_tally, outbox
+
+H = dt.timedelta(hours=1)
+S = dt.timedelta(seconds=1)
+
+
+def _player(email: str) -> Player:
+    return db.session.execute(select(Player).where(Player.email == email)).scalar_one()
+
+
+def test_host_resends_an_invitation_at_most_every_ten_minutes(app, t0):
+    gid = create_game("tally", "ada@example.org", PLAYERS, seed=1, now=t0).id
+    ada, bo = _player("ada@example.org"), _player("bo@example.org")
+    assert len(outbox(kind="invite", recipient="bo@example.org")) == 1
+    with pytest.raises(NotAllowed):
+        resend_invitation(gid, 1, by_player_id=bo.id, now=t0 + H)
+    with pytest.raises(ServiceError, match="another in 6 min"):
+        resend_invitation(gid, 1, by_player_id=ada.id, now=t0 + 5 * 60 * S)
+    resend_invitation(gid, 1, by_player_id=ada.id, now=t0 + H)
+    invites = outbox(kind="invite", recipient="bo@example.org")
+    assert len(invites) == 2 and "/signin/" in body_text(invites[1])
+    with pytest.raises(ServiceError, match="another in 10 min"):
+        resend_invitation(gid, 1, by_player_id=ada.id, now=t0 + H + S)
+    assert len(outbox(kind="invite", recipient="bo@example.org")) == 2
+    with pytest.raises(ServiceError, match="joined"):
+        resend_invitation(gid, 0, by_player_id=ada.id, now=t0 + 2 * H)  # the host's own seat
+    join_game(gid, 1, now=t0 + 2 * H)
+    join_game(gid, 2, now=t0 + 2 * H)
+    with pytest.raises(WrongStatus):
+        resend_invitation(gid, 1, by_player_id=ada.id, now=t0 + 3 * H)
+
+
+def test_host_cancels_a_running_game_without_scores(app, t0):
+    gid = new_tally(t0)
+    ada, bo = _player("ada@example.org"), _player("bo@example.org")
+    with pytest.raises(NotAllowed):
+        cancel_game(gid, by_player_id=bo.id, now=t0 + H)
+    cancel_game(gid, by_player_id=ada.id, now=t0 + H)
+    g = game(gid)
+    assert g.status == CANCELLED and g.deadline_at is None and g.finished_at == t0 + H
+    told = outbox(kind="cancelled")
+    assert sorted(r.recipient for r in told) == ["ada@example.org", "bo@example.org", "cy@example.org"]
+    assert "cancelled the game" in body_text(told[0])
+    assert [e.text for e in db.session.execute(select(GameEvent).where(GameEvent.kind == "cancelled")).scalars()] \
+        == ["The host cancelled the game."]
+    report = scan(now=t0 + 100 * H)  # no deadline, no reminder
+    assert report.expired == [] and outbox(kind="reminder") == []
+    res = submit_orders(gid, 0, "add 1", expected_step=g.step, source="web")
+    assert res.status == "refused" and "cancelled" in res.message
+    with pytest.raises(WrongStatus):
+        cancel_game(gid, by_player_id=ada.id, now=t0 + 2 * H)
+    assert len(outbox(kind="cancelled")) == 3  # told once
+
+
+def test_a_waiting_game_can_be_cancelled_and_its_turn_notices_are_not_sent(app, t0):
+    gid = create_game("tally", "ada@example.org", PLAYERS, seed=1, now=t0).id
+    cancel_game(gid, now=t0 + H)
+    assert game(gid).status == CANCELLED
+    gid2 = new_tally(t0)
+    assert outbox(kind="turn", game_id=gid2, status="pending")
+    cancel_game(gid2, now=t0)
+    deliver_due(now=t0 + H)
+    assert [r.status for r in outbox(kind="turn", game_id=gid2)] == ["superseded"]
+
+
+def test_host_actions_in_quick_succession_send_one_notice_per_seat(app, t0):
+    gid = new_tally(t0)
+    pause_game(gid, now=t0 + 10 * S)
+    resume_game(gid, now=t0 + 12 * S)
+    extend_deadline(gid, 3600, now=t0 + 13 * S)
+    pending = [r for r in outbox() if r.kind in ("paused", "resumed", "extended") and r.status == "pending"]
+    assert sorted((r.kind, r.recipient) for r in pending) == [
+        ("extended", "ada@example.org"), ("extended", "bo@example.org"), ("extended", "cy@example.org")]
+    assert all(r.next_attempt_at > t0 + 13 * S for r in pending)  # waits for more host actions
+    assert "The deadline is now" in body_text(pending[0])
+    # a host action after the last notice fell due does not touch it: it is (being) sent
+    pause_game(gid, now=t0 + 2 * H)
+    assert len(outbox(kind="paused", status="pending")) == 3
+    assert {r.status for r in outbox(kind="extended")} == {"pending"}
