@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, g, render_template
 
+from pbem.service.lifecycle import CANCELLED
 from pbem.service.models import ACTIVE, FINISHED, INVITED, PAUSED
 from pbem.service.web_queries import pending_order, seats_of
 from pbem.web.common import deadline_text, situation, time_left
@@ -33,7 +34,7 @@ def index():
         ("Your move", [r for r in rows if r["yours"]]),
         ("Waiting for others", [r for r in rows if r["game"].status in (ACTIVE, PAUSED) and not r["yours"]]),
         ("Invitations and games not started", [r for r in rows if r["game"].status == INVITED]),
-        ("Finished", [r for r in rows if r["game"].status == FINISHED]),
+        ("Finished", [r for r in rows if r["game"].status in (FINISHED, CANCELLED)]),
     ]
     return render_template("web/dashboard.html", groups=[(t, rs) for t, rs in groups if rs],
                            any_games=bool(rows))

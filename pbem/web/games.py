@@ -4,7 +4,9 @@ event log, final scores and a replay, and the host's controls.
 Routes:
 ``GET/POST /games/new``, ``GET/POST /games/<id>/join/<seat number>``,
 ``GET /games/<id>`` (``?step=N`` shows the board after N actions),
-``POST /games/<id>/start|pause|resume|extend``.
+``POST /games/<id>/start|pause|resume|extend|cancel``,
+``POST /games/<id>/replace`` (a new player takes a seat) and
+``POST /games/<id>/invite/<seat number>`` (resend an invitation).
 """
 from __future__ import annotations
 
@@ -245,3 +247,48 @@ def extend(game_id: int):
         return redirect(url_for("games.show", game_id=game_id))
     return _host_action(game_id, lifecycle.extend_deadline, f"The deadline is {hours:g} h later.",
                         seconds=int(hours * 3600))
+
+
+@bp.route("/games/<int:game_id>/invite/<int:number>", methods=["POST"])
+@login_required
+@limiter.limit("30 per hour", key_func=_host_key)
+def resend(game_id: int, number: int):
+    """Send seat ``number`` a new invitation (host only; the service allows
+    one per seat every ten minutes)."""
+    game = get_game_or_404(game_id)
+    seat = seat_of(game, number)
+    return _host_action(game_id, lambda gid, **kw: lifecycle.resend_invitation(gid, seat.index, **kw),
+                        f"A new invitation is on its way to {seat.player.email}.")
+
+
+@bp.route("/games/<int:game_id>/replace", methods=["POST"])
+@login_required
+@limiter.limit("30 per hour", key_func=_host_key)
+def replace(game_id: int):
+    """A new player (``email``, ``name``) takes over seat ``seat`` (its
+    number); the service checks the address and the game."""
+    game = get_game_or_404(game_id)
+    if g.player.id != game.host_id:
+        abort(403, "Only the host of this game can do that.")
+    number = request.form.get("seat", "")
+    seat = next((s for s in game.seats if str(s.number) == number.strip()), None)
+    email = (request.form.get("email") or "").strip()[:320]
+    if seat is None or not email:
+        flash("Choose the seat and give the new player's email address.", "error")
+        return redirect(url_for("games.show", game_id=game_id))
+    name = clean_name(request.form.get("name"))
+    return _host_action(
+        game_id, lambda gid, **kw: lifecycle.replace_player(gid, seat.index, email, name, **kw),
+        f"{name or email} takes over seat {seat.number}; an invitation is on its way.")
+
+
+@bp.route("/games/<int:game_id>/cancel", methods=["POST"])
+@login_required
+def cancel(game_id: int):
+    """End the game for everyone, without scores. The form's ``confirm``
+    box must be ticked (the confirmation step)."""
+    if request.form.get("confirm") != "yes":
+        get_game_or_404(game_id)
+        flash("Tick the box to confirm that the game ends for everyone.", "error")
+        return redirect(url_for("games.show", game_id=game_id))
+    return _host_action(game_id, lifecycle.cancel_game, "The game is cancelled; every player is told.")
