@@ -15,7 +15,7 @@ from flask import current_app
 from sqlalchemy import select
 
 from pbem.engine import get_game
-from pbem.service import notify, queue
+from pbem.service import host_notice, notify, queue
 from pbem.service.addresses import clean_name, normalise_email
 from pbem.service.db import begin_write, db
 from pbem.service.errors import NotAllowed, ServiceError, WrongStatus
@@ -218,7 +218,7 @@ def pause_game(game_id: int, *, by_player_id: int | None = None, now: dt.datetim
     game.status, game.paused_remaining, game.deadline_at = PAUSED, remaining, None
     db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="paused",
                              text="The host paused the game."))
-    notify.status_notice(game, "paused", now=now)
+    host_notice.tell(game, "paused", now=now)
     db.session.commit()
     queue.enqueue(queue.DELIVER)
     return game
@@ -240,7 +240,7 @@ def resume_game(game_id: int, *, by_player_id: int | None = None, now: dt.dateti
         game.reminder_step = None  # the reminder is due again before the new deadline
     db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="resumed",
                              text="The host resumed the game."))
-    notify.status_notice(game, "resumed", now=now)
+    host_notice.tell(game, "resumed", now=now)
     db.session.commit()
     queue.enqueue(queue.DELIVER)
     return game
@@ -268,7 +268,7 @@ def extend_deadline(game_id: int, seconds: int, *, by_player_id: int | None = No
     hours = seconds / 3600
     db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="extended",
                              text=f"The host extended the deadline by {hours:g} h."))
-    notify.status_notice(game, "extended", now=now)
+    host_notice.tell(game, "extended", now=now)
     db.session.commit()
     queue.enqueue(queue.DELIVER)
     return game
@@ -384,7 +384,7 @@ def cancel_game(game_id: int, *, by_player_id: int | None = None, now: dt.dateti
     game.updated_at = now
     db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="cancelled",
                              text="The host cancelled the game."))
-    notify.status_notice(game, "cancelled", now=now)
+    host_notice.tell(game, "cancelled", now=now)
     db.session.commit()
     queue.enqueue(queue.DELIVER)
     return game

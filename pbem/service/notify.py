@@ -28,7 +28,7 @@ from pbem.mail.order_lists import arrange
 from pbem.mail.tokens import DEFAULT_SIGNIN_MAX_AGE
 from pbem.service import links, mailprefs, outbox
 from pbem.service.db import db
-from pbem.service.models import Game, GameEvent, Seat
+from pbem.service.models import Game, GameEvent, OutboxMessage, Seat
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +76,8 @@ def _ref(game: Game) -> compose.GameRef:
 def _queue(game: Game, seat: Seat | None, msg, kind: str, key: str, now: dt.datetime, *,
            about_you: bool = True, due_at: dt.datetime | None = None) -> None:
     """Queue ``msg`` unless the seat's player does not want this ``kind``
-    (:func:`pbem.service.mailprefs.route`): dropped, or held for the digest."""
+    (:func:`pbem.service.mailprefs.route`): dropped, or held for the digest.
+    ``due_at`` (UTC): not sent before then (unless held)."""
     held = None
     if seat is not None and seat.player is not None:
         way = mailprefs.route(seat.player, kind, about_you=about_you)
@@ -86,9 +87,7 @@ def _queue(game: Game, seat: Seat | None, msg, kind: str, key: str, now: dt.date
             held = mailprefs.next_digest_at(seat.player, now)
     row_id = outbox.add(msg, kind=kind, dedupe_key=key, game_id=game.id if game else None,
                         seat_index=seat.index if seat else None, now=now, held_until=held)
-    if row_id is not None and held is None and due_at is not None:
-        from pbem.service.models import OutboxMessage
-
+    if row_id is not None and held is None and due_at is not None:  # not sent before ``due_at``
         db.session.execute(update(OutboxMessage).where(OutboxMessage.id == row_id).values(next_attempt_at=due_at))
 
 
@@ -351,60 +350,6 @@ def invitation(game: Game, seat: Seat, *, now: dt.datetime, key_suffix: str = ""
         deadline_hours=game.deadline_seconds / 3600,
         link_expires_at=now + dt.timedelta(seconds=DEFAULT_SIGNIN_MAX_AGE), game_kind=game.kind)
     _queue(game, seat, msg, "invite", f"invite:{game.id}:{seat.index}{key_suffix}", now)
-
-
-#: kinds of the host's status notices; an unsent one is superseded by the next
-HOST_NOTICE_KINDS = ("paused", "resumed", "extended", "cancelled")
-
-
-def _supersede_host_notices(game: Game, now: dt.datetime) -> None:
-    """Mark the game's host notices still in their delay (pending, not
-    claimed, not due before ``now``) superseded: the notice being written
-    tells the latest state."""
-    from pbem.service.models import OUT_PENDING, OUT_SUPERSEDED, OutboxMessage
-
-    db.session.execute(update(OutboxMessage).where(
-        OutboxMessage.game_id == game.id, OutboxMessage.kind.in_(HOST_NOTICE_KINDS),
-        OutboxMessage.status == OUT_PENDING, OutboxMessage.claimed_at.is_(None),
-        OutboxMessage.next_attempt_at > now,
-    ).values(status=OUT_SUPERSEDED))
-
-
-def _status_line(game: Game, seat: Seat, what: str) -> str:
-    if what == "paused":
-        return "The host has paused the game: the clock is stopped until it resumes."
-    if what == "cancelled":
-        return "The host has cancelled the game. It ends here, without scores; no more turns or deadlines."
-    return (f"The host has {'resumed the game' if what == 'resumed' else 'extended the deadline'}. "
-            f"The deadline is now {format_deadline(game.deadline_at, _tz(game, seat))}.")
-
-
-def status_notice(game: Game, what: str, *, now: dt.datetime) -> None:
-    """Tell every seat the host paused, resumed, extended or cancelled the
-    game (with the board as that seat sees it, like every notice of a
-    running game).
-
-    Host actions in quick succession make one mail per seat, not one per
-    action: the notice waits ``HOST_NOTICE_DELAY_SECONDS`` (config, default
-    60; 0 sends at once) and a later host notice of the same game
-    supersedes every earlier one not yet sent, so each seat hears the
-    latest state once. A cancellation is due at once."""
-    state = get_game(game.kind).state_from_json(game.state) if game.state else None
-    _supersede_host_notices(game, now)
-    delay = 0.0 if what == "cancelled" else float(current_app.config.get("HOST_NOTICE_DELAY_SECONDS", 60) or 0)
-    due = now + dt.timedelta(seconds=delay)
-    for seat in game.seats:
-        picture = {}
-        if state is not None:
-            view = state.view(seat.index)
-            picture = dict(board_png=board_png(game, view),
-                           board_alt=f"The board of {game.title} #{game.id}, {game.phase}",
-                           position_text=get_game(game.kind).view_text(view))
-        env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{what}")
-        msg = compose.turn_result(env, _ref(game), compose.Result(
-            phase=game.phase or "", events=[_status_line(game, seat, what)], **picture))
-        _queue(game, seat, msg, what, f"{what}:{game.id}:{game.step}:{seat.index}:{int(now.timestamp() * 1000)}",
-               now, due_at=due if due > now else None)
 
 
 def order_answer(game: Game, seat: Seat, result, *, in_reply_to: str | None, dedupe_key: str,

@@ -91,8 +91,20 @@ def test_host_actions_in_quick_succession_send_one_notice_per_seat(app, t0):
     assert sorted((r.kind, r.recipient) for r in pending) == [
         ("extended", "ada@example.org"), ("extended", "bo@example.org"), ("extended", "cy@example.org")]
     assert all(r.next_attempt_at > t0 + 13 * S for r in pending)  # waits for more host actions
-    assert "The deadline is now" in body_text(pending[0])
+    told = body_text(pending[0])
+    assert "The host paused the game." in told and "The host resumed the game." in told
+    assert told.index("The host resumed the game.") < told.index("The host has extended the deadline. The deadline is now")
     # a host action after the last notice fell due does not touch it: it is (being) sent
     pause_game(gid, now=t0 + 2 * H)
     assert len(outbox(kind="paused", status="pending")) == 3
     assert {r.status for r in outbox(kind="extended")} == {"pending"}
+
+
+def test_a_paused_game_extended_says_it_is_still_paused(app, t0):
+    gid = new_tally(t0)
+    pause_game(gid, now=t0 + 10 * H)
+    extend_deadline(gid, 2 * 3600, now=t0 + 10 * H + 5 * S)
+    [mail] = outbox(kind="extended", recipient="bo@example.org")
+    told = body_text(mail)
+    assert "The host paused the game." in told
+    assert "The game is paused: when it resumes, 40 h are left to the deadline." in told

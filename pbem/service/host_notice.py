@@ -1,0 +1,95 @@
+"""The host's status notices: the game paused, resumed, its deadline
+extended, or the game cancelled, told to every seat.
+
+Host actions in quick succession are told in one mail per seat: each
+notice waits ``HOST_NOTICE_DELAY_SECONDS`` and a later one supersedes it,
+carrying its line along (docs/service.md, "Host notices").
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from flask import current_app
+from sqlalchemy import and_, func, not_, select, update
+
+from pbem.engine import get_game
+from pbem.mail import compose
+from pbem.service import notify
+from pbem.service.db import db
+from pbem.service.models import (
+    OUT_HELD, OUT_PENDING, OUT_SUPERSEDED, PAUSED, Game, OutboxMessage, Seat,
+)
+
+#: kinds of the host's status notices; an unsent one is superseded by the next
+HOST_NOTICE_KINDS = ("paused", "resumed", "extended", "cancelled")
+
+
+def _supersede_host_notices(game: Game, now: dt.datetime) -> list[str]:
+    """Mark the game's host notices still in their delay (pending, not
+    claimed, not due before ``now``) superseded: the notice being written
+    tells the latest state. Returns the kinds of the host actions not yet
+    told, oldest first: every host notice of the game written after the
+    last one that went (or is going) out, as the first seat had them."""
+    host = and_(OutboxMessage.game_id == game.id, OutboxMessage.kind.in_(HOST_NOTICE_KINDS))
+    waiting = and_(OutboxMessage.status == OUT_PENDING, OutboxMessage.claimed_at.is_(None),
+                   OutboxMessage.next_attempt_at > now)
+    told = db.session.scalar(select(func.max(OutboxMessage.id)).where(
+        host, not_(waiting), OutboxMessage.status.not_in((OUT_SUPERSEDED, OUT_HELD)))) or 0
+    rows = db.session.execute(select(OutboxMessage.kind, OutboxMessage.seat_index).where(
+        host, OutboxMessage.id > told, OutboxMessage.status != OUT_HELD).order_by(OutboxMessage.id)).all()
+    if not rows:
+        return []
+    db.session.execute(update(OutboxMessage).where(host, waiting).values(status=OUT_SUPERSEDED))
+    first = min(seat for _kind, seat in rows)
+    return [kind for kind, seat in rows if seat == first]
+
+
+#: one line per host action told together with a later one
+_EARLIER = {"paused": "The host paused the game.", "resumed": "The host resumed the game.",
+            "extended": "The host extended the deadline."}
+
+
+def _status_line(game: Game, seat: Seat, what: str) -> str:
+    """The latest host action and the state it leaves the game in."""
+    if what == "cancelled":
+        return "The host has cancelled the game. It ends here, without scores; no more turns or deadlines."
+    if what == "paused":
+        return "The host has paused the game: the clock is stopped until it resumes."
+    if what == "extended" and game.status == PAUSED:
+        left = (game.paused_remaining or 0) / 3600
+        return (f"The host has extended the deadline. The game is paused: when it resumes, "
+                f"{left:.3g} h are left to the deadline.")
+    return (f"The host has {'resumed the game' if what == 'resumed' else 'extended the deadline'}. "
+            f"The deadline is now {notify.format_deadline(game.deadline_at, notify._tz(game, seat))}.")
+
+
+def tell(game: Game, what: str, *, now: dt.datetime) -> None:
+    """Tell every seat the host paused, resumed, extended or cancelled the
+    game (with the board as that seat sees it, like every notice of a
+    running game).
+
+    Host actions in quick succession make one mail per seat, not one per
+    action: the notice waits ``HOST_NOTICE_DELAY_SECONDS`` (config, default
+    60; 0 sends at once) and a later host notice of the same game
+    supersedes every earlier one not yet sent; the one left lists the
+    earlier actions in a line each, then the latest with the state it
+    leaves (the deadline now). A cancellation is due at once."""
+    state = get_game(game.kind).state_from_json(game.state) if game.state else None
+    earlier = [_EARLIER[k] for k in _supersede_host_notices(game, now) if k in _EARLIER]
+    delay = 0.0 if what == "cancelled" else float(current_app.config.get("HOST_NOTICE_DELAY_SECONDS", 60) or 0)
+    due = now + dt.timedelta(seconds=delay)
+    for seat in game.seats:
+        picture = {}
+        if state is not None:
+            view = state.view(seat.index)
+            picture = dict(board_png=notify.board_png(game, view),
+                           board_alt=f"The board of {game.title} #{game.id}, {game.phase}",
+                           position_text=get_game(game.kind).view_text(view))
+        env = notify._envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{what}")
+        msg = compose.turn_result(env, notify._ref(game), compose.Result(
+            phase=game.phase or "", events=[*earlier, _status_line(game, seat, what)], **picture))
+        notify._queue(game, seat, msg, what, f"{what}:{game.id}:{game.step}:{seat.index}:{int(now.timestamp() * 1000)}",
+               now, due_at=due if due > now else None)
+
+
+__all__ = ["HOST_NOTICE_KINDS", "tell"]
