@@ -94,5 +94,7 @@ def test_host_cancels_the_game_after_confirming(app):
     db.session.rollback()
     assert len(db.session.execute(select(OutboxMessage).where(OutboxMessage.kind == "cancelled")).scalars().all()) == 3
     assert db.session.execute(select(GameEvent).where(GameEvent.kind == "cancelled")).scalars().all()
+    order_page = bo.get(f"/games/{gid}/seat/2")
+    assert order_page.status_code == 200 and 'id="review"' not in order_page.get_data(as_text=True)
     dash = text_of(bo.get("/").get_data(as_text=True))
     assert "Finished" in dash and "cancelled" in dash
