@@ -87,7 +87,7 @@ def tell(game: Game, what: str, *, now: dt.datetime) -> None:
                            position_text=get_game(game.kind).view_text(view))
         env = notify._envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{what}")
         msg = compose.turn_result(env, notify._ref(game), compose.Result(
-            phase=game.phase or "", events=[*earlier, _status_line(game, seat, what)], **picture))
+            phase=game.phase or "before the start", events=[*earlier, _status_line(game, seat, what)], **picture))
         notify._queue(game, seat, msg, what, f"{what}:{game.id}:{game.step}:{seat.index}:{int(now.timestamp() * 1000)}",
                now, due_at=due if due > now else None)
 

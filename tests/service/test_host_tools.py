@@ -75,6 +75,8 @@ def test_a_waiting_game_can_be_cancelled_and_its_turn_notices_are_not_sent(app, 
     gid = create_game("tally", "ada@example.org", PLAYERS, seed=1, now=t0).id
     cancel_game(gid, now=t0 + H)
     assert game(gid).status == CANCELLED
+    told = outbox(kind="cancelled", game_id=gid)
+    assert len(told) == 3 and "what happened (before the start)" in told[0].subject
     gid2 = new_tally(t0)
     assert outbox(kind="turn", game_id=gid2, status="pending")
     cancel_game(gid2, now=t0)
