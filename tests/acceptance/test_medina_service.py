@@ -12,6 +12,7 @@ mail, picture or page ever shows the pieces behind another seat's screen.
 """
 from __future__ import annotations
 
+import datetime as dt
 import json
 import random
 import re
@@ -24,7 +25,7 @@ from pbem.service import pictures
 from pbem.service.db import db
 from pbem.service.deadlines import scan
 from pbem.service.lifecycle import SeatSpec, create_game, pause_game, resume_game
-from pbem.service.models import Game, Move, OutboxMessage
+from pbem.service.models import Game, Move, OutboxMessage, utcnow
 from pbem.service.replay import state_at, verify
 from tests.playthrough import (  # noqa: F401  (live is a fixture)
     WebPlayer, email_order, live, mails_to, tag_of, text_of,
@@ -118,10 +119,14 @@ def test_four_seat_medina_by_web_and_email_with_missed_deadlines(live, pictures_
         [seat] = state.current_seats()
         expected_turns.add((g.step, seat))
         screens[(g.step, seat)] = _screen_line(state.view(seat), seat)
-        if turns == PAUSE:   # the host pauses and resumes: everyone is told, with the board
+        if turns == PAUSE:   # the host pauses and resumes: everyone is told once, with the board
             with app.app_context():
                 pause_game(gid)
                 resume_game(gid)
+                # the coalesced notice waits HOST_NOTICE_DELAY_SECONDS for more host actions
+                from pbem.service.outbox import deliver_due
+
+                deliver_due(now=utcnow() + dt.timedelta(seconds=app.config.get("HOST_NOTICE_DELAY_SECONDS", 60) + 1))
             g = current()
         if turns in EXPIRE:
             expired.append((g.step, seat))
@@ -205,7 +210,9 @@ def _check_outcome(app, gid, engine, mail_orders, expected_turns, screens, expir
         assert turns == {x for x in expected_turns if x[1] == seat}
         # told of every missed deadline, once each; the final scores once
         assert len([t for t in tags if t and t[3] == "missed"]) == len(expired), name
-        assert [t[3] for t in tags if t and t[3] in ("paused", "resumed")] == ["paused", "resumed"], name
+        host = [m for m in got if (tag_of(m) or (0,))[-1] in ("paused", "resumed")]
+        assert [tag_of(m)[3] for m in host] == ["resumed"], name  # one mail for both actions
+        assert "The host paused the game." in text_of(host[0]), name
         over = [m for m, t in zip(got, tags) if t and t[3] == "over"]
         assert len(over) == 1
         body = text_of(over[0])
@@ -240,4 +247,5 @@ def _check_outcome(app, gid, engine, mail_orders, expected_turns, screens, expir
     answers = db.session.execute(select(OutboxMessage).where(
         OutboxMessage.kind.in_(["confirmation", "refusal"]))).scalars().all()
     assert len(answers) == mail_orders and all(a.kind == "confirmation" for a in answers)
-    assert all(a.status == "sent" for a in db.session.execute(select(OutboxMessage)).scalars())
+    rows = db.session.execute(select(OutboxMessage)).scalars().all()  # the pauses were told with the resume
+    assert [(a.kind, a.status) for a in rows if a.status != "sent"] == [("paused", "superseded")] * 4
