@@ -20,7 +20,7 @@ from pbem.service.addresses import clean_name, normalise_email
 from pbem.service.db import begin_write, db
 from pbem.service.errors import NotAllowed, ServiceError, WrongStatus
 from pbem.service.models import (
-    ACTIVE, FINISHED, INVITED, PAUSED, Game, GameEvent, Player, Seat, utcnow,
+    ACTIVE, CANCELLED, FINISHED, INVITED, PAUSED, Game, GameEvent, Player, Seat, utcnow,
 )
 from pbem.service.snapshot import engine_state, load_game
 
@@ -175,6 +175,19 @@ def _check_host(game: Game, by_player_id: int | None) -> None:
         raise NotAllowed("only the host can do this")
 
 
+def _host_game(game_id: int, by_player_id: int | None, statuses, refusal: str) -> Game:
+    """The game, locked for update, for a host action: :class:`NotAllowed`
+    for anyone but the host, :class:`WrongStatus` (``refusal``, with
+    ``{status}`` filled in) unless its status is one of ``statuses``; the
+    transaction is rolled back on either."""
+    game = load_game(game_id, for_update=True)
+    _check_host(game, by_player_id)
+    if game.status not in statuses:
+        db.session.rollback()
+        raise WrongStatus(refusal.format(status=game.status))
+    return game
+
+
 def start_game(game_id: int, *, by_player_id: int | None = None, now: dt.datetime | None = None) -> Game:
     """Set the game up and send the first turn notices. The host may start
     before every seat has joined. Starting a started game is harmless."""
@@ -209,11 +222,8 @@ def pause_game(game_id: int, *, by_player_id: int | None = None, now: dt.datetim
     or reminder fires until :func:`resume_game`. Orders are refused while
     paused."""
     now = now or utcnow()
-    game = load_game(game_id, for_update=True)
-    _check_host(game, by_player_id)
-    if game.status != ACTIVE:
-        db.session.rollback()
-        raise WrongStatus(f"only a running game can be paused; this one is {game.status}")
+    game = _host_game(game_id, by_player_id, (ACTIVE,),
+                      "only a running game can be paused; this one is {status}")
     remaining = max(0, int((game.deadline_at - now).total_seconds())) if game.deadline_at else game.deadline_seconds
     game.status, game.paused_remaining, game.deadline_at = PAUSED, remaining, None
     db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="paused",
@@ -228,11 +238,8 @@ def resume_game(game_id: int, *, by_player_id: int | None = None, now: dt.dateti
     """Restart the clock with the time that was left when paused (at least
     an hour, so nobody is surprised by an instant deadline)."""
     now = now or utcnow()
-    game = load_game(game_id, for_update=True)
-    _check_host(game, by_player_id)
-    if game.status != PAUSED:
-        db.session.rollback()
-        raise WrongStatus(f"only a paused game can be resumed; this one is {game.status}")
+    game = _host_game(game_id, by_player_id, (PAUSED,),
+                      "only a paused game can be resumed; this one is {status}")
     remaining = max(game.paused_remaining or 0, min(3600, game.deadline_seconds))
     game.status, game.paused_remaining = ACTIVE, None
     game.deadline_at = now + dt.timedelta(seconds=remaining)
@@ -287,11 +294,7 @@ def replace_player(game_id: int, seat_index: int, email: str, name: str = "", *,
     (the game is over) and :class:`ServiceError` (the address already holds
     another seat of this game, or is the seat's own player)."""
     now = now or utcnow()
-    game = load_game(game_id, for_update=True)
-    _check_host(game, by_player_id)
-    if game.status in (FINISHED, CANCELLED):
-        db.session.rollback()
-        raise WrongStatus(f"a {game.status} game keeps its players")
+    game = _host_game(game_id, by_player_id, (INVITED, ACTIVE, PAUSED), "a {status} game keeps its players")
     seat = game.seat(seat_index)
     address = normalise_email(email)
     if seat.player.email == address:
@@ -326,8 +329,6 @@ def replace_player(game_id: int, seat_index: int, email: str, name: str = "", *,
     return game
 
 
-#: Game.status of a game the host cancelled: over, without scores (no migration: status is a String(16))
-CANCELLED = "cancelled"
 #: the least time between two invitations to one seat (docs/service.md)
 RESEND_INTERVAL = dt.timedelta(minutes=10)
 
@@ -344,11 +345,8 @@ def resend_invitation(game_id: int, seat_index: int, *, by_player_id: int | None
     from pbem.service.models import OutboxMessage
 
     now = now or utcnow()
-    game = load_game(game_id, for_update=True)
-    _check_host(game, by_player_id)
-    if game.status != INVITED:
-        db.session.rollback()
-        raise WrongStatus(f"invitations are for a game waiting for players; this one is {game.status}")
+    game = _host_game(game_id, by_player_id, (INVITED,),
+                      "invitations are for a game waiting for players; this one is {status}")
     seat = game.seat(seat_index)
     if seat.joined:
         db.session.rollback()
@@ -374,11 +372,7 @@ def cancel_game(game_id: int, *, by_player_id: int | None = None, now: dt.dateti
     not yet sent are superseded, orders are refused), and every seat is told
     once. Host only; any game not over (:class:`WrongStatus` otherwise)."""
     now = now or utcnow()
-    game = load_game(game_id, for_update=True)
-    _check_host(game, by_player_id)
-    if game.status in (FINISHED, CANCELLED):
-        db.session.rollback()
-        raise WrongStatus(f"this game is {game.status} already")
+    game = _host_game(game_id, by_player_id, (INVITED, ACTIVE, PAUSED), "this game is {status} already")
     game.status, game.deadline_at, game.paused_remaining = CANCELLED, None, None
     game.finished_at = now
     game.updated_at = now

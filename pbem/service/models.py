@@ -62,7 +62,9 @@ class BigSeed(TypeDecorator):
 
 # Game.status values
 INVITED, ACTIVE, PAUSED, FINISHED = "invited", "active", "paused", "finished"
-GAME_STATUSES = (INVITED, ACTIVE, PAUSED, FINISHED)
+#: ended by its host without scores (lifecycle.cancel_game)
+CANCELLED = "cancelled"
+GAME_STATUSES = (INVITED, ACTIVE, PAUSED, FINISHED, CANCELLED)
 # Move.source / PendingOrder.source values
 SOURCES = ("web", "email", "deadline")
 # OutboxMessage.status values

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, g, render_template
 
-from pbem.service.lifecycle import CANCELLED
+from pbem.service.models import CANCELLED
 from pbem.service.models import ACTIVE, FINISHED, INVITED, PAUSED
 from pbem.service.web_queries import pending_order, seats_of
 from pbem.web.common import deadline_text, situation, time_left
