@@ -99,6 +99,14 @@ class Player(db.Model):
     #: while set; the account page clears it), and the server's words
     bounced_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
     bounce_reason: Mapped[str] = mapped_column(String(300), default="", server_default="")
+    #: the language of the player's pages and mail (pbem.i18n; issue 16)
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
+    #: True once the player chose ``language`` on the account page; until
+    #: then the host's choice at the invitation, then the browser's
+    #: Accept-Language at the first sign-in, may set it
+    language_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
+    #: the first sign-in (the browser's time zone is taken then); None: never
+    first_signin_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
 
     seats: Mapped[list["Seat"]] = relationship(back_populates="player")

@@ -1,0 +1,80 @@
+"""Messages the engines write for players, translatable by the service.
+
+The engines stay free of I/O and of the translation machinery: a message is
+an English :class:`Msg`, a ``str`` (so logs, tests and the text form read
+it as before) that also remembers its *template* and *parameters*. The
+service (``pbem.i18n.translate``) looks the template up in the player's
+catalog and formats the translation with the same parameters.
+
+``pybabel extract`` finds the templates through the keywords ``Msg`` and
+``Msgn`` (``babel.cfg``), so every message an engine can write is in the
+catalogs. Parameters that are themselves words of the game (a building, a
+card) are passed as ``Msg`` too and are translated recursively; numbers and
+board coordinates are passed as they are.
+
+Example::
+
+    raise IllegalOrderError(Msg("{site} is not empty.", site="F7"))
+    Msgn("{n} citizen starves.", "{n} citizens starve.", n)
+"""
+from __future__ import annotations
+
+from typing import Any
+
+
+class Msg(str):
+    """An English message: ``str(m)`` is ``template.format(**params)``.
+
+    ``template`` uses ``str.format`` fields named after ``params``; the
+    translations in the catalogs use the same names. Raises ``KeyError``
+    when a field has no parameter.
+    """
+
+    template: str
+    plural: str | None
+    n: int | None
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, **params: Any) -> "Msg":
+        self = super().__new__(cls, template.format(**params))
+        self.template, self.plural, self.n, self.params = template, None, None, params
+        return self
+
+    def __reduce__(self):  # pickles (celery, copies) keep the template
+        return (_rebuild, (self.template, self.plural, self.n, self.params))
+
+    def to_json(self) -> dict[str, Any]:
+        """The message as JSON data (stored in event logs): see :func:`msg_from_json`."""
+        d: dict[str, Any] = {"t": self.template, "p": {k: _param_json(v) for k, v in self.params.items()}}
+        if self.plural is not None:
+            d["pl"], d["n"] = self.plural, self.n
+        return d
+
+
+def Msgn(singular: str, plural: str, n: int, **params: Any) -> Msg:
+    """A message with a plural form chosen by the count ``n`` (``n`` is also
+    a parameter of both templates)."""
+    params = {"n": n, **params}
+    m = Msg.__new__(Msg, singular if n == 1 else plural, **params)
+    m.template, m.plural, m.n = singular, plural, n
+    return m
+
+
+def msg_from_json(d: Any) -> Any:
+    """Inverse of :meth:`Msg.to_json`; anything else is returned unchanged."""
+    if not (isinstance(d, dict) and "t" in d and "p" in d):
+        return d
+    params = {k: msg_from_json(v) for k, v in d["p"].items()}
+    if "pl" in d:
+        return Msgn(d["t"], d["pl"], d["n"], **{k: v for k, v in params.items() if k != "n"})
+    return Msg(d["t"], **params)
+
+
+def _param_json(v: Any) -> Any:
+    return v.to_json() if isinstance(v, Msg) else v
+
+
+def _rebuild(template: str, plural: str | None, n: int | None, params: dict[str, Any]) -> Msg:
+    if plural is not None:
+        return Msgn(template, plural, n or 0, **{k: v for k, v in params.items() if k != "n"})
+    return Msg(template, **params)

@@ -1,0 +1,104 @@
+"""Translation for the service: catalogs, the player's language, engine messages.
+
+The catalogs are ``pbem/translations/<lang>/LC_MESSAGES/messages.po``
+(Babel/gettext; docs/i18n/README.md). ``./run`` and CI compile them to
+``.mo``; when a ``.mo`` is missing or older than its ``.po`` (a package
+installed without ``./run``) the ``.po`` is read directly, so a fresh clone
+never serves English by accident.
+
+- :func:`translations` gives a ``babel.support.Translations`` per language
+  (pages use Flask-Babel, mails Jinja2's i18n extension, both over these).
+- :func:`translate` turns an engine :class:`~pbem.engine.messages.Msg` (or a
+  plain string, returned unchanged) into the language's text.
+- :func:`pick_language` chooses a supported language from an
+  ``Accept-Language`` header or a stored choice.
+"""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any, Iterable
+
+from babel.support import NullTranslations, Translations
+
+from pbem.engine.fold import LANGUAGES
+from pbem.engine.messages import Msg
+
+DEFAULT = "en"
+"""The reference language: the msgids are English."""
+
+CATALOG_DIR = Path(__file__).resolve().parent.parent / "translations"
+"""Where the ``<lang>/LC_MESSAGES/messages.po`` catalogs live."""
+
+LANGUAGE_NAMES = {"en": "English", "fi": "suomi", "cs": "čeština", "ca": "català", "de": "Deutsch"}
+"""Each supported language in its own words (the language picker)."""
+
+
+def supported(lang: str | None) -> str | None:
+    """``lang`` (``"fi"``, ``"de-AT"``, ``"cs_CZ"``) as a supported code, or ``None``."""
+    if not lang:
+        return None
+    code = lang.replace("_", "-").split("-")[0].strip().lower()
+    return code if code in LANGUAGES else None
+
+
+def pick_language(*choices: str | None) -> str:
+    """The first supported of ``choices``, else :data:`DEFAULT`."""
+    for c in choices:
+        code = supported(c)
+        if code:
+            return code
+    return DEFAULT
+
+
+@functools.lru_cache(maxsize=None)
+def translations(lang: str) -> NullTranslations:
+    """The catalog of ``lang`` (``NullTranslations`` for English or an
+    unknown code). Cached for the life of the process."""
+    lang = supported(lang) or DEFAULT
+    if lang == DEFAULT:
+        return NullTranslations()
+    folder = CATALOG_DIR / lang / "LC_MESSAGES"
+    po, mo = folder / "messages.po", folder / "messages.mo"
+    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+        return Translations.load(str(CATALOG_DIR), [lang])
+    if not po.exists():
+        return NullTranslations()
+    return _from_po(po)
+
+
+def _from_po(po: Path) -> Translations:
+    import io
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    buf.seek(0)
+    return Translations(fp=buf)
+
+
+def translate(text: Any, lang: str) -> str:
+    """``text`` in ``lang``: an engine :class:`Msg` is looked up by its
+    template (plural by its count) and formatted with its parameters, each
+    ``Msg`` parameter translated too; anything else is ``str(text)``."""
+    if not isinstance(text, Msg):
+        return str(text)
+    t = translations(lang)
+    params = {k: translate(v, lang) if isinstance(v, Msg) else v for k, v in text.params.items()}
+    if text.plural is not None:
+        template = t.ngettext(text.template, text.plural, text.n or 0)
+    else:
+        template = t.gettext(text.template)
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):  # a broken translation: never lose the message
+        return text.template.format(**params) if text.plural is None else str(text)
+
+
+def translate_all(texts: Iterable[Any], lang: str) -> list[str]:
+    """:func:`translate` over a list."""
+    return [translate(t, lang) for t in texts]

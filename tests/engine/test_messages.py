@@ -1,0 +1,26 @@
+"""Engine messages: English text that keeps its template for translation."""
+import json
+import pickle
+
+from hypothesis import given, strategies as st
+
+from pbem.engine.messages import Msg, Msgn, msg_from_json
+
+words = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=12)
+
+
+@given(site=words, n=st.integers(min_value=0, max_value=99))
+def test_msg_reads_as_its_english_text_and_survives_json_and_pickle(site, n):
+    m = Msgn("{n} citizen leaves {site}.", "{n} citizens leave {site}.", n,
+             site=Msg("the castle at {s}", s=site))
+    english = f"{n} citizen{'' if n == 1 else 's'} leave{'s' if n == 1 else ''} the castle at {site}."
+    assert m == english
+    for back in (msg_from_json(json.loads(json.dumps(m.to_json()))), pickle.loads(pickle.dumps(m))):
+        assert back == m
+        assert (back.template, back.plural, back.n) == (m.template, m.plural, m.n)
+        assert isinstance(back.params["site"], Msg)
+
+
+def test_plain_values_pass_msg_from_json_unchanged():
+    assert msg_from_json({"t": 1}) == {"t": 1}
+    assert msg_from_json("F7") == "F7"
