@@ -22,7 +22,7 @@ from typing import Any, Iterable
 from babel.support import NullTranslations, Translations
 
 from pbem.engine.fold import LANGUAGES
-from pbem.engine.messages import Msg
+from pbem.engine.messages import Msg, msg_from_json
 
 DEFAULT = "en"
 """The reference language: the msgids are English."""
@@ -102,3 +102,24 @@ def translate(text: Any, lang: str) -> str:
 def translate_all(texts: Iterable[Any], lang: str) -> list[str]:
     """:func:`translate` over a list."""
     return [translate(t, lang) for t in texts]
+
+
+MSG_KEY = "_msg"
+"""The key under which a game log line's :class:`Msg` is kept in
+``GameEvent.data`` (the ``text`` column holds its English text)."""
+
+
+def stored_event_data(text: Any, data: dict[str, Any] | None) -> dict[str, Any]:
+    """``data`` of a game log line to store: with the line's message
+    (:meth:`Msg.to_json`) under :data:`MSG_KEY` when ``text`` is a ``Msg``."""
+    data = dict(data or {})
+    if isinstance(text, Msg):
+        data[MSG_KEY] = text.to_json()
+    return data
+
+
+def event_text(text: str, data: dict[str, Any] | None, lang: str) -> str:
+    """A stored game log line (``GameEvent.text``, ``.data``) in ``lang``:
+    from its kept message when there is one, else the English text."""
+    kept = (data or {}).get(MSG_KEY)
+    return translate(msg_from_json(kept), lang) if kept else text

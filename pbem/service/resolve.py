@@ -16,6 +16,8 @@ task) finds the step moved on or the claim taken and changes nothing.
 """
 from __future__ import annotations
 
+from pbem.i18n import stored_event_data
+
 import datetime as dt
 import logging
 from dataclasses import dataclass, field
@@ -157,8 +159,8 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
     def log_applied(seat: int, source: str, before: int, action, evs, after: int) -> None:
         moves.append(dict(game_id=game.id, step=before, seat_index=seat, text=action.to_text(),
                           source=source, created_at=now))
-        events.extend(dict(game_id=game.id, step=after, seat_index=ev.seat, text=ev.text, kind=ev.kind,
-                           data=ev.data, created_at=now) for ev in evs)
+        events.extend(dict(game_id=game.id, step=after, seat_index=ev.seat, text=str(ev.text), kind=ev.kind,
+                           data=stored_event_data(ev.text, ev.data), created_at=now) for ev in evs)
         acted.add(seat)
 
     if pre_applied is not None:
