@@ -74,7 +74,9 @@ _env = Environment(
     trim_blocks=True,
     lstrip_blocks=True,
     keep_trailing_newline=True,
+    extensions=["jinja2.ext.i18n"],  # {% trans %}, _() and ngettext in the mail templates
 )
+_env.install_null_translations(newstyle=True)  # pbem.i18n's catalogs per recipient: issue 16
 
 
 # --- inputs ------------------------------------------------------------------

@@ -124,6 +124,9 @@ def init_app(app: Flask) -> None:
         limiter.init_app(app)
     app.after_request(_security_headers)
     app.context_processor(_template_globals)
+    from pbem.web import locale
+
+    locale.init_app(app)  # pages in the viewer's language (Flask-Babel)
 
     from pbem.web import errors
 

@@ -1,0 +1,46 @@
+"""The page's language and time zone (Flask-Babel over :mod:`pbem.i18n`).
+
+A signed-in player's pages are in their language (``players.language``);
+anyone else's in the best supported language of the browser's
+``Accept-Language``, else English. Dates use the viewer's time zone
+(:func:`pbem.web.common.viewer_zone` for a game's pages). The catalogs are
+:func:`pbem.i18n.translations`, so pages and mail read the same ones.
+"""
+from __future__ import annotations
+
+from flask import Flask, g, has_request_context, request
+from flask_babel import Babel, Domain
+
+from pbem.engine.fold import LANGUAGES
+from pbem.i18n import DEFAULT, pick_language, translations
+
+
+class _Catalogs(Domain):
+    """Flask-Babel's domain reading pbem's catalogs (compiled or not)."""
+
+    def get_translations(self):
+        return translations(str(select_locale()))
+
+
+def select_locale() -> str:
+    """The page's language code (``"fi"``): the signed-in player's, else the
+    browser's best supported one, else ``"en"``."""
+    player = g.get("player") if has_request_context() else None
+    if player is not None and getattr(player, "language", None):
+        return pick_language(player.language)
+    if has_request_context():
+        return pick_language(request.accept_languages.best_match(LANGUAGES))
+    return DEFAULT
+
+
+def select_timezone() -> str:
+    """The signed-in player's time zone, else UTC."""
+    player = g.get("player") if has_request_context() else None
+    return getattr(player, "timezone", None) or "UTC"
+
+
+def init_app(app: Flask) -> None:
+    """Install Flask-Babel: ``_``, ``gettext``, ``ngettext`` in templates."""
+    if "babel" not in app.extensions:
+        Babel(app, locale_selector=select_locale, timezone_selector=select_timezone,
+              default_domain=_Catalogs())
