@@ -42,6 +42,15 @@ MAX_HELD = 8
 MAX_APPLIED = 200
 
 
+def game_holds(kind) -> bool:
+    """Whether the game (a registered :class:`~pbem.engine.api.Game`) holds
+    any order line for later (overrides ``hold_order``): the order page then
+    offers to send them while another seat decides."""
+    from pbem.engine.api import Game
+
+    return type(kind).hold_order is not Game.hold_order
+
+
 def is_cancel(text: str) -> bool:
     """Whether ``text`` is the line that drops the seat's held orders."""
     return " ".join(text.lower().split()) == CANCEL
