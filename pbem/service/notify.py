@@ -374,7 +374,8 @@ def order_answer(game: Game, seat: Seat, result, *, in_reply_to: str | None, ded
     phase = phase or game.phase
     lines = [l.text for l in result.lines]
     if result.accepted:
-        outcome = [f"{l.text}  ->  {l.order}" for l in result.lines] + [result.message]
+        outcome = [f"{l.text}  ->  {l.order}" + (" (held for a later decision)" if l.held else "")
+                   for l in result.lines] + [result.message]
         msg = compose.order_confirmation(env, _ref(game), phase=phase, lines_read=lines,
                                          outcome=outcome, order_url=links.absolute(
                                              links.order_path(game.id, seat.index)), ignored=ignored)
