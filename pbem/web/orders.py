@@ -93,7 +93,9 @@ def _page(game, seat, *, text: str = "", result: SubmitResult | None = None, sta
         deadline=deadline_text(game.deadline_at, zone),
         left=time_left(game.deadline_at) if game.status == ACTIVE else "", zone=zone,
         history=visible_events(game.id, seat.index, limit=40), help=engine.order_help(),
-        refresh=3 if resolving else WAITING_REFRESH if game.status == ACTIVE and not to_move else None,
+        # a waiting seat that may hold orders reloads by script, never over typed text
+        refresh=3 if resolving else WAITING_REFRESH if game.status == ACTIVE and not to_move
+        and not game_holds(engine) else None,
         waiting_refresh=WAITING_REFRESH,
         held=held_lines(game.id, seat.index) if game.status == ACTIVE else [],
         holds=game.status == ACTIVE and game_holds(engine), cancel_held=CANCEL,

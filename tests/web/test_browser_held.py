@@ -36,10 +36,21 @@ def _die_stadt_at(app, position: str) -> tuple[int, dict[int, int]]:
     return gid, players
 
 
-def test_a_waiting_seat_holds_its_wall_piece_from_the_page_and_cancels_it(site):
+def _reloaded(page, wait_ms: int) -> bool:
+    """Whether the page was loaded again within ``wait_ms``."""
+    page.evaluate("window.__pbemMark = 1")
+    page.wait_for_timeout(wait_ms)
+    page.wait_for_load_state()
+    return page.evaluate("window.__pbemMark") is None
+
+
+def test_a_waiting_seat_holds_its_wall_piece_from_the_page_and_cancels_it(site, monkeypatch):
     sync_api = _need_chromium()
     base, _mail_dir, app = site
     from pbem.service import links
+    from pbem.web import orders
+
+    monkeypatch.setattr(orders, "WAITING_REFRESH", 1)
 
     gid, players = _die_stadt_at(app, TRIGGER)
     with sync_api.sync_playwright() as p:
@@ -70,6 +81,12 @@ def test_a_waiting_seat_holds_its_wall_piece_from_the_page_and_cancels_it(site):
             assert "not your turn" in page.inner_text("body")
             page.goto(f"{base}/games/{gid}/seat/3")
             assert page.locator(".held-lines code").all_inner_texts() == ["wall cw guard"]
+            # the waiting page looks again by itself, but never over orders being typed
+            assert 'http-equiv="refresh"' not in page.content()
+            assert _reloaded(page, 2500)
+            page.fill("#hold-text", "wall ccw")
+            assert not _reloaded(page, 2500)
+            assert page.input_value("#hold-text") == "wall ccw"
             page.click("#cancel-held")
             page.wait_for_url(f"{base}/games/{gid}/seat/3")
             assert page.locator(".held-lines code").count() == 0
