@@ -5,6 +5,8 @@ due; the one-turn rule (issue 12) still refuses every other line past the
 turn's end unread."""
 from __future__ import annotations
 
+import random
+
 import pytest
 from sqlalchemy import select
 
@@ -48,12 +50,15 @@ turn seat 2 drawn 20
 """
 
 
-def start_at(t0, position: str) -> int:
-    """A started three-seat Die Stadt game put at ``position`` (position text)."""
+def start_at(t0, position, redeal: int | None = None) -> int:
+    """A started three-seat Die Stadt game put at ``position`` (position
+    text); ``redeal``: the undrawn tiles shuffled again with that seed."""
     gid = create_game("diestadt", PLAYERS[0][1], PLAYERS[:3], seed=1, now=t0).id
     for i in (1, 2):
         join_game(gid, i, now=t0)
     st = ENGINE.load_position(position)
+    if redeal is not None:
+        st = ENGINE.redeal_hidden(st, None, random.Random(redeal))
     g = db.session.get(Game, gid)
     g.state, g.step, g.phase = st.to_json(), st.step, st.phase()
     db.session.commit()
@@ -237,3 +242,22 @@ def test_held_orders_never_outlive_the_game(app, t0, text):
     submit_orders(gid, 2, text, expected_step=step, source="email")
     assert submit_orders(gid, 1, "tile T22 0", expected_step=step, source="web").resolved
     assert game(gid).status == "finished" and held_of(gid) == {}
+
+
+def test_answers_to_held_lines_are_the_same_whatever_the_undrawn_tiles(app, t0):
+    """The tile ends the turn and the next tile is drawn: the lines after
+    it are held on their words, so every answer reads the same for any
+    order of the undrawn tiles (issue 12's rule, held orders' exception)."""
+    position = TRIGGER.replace("piles 0 20 20", "piles 10 20 20\npile 1")
+    answers, drawn = set(), set()
+    for redeal in range(4):
+        gid = start_at(t0, position, redeal)
+        step = game(gid).step
+        ahead = submit_orders(gid, 2, "muuri vasta vartija\nno tower", expected_step=step, source="email")
+        res = submit_orders(gid, 1, "tile T22 0\nwall cw guard\ntower ccw", expected_step=step, source="email")
+        assert res.resolved
+        drawn.add(state_of(gid).drawn)
+        answers.add((ahead.status, ahead.summary(), res.status, res.summary(),
+                     tuple((l.text, l.order, l.error, l.held) for l in res.lines)))
+    assert len(drawn) > 1                  # the hidden order did differ
+    assert len(answers) == 1
