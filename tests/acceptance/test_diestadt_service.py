@@ -167,6 +167,9 @@ def _check_outcome(app, gid, engine, ahead_lines) -> None:
     assert set(notices) <= asked
     held_moves = [m for m in moves if (m.step, m.seat_index) in set(from_held)]
     assert len(held_moves) >= 10
+    walls = [m for m in moves if m.text.startswith("wall")]
+    print(f"{len(walls)} wall pieces: {len(held_moves)} applied from orders sent ahead, "
+          f"{len(walls) - len(held_moves)} asked for by a turn notice")
     assert all(m.text.startswith("wall") and m.source in ("email", "web") for m in held_moves)
     # each held move is one of the lines its seat sent ahead, applied in the order sent
     for seat in range(3):
