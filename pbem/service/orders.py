@@ -189,11 +189,12 @@ def _past_the_turn(result: SubmitResult, last: int, game, state, seat_index: int
 def holdable(kind, text: str) -> str | None:
     """The canonical text of a line the seat may send ahead of its decision
     (:meth:`~pbem.engine.api.Game.hold_order`, read on the text alone), or
-    ``cancel held``; ``None`` for any other line."""
+    ``cancel held`` (in a game that holds orders); ``None`` for any other
+    line."""
     if len(text) > MAX_LINE:
         return None
     if holding.is_cancel(text):
-        return holding.CANCEL
+        return holding.CANCEL if holding.game_holds(kind) else None
     return kind.hold_order(text)
 
 

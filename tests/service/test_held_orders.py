@@ -261,3 +261,15 @@ def test_answers_to_held_lines_are_the_same_whatever_the_undrawn_tiles(app, t0):
                      tuple((l.text, l.order, l.error, l.held) for l in res.lines)))
     assert len(drawn) > 1                  # the hidden order did differ
     assert len(answers) == 1
+
+
+def test_a_game_that_holds_nothing_keeps_the_one_turn_rule_whole(app, t0):
+    from .helpers import new_tally
+
+    gid = new_tally(t0)
+    for text in ("cancel held", "wall cw"):
+        res = submit_orders(gid, 1, text, expected_step=0, source="email")
+        assert res.status == "refused" and "not your turn" in res.message, text
+    res = submit_orders(gid, 0, "add 1\ncancel held", expected_step=0, source="email")
+    assert res.status == "refused" and "your turn ends with line 1" in res.message
+    assert held_of(gid) == {}
