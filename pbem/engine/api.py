@@ -291,6 +291,29 @@ class Game(ABC):
         checks this; La Città's text also keeps every view)."""
         raise NotImplementedError(f"{self.title} has no position text (Game.dump_position)")
 
+    def hold_order(self, text: str) -> str | None:
+        """Whether order line ``text`` may be held for a later decision of
+        its seat (the service keeps such lines and applies them when that
+        decision comes due: Die Stadt's ``wall cw guard``, design 6.4 "early
+        orders"). Returns the line's canonical text, or ``None`` when it is
+        not holdable (the default: a game holds nothing).
+
+        Judged on the text alone, never on a state: whether a held line is
+        taken must not depend on anything hidden (undrawn tiles), nor on a
+        position the seat has not seen. A holdable line means the same in
+        every position its decision can come up in; :meth:`parse_action` on
+        the state where it comes due reads it (raising :class:`OrderError`
+        when it has become impossible: the service then drops it and tells
+        the seat)."""
+        return None
+
+    def held_order_due(self, state: State, seat: int, text: str) -> bool:
+        """Whether the held line ``text`` (as :meth:`hold_order` returned it)
+        answers the decision ``seat`` owes now in ``state`` (Die Stadt: a
+        ``wall`` line when the seat is to build a wall piece). ``False``
+        leaves it held for a later decision. Default: never."""
+        return False
+
     @abstractmethod
     def new_state(self, seats: int, seed: int, **options: Any) -> State:
         """A new game after setup. Raises ``ValueError`` for a bad seat count

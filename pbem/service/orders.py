@@ -26,7 +26,7 @@ from flask import current_app
 from sqlalchemy import select
 
 from pbem.engine import OrderError, OrderParseError, get_game
-from pbem.service import queue
+from pbem.service import held as holding, queue
 from pbem.service.db import begin_write, db
 from pbem.service.errors import GameNotFound
 from pbem.service.models import ACTIVE, PAUSED, PendingOrder, SOURCES, utcnow
@@ -47,12 +47,15 @@ class LineResult:
     """One line as read: ``order`` is its canonical form when it was
     accepted; ``error`` why it was refused (every line past the end of the
     seat's turn carries one: not read); ``checked`` False for lines after a
-    refused one (not looked at)."""
+    refused one (not looked at); ``held`` True for a line kept for a later
+    decision (``order`` its canonical text, or ``cancel held``)."""
 
     text: str
     order: str | None = None
     error: str | None = None
     checked: bool = True
+    #: kept for a later decision of the seat (:mod:`pbem.service.held`), not applied now
+    held: bool = False
 
 
 @dataclass
@@ -86,6 +89,22 @@ class SubmitResult:
     def orders(self) -> list[str]:
         return [line.order for line in self.lines if line.order]
 
+    @property
+    def applied(self) -> list[str]:
+        """The accepted lines for the decision due now (not the held ones)."""
+        return [line.order for line in self.lines if line.order and not line.held]
+
+    @property
+    def held(self) -> list[str]:
+        """The lines kept for later decisions (without ``cancel held``)."""
+        return [line.order for line in self.lines if line.held and line.order and line.order != holding.CANCEL]
+
+    @property
+    def holds(self) -> bool:
+        """The submission replaces the seat's held orders (it holds lines or
+        says ``cancel held``)."""
+        return any(line.held for line in self.lines)
+
     def summary(self) -> str:
         """Plain text for a page or a confirmation email: each line read,
         what became of it, and (on refusal) what is legal now."""
@@ -93,6 +112,11 @@ class SubmitResult:
         for line in self.lines:
             if line.error:
                 out.append(f"> {line.text}\n  REFUSED: {line.error}")
+            elif line.held and self.status != "stored":
+                out.append(f"> {line.text}\n  not kept (the message was refused)")
+            elif line.held:
+                out.append(f"> {line.text}\n  " + ("held orders dropped" if line.order == holding.CANCEL
+                                                   else f"held for a later decision: {line.order}"))
             elif line.order is not None:
                 out.append(f"> {line.text}\n  accepted as: {line.order}")
             elif not line.checked:
@@ -162,6 +186,31 @@ def _past_the_turn(result: SubmitResult, last: int, game, state, seat_index: int
             "refused", _turn_start_legal(game, state, seat_index, in_place))
 
 
+def holdable(kind, text: str) -> str | None:
+    """The canonical text of a line the seat may send ahead of its decision
+    (:meth:`~pbem.engine.api.Game.hold_order`, read on the text alone), or
+    ``cancel held`` (in a game that holds orders); ``None`` for any other
+    line."""
+    if len(text) > MAX_LINE:
+        return None
+    if holding.is_cancel(text):
+        return holding.CANCEL if holding.game_holds(kind) else None
+    return kind.hold_order(text)
+
+
+def _hold(lines: list[LineResult], canonical: list[str | None]) -> tuple[str, str, list[str]] | None:
+    """Mark ``lines`` held (their canonical texts ``canonical``); a refusal
+    when more than :data:`pbem.service.held.MAX_HELD` would be kept."""
+    for line, text in zip(lines, canonical):
+        line.held, line.order = True, text
+    if sum(1 for t in canonical if t != holding.CANCEL) > holding.MAX_HELD:
+        for line in lines:
+            line.order = None
+        lines[0].error = f"at most {holding.MAX_HELD} orders are held for later decisions"
+        return f"Nothing was applied: you sent more than {holding.MAX_HELD} orders to hold.", "refused", []
+    return None
+
+
 def check_orders(game, seat_index: int, result: SubmitResult, *,
                  expected_step: int | None, state=None, in_place: bool = False,
                  trial_out: list | None = None) -> tuple[str, str, list[str]] | None:
@@ -176,7 +225,13 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
     (:func:`turn_ended`), the remaining lines are refused with "your turn
     ends with line N" without being parsed, so no error, legal list or
     other text is ever computed on the state after the turn (which can hold
-    what the seat's view hides). ``state``: the game's
+    what the seat's view hides). The one exception is held orders
+    (:mod:`pbem.service.held`): when every remaining line is one the game
+    lets a seat send ahead (:func:`holdable`, judged on the text alone) they
+    are marked ``held`` instead; so are such lines sent while another seat
+    decides, or that answer no decision the seat owes now (a submission of
+    held lines only is never stale: no position was read to write them).
+    ``state``: the game's
     engine state when the caller has parsed it already (left unchanged,
     unless ``in_place``: the lines are applied to it, saving a copy). On
     success a :class:`Trial` is appended to ``trial_out`` when given."""
@@ -188,7 +243,10 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
         return f"The game is {game.status}; it takes no orders.", "refused", []
     if state is None:
         state = engine_state(game)
-    if expected_step is not None and expected_step != game.step:
+    kind = get_game(game.kind)
+    canonical = [holdable(kind, line.text) for line in result.lines]
+    held_only = bool(canonical) and None not in canonical
+    if expected_step is not None and expected_step != game.step and not held_only:
         return (f"These orders were written for turn step {expected_step}, but the game has moved on "
                 f"to step {game.step} ({game.phase}). Nothing was applied; please look at the board "
                 "again and send fresh orders.", "stale", legal_orders(state, seat_index))
@@ -197,18 +255,31 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
     if len(result.lines) > MAX_LINES:
         return f"At most {MAX_LINES} order lines are read at once; you sent {len(result.lines)}.", "refused", []
     if seat_index not in state.current_seats():
+        if held_only:
+            problem = _hold(result.lines, canonical)
+            if problem is None and trial_out is not None:
+                trial_out.append(Trial(state, []))
+            return problem
         waiting = ", ".join(f"seat {s + 1}" for s in state.current_seats()) or "nobody"
         return f"It is not your turn: the game waits for {waiting} ({game.phase}).", "refused", []
-    kind = get_game(game.kind)
     turn = state.turn_key()
     trial = state if in_place else state.copy()
     applied = []
     for number, line in enumerate(result.lines, 1):
         if applied and turn_ended(trial, seat_index, turn):
+            if None not in canonical[number - 1:]:   # the rest waits for later decisions
+                problem = _hold(result.lines[number - 1:], canonical[number - 1:])
+                if problem is not None:
+                    return problem
+                break
             return _past_the_turn(result, number - 1, game, state, seat_index, in_place)
         if len(line.text) > MAX_LINE:
             line.error = f"the line is longer than {MAX_LINE} characters"
             return "Nothing was applied: a line is too long.", "refused", legal_orders(trial, seat_index)
+        text = canonical[number - 1]
+        if text is not None and (text == holding.CANCEL or not kind.held_order_due(trial, seat_index, text)):
+            line.held, line.order = True, text     # for a later decision, not the one owed now
+            continue
         try:
             action = kind.parse_action(trial, seat_index, line.text)
             before = trial.step
@@ -221,6 +292,9 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
             what = "could not be read" if isinstance(err, OrderParseError) else "is not legal now"
             return f"Nothing was applied: the line \u201c{line.text}\u201d {what}.", "refused", legal
         line.order = action.to_text()
+    held_lines = [line for line in result.lines if line.held]
+    if len(held_lines) > holding.MAX_HELD:
+        return _hold(held_lines, [line.order for line in held_lines])
     if trial_out is not None:
         trial_out.append(Trial(trial, applied))
     return None
@@ -292,6 +366,17 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
                            in_place=alone, trial_out=trials)
     if problem is not None:
         return refuse(*problem)
+    held_rows = None
+    if result.holds:   # these lines replace the seat's held orders
+        holding.replace(game.id, seat_index, result.held, source=source, now=now)
+        held_rows = holding.rows_of(game, force=True)
+    if not trials[0].applied:   # held lines only: no decision is answered now
+        result.status = "stored"
+        result.message = _held_message(result, "")
+        if before_commit is not None:
+            before_commit(result)
+        db.session.commit()
+        return result
 
     # every seat's stored orders in one query (the game row lock keeps them
     # still): this seat's row to replace, and who else is in for this step;
@@ -306,7 +391,7 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
         # are resolved here never need their row
         pending = PendingOrder(game_id=game.id, seat_index=seat_index)
     pending.step = game.step
-    pending.text = "\n".join(line.order for line in result.lines)
+    pending.text = "\n".join(result.applied)
     pending.source = source
     pending.message_id = message_id
     pending.created_at = now
@@ -323,7 +408,7 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
             # the game row is locked; ``state`` is consumed
             resolution = resolve_locked(
                 game, now=now, state=state, pending={**{p.seat_index: p for p in stored}, seat_index: pending},
-                pre_applied=(seat_index, trials[0]) if alone else None)
+                pre_applied=(seat_index, trials[0]) if alone else None, held_rows=held_rows)
             result.resolved = resolution.status == "resolved"
             mail_due = resolution.mail_due
         except Exception:
@@ -349,6 +434,8 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
         result.message = (f"Your orders are accepted. They will be applied together with the "
                           f"orders of {names}, when those are in or at the deadline. Until then "
                           "you may send new orders to replace them.")
+    if result.holds:
+        result.message = _held_message(result, result.message)
     if before_commit is not None:
         before_commit(result)
     db.session.commit()
@@ -358,6 +445,14 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     elif result.ready:
         queue.enqueue(queue.RESOLVE, game_id)
     return result
+
+
+def _held_message(result: SubmitResult, first: str) -> str:
+    """``first``, then what became of the seat's held orders."""
+    if result.held:
+        return (f"{first} Held for your next decisions: {'; '.join(result.held)} "
+                "(applied when each comes due; new held orders replace them).").strip()
+    return f"{first} Your held orders are dropped.".strip()
 
 
 def pending_seats(game_id: int, step: int) -> list[int]:

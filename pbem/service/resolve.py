@@ -26,7 +26,7 @@ from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from pbem.engine import OrderError, get_game
-from pbem.service import notify, queue
+from pbem.service import held, notify, queue
 from pbem.service.db import db
 from pbem.service.models import (
     ACTIVE, FINISHED, Game, GameEvent, Move, PendingOrder, utcnow,
@@ -115,7 +115,8 @@ def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool 
 
 
 def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state=None,
-                   pending: dict[int, PendingOrder] | None = None, pre_applied=None) -> ResolveResult:
+                   pending: dict[int, PendingOrder] | None = None, pre_applied=None,
+                   held_rows: dict | None = None) -> ResolveResult:
     """:func:`resolve_game` on a game row the caller has locked
     (:func:`load_game` ``for_update``), inside the caller's transaction:
     writes the new state, moves, events and outbox rows when the turn
@@ -127,7 +128,12 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
     orders were already applied to ``state`` line by line by the order
     check (:class:`pbem.service.orders.Trial`); the trial is recorded
     instead of applying them again. Raises ``ValueError`` if the state
-    waits for anyone else."""
+    waits for anyone else.
+
+    Then every held order whose decision has come due is applied, in the
+    same transaction (:func:`pbem.service.held.apply_due`; ``held_rows``:
+    seat -> its held-order row when the caller has them, else read when the
+    locked row counts any); at the end of the game they are dropped."""
     if game.status != ACTIVE or game.state is None:
         return ResolveResult("idle", game.id, game.step, game.step)
     game_id = game.id
@@ -209,6 +215,16 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
                          f"orders before it ({err.message}); the default order was applied."))
                 break
 
+    rows = held.rows_of(game) if held_rows is None else held_rows
+    if rows:
+        def dropped(seat: int, line: str, why: str) -> None:
+            events.append(dict(
+                game_id=game.id, step=state.step, seat_index=seat, kind="held-dropped", created_at=now,
+                data={"seat": seat, "order": line},
+                text=f"Your held order \u201c{line}\u201d could not be applied ({why}); it was dropped."))
+
+        held.apply_due(engine, state, rows, lambda s, a, source: record(s, a, source), dropped)
+
     terminal = state.is_terminal()
     values = dict(state=state.to_json(), step=state.step, phase=state.phase(),
                   reminder_step=None, updated_at=now,
@@ -230,6 +246,8 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
             conn.execute(stmt, rows[0] if len(rows) == 1 else rows)
     if any(p.id is not None for p in pending.values()):  # a completing order may never have been stored
         db.session.execute(delete(PendingOrder).where(PendingOrder.game_id == game.id))
+    if terminal and (rows or game.held_count):
+        held.drop_all(game.id)
     for seat in acted:
         # the next notice quotes from here: this seat's own move and all that
         # followed; orders from the web page mark the seat as playing live

@@ -203,6 +203,8 @@ def preview_orders(game_id: int, seat_index: int, text: str, *, expected_step: i
     kind = get_game(game.kind)
     trial = engine_state(game)
     for line in result.lines:
+        if line.held:   # kept for a later decision (pbem.service.held): not applied now
+            continue
         action = kind.parse_action(trial, seat_index, line.order)
         trial.apply(seat_index, action)
         if action.site:
@@ -256,7 +258,8 @@ def next_decision(game_id: int, seat_index: int, text: str, *, expected_step: in
         return NextDecision(result, preview=False)
     trial = engine_state(game)
     for line in result.lines:
-        trial.apply(seat_index, kind.parse_action(trial, seat_index, line.order))
+        if not line.held:
+            trial.apply(seat_index, kind.parse_action(trial, seat_index, line.order))
     more = seat_index in trial.current_seats() and trial.turn_key() == state.turn_key()
     return NextDecision(result, more=more, actions=trial.legal_actions(seat_index) if more else [],
                         view=trial.view(seat_index))
