@@ -5,8 +5,9 @@ must stay translatable when its items are game words, so a list holding a
 ``Msg`` is built as nested messages: ``join([a, b, c])`` is
 ``Msg("{head}, {tail}", head=a, tail=join([b, c]))``. Its English text is
 exactly ``", ".join(...)``; a catalog may translate the separator (and
-``translate`` reaches every item). A list of plain strings (sites, numbers)
-is joined as a plain ``str``.
+``translate`` reaches every item). Lists joined by a word ("and", "or")
+are always nested, so the word translates; a ``", "`` or ``"; "`` list of
+plain strings (sites, numbers) is joined as a plain ``str``.
 """
 from __future__ import annotations
 
@@ -25,11 +26,12 @@ def Seat(i: int) -> Msg:
     return Msg("Seat {n}", n=i + 1)
 
 
-def _nest(items: Sequence[Any], pair: Callable[[Any, Any], Msg], sep: str) -> Any:
+def _nest(items: Sequence[Any], pair: Callable[[Any, Any], Msg], sep: str,
+          always: bool = False) -> Any:
     items = list(items)
     if not items:
         return ""
-    if not any(isinstance(x, Msg) for x in items):
+    if not always and not any(isinstance(x, Msg) for x in items):
         return sep.join(str(x) for x in items)
     out = items[-1]
     for head in reversed(items[:-1]):
@@ -44,12 +46,12 @@ def join(items: Sequence[Any]) -> Any:
 
 def and_list(items: Sequence[Any]) -> Any:
     """``"a and b and c"``."""
-    return _nest(items, lambda h, t: Msg("{head} and {tail}", head=h, tail=t), " and ")
+    return _nest(items, lambda h, t: Msg("{head} and {tail}", head=h, tail=t), " and ", True)
 
 
 def or_list(items: Sequence[Any]) -> Any:
     """``"a or b or c"``."""
-    return _nest(items, lambda h, t: Msg("{head} or {tail}", head=h, tail=t), " or ")
+    return _nest(items, lambda h, t: Msg("{head} or {tail}", head=h, tail=t), " or ", True)
 
 
 def semi_list(items: Sequence[Any]) -> Any:
