@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from pbem.engine.messages import Msg
 
@@ -317,9 +317,12 @@ class Game(ABC):
     def state_from_json(self, text: str) -> State: ...
 
     @abstractmethod
-    def view_text(self, view: dict[str, Any]) -> str:
+    def view_text(self, view: dict[str, Any], tr: Callable[[Any], str] = str) -> str:
         """Plain-text rendering of a :meth:`State.view` (for emails and the
-        order page): the seat's private information, then the public state."""
+        order page): the seat's private information, then the public state.
+        Each sentence is a :class:`~pbem.engine.messages.Msg` put through
+        ``tr``: ``str`` gives English; the service passes
+        ``lambda m: pbem.i18n.translate(m, lang)`` for the reader's language."""
 
     @abstractmethod
     def order_help(self) -> str:

@@ -1,8 +1,9 @@
 """La Città and Medina write every player-facing message as a translatable Msg.
 
 Over random legal play (hypothesis picks the seed and the policy), every
-event text, decision banner, rules-section question, phase name and refusal
-(parse errors, illegal and out-of-turn orders, explanations) the two engines
+event text, decision banner, rules-section question, phase name, sentence
+of the text view and refusal (parse errors, illegal and out-of-turn orders,
+explanations) the two engines
 produce is a :class:`Msg` whose English text is its template filled with its
 parameters, whose game words are ``Msg`` too, and whose templates are all
 found by ``pybabel extract`` (the keywords of ``babel.cfg``), so the catalogs
@@ -10,6 +11,7 @@ can hold them.
 """
 from __future__ import annotations
 
+import ast
 import functools
 import random
 from pathlib import Path
@@ -23,7 +25,8 @@ from pbem.engine.medina import board as MB
 from pbem.engine.messages import Msg
 from pbem.engine.phrases import and_list, join, or_list, semi_list
 
-ENGINE_DIR = Path(__file__).resolve().parents[2] / "pbem" / "engine"
+PBEM_DIR = Path(__file__).resolve().parents[2] / "pbem"
+ENGINE_DIR = PBEM_DIR / "engine"
 SITES = {
     "lacitta": sorted(LACITTA_SITES),
     "medina": [MB.square_name(i) for i in range(MB.SQUARES)] + [MB.wall_name(w) for w in range(MB.WALLS)],
@@ -47,6 +50,29 @@ def extracted() -> frozenset[str]:
     return frozenset(found)
 
 
+def literal_templates(path: Path):
+    """(line, template) of every ``Msg("...")`` / ``Msgn("...", "...")`` in a module."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("Msg", "Msgn"):
+            for arg in node.args[:2 if node.func.id == "Msgn" else 1]:
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    yield node.lineno, arg.value
+
+
+def test_pybabel_finds_every_message_written_in_the_code():
+    """A Msg written inside a call inside another Msg's parameters
+    (``Msg("a {x}", x=join([Msg("b")]))``) is not extracted: such a message
+    would never be translated."""
+    found = set()
+    for _, _, message, _, _ in extract_from_dir(str(PBEM_DIR), method_map=[("**.py", "python")],
+                                                keywords={"Msg": None, "Msgn": (1, 2)}):
+        found.update(message if isinstance(message, tuple) else (message,))
+    missed = [f"{path.relative_to(PBEM_DIR.parent)}:{line} {text!r}"
+              for path in sorted(PBEM_DIR.rglob("*.py")) for line, text in literal_templates(path)
+              if text not in found]
+    assert not missed, "not extracted: " + "; ".join(missed)
+
+
 def check_msg(m, where: str) -> None:
     """``m`` is a Msg: English = template.format(params), templates
     extracted, every parameter a Msg (checked in turn), an int or a plain
@@ -64,11 +90,21 @@ def check_msg(m, where: str) -> None:
             assert isinstance(value, (int, str)), f"{where}/{key}: {value!r}"
 
 
+def checked_text(name: str):
+    """A ``tr`` for ``view_text`` that checks every sentence it is given."""
+    def tr(m) -> str:
+        if m != "":
+            check_msg(m, f"{name} view text")
+        return str(m)
+    return tr
+
+
 def check_position(state, name: str) -> None:
     check_msg(state.phase(), f"{name} phase")
     for seat in [None, *state.current_seats()]:
         view = state.view(seat)
         check_msg(view["rules_section"]["question"], f"{name} rules question")
+        assert state.game.view_text(view, checked_text(name)) == state.game.view_text(view)
         banner = view.get("decision")
         if banner:
             for key in ("owes", "why", "rule"):

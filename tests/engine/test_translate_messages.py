@@ -21,6 +21,10 @@ WALL = "{seat} builds a wall on {site} (from tower {tower})."
 FI = {
     WALL: "{seat} rakentaa muurin kohtaan {site} (tornista {tower}).",
     "Seat {n}": "Pelaaja {n}",
+    "seat {n}": "pelaaja {n}",
+    "You are {seat}.": "Olet {seat}.",
+    "Medina, {phase}": "Medina, {phase}",
+    "Setup: seat 1 places the start merchant": "Alkuvalmistelu: pelaaja 1 asettaa aloituskauppiaan",
     ("{n} citizen", "{n} citizens"): ("{n} občan", "{n} občané", "{n} občanů"),
 }
 
@@ -70,3 +74,15 @@ def test_an_untranslated_template_falls_back_to_english_with_translated_parts(fa
 @pytest.mark.parametrize("n, czech", [(1, "1 občan"), (3, "3 občané"), (7, "7 občanů")])
 def test_plurals_take_the_languages_own_forms(fake_catalogs, n, czech):
     assert translate(Msgn("{n} citizen", "{n} citizens", n), "cs") == czech
+
+
+def test_the_text_view_reads_in_the_players_language(fake_catalogs):
+    game = GAMES["medina"]
+    view = game.new_state(3, 2).view(0)
+    english = game.view_text(view)
+    finnish = game.view_text(view, lambda m: translate(m, "fi"))
+    assert english.splitlines()[:2] == ["Medina, Setup: seat 1 places the start merchant",
+                                        "You are seat 1 (red domes)."]
+    assert finnish.splitlines()[0] == "Medina, Alkuvalmistelu: pelaaja 1 asettaa aloituskauppiaan"
+    assert "Olet pelaaja 1" not in english and "You are pelaaja 1 (red domes)." in finnish
+    assert len(finnish.splitlines()) == len(english.splitlines())

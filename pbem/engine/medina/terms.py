@@ -35,3 +35,7 @@ def a_palace(colour: str) -> Msg:
     if colour[0] in "aeiou":
         return Msg("an {colour} palace", colour=COLOUR[colour])
     return Msg("a {colour} palace", colour=COLOUR[colour])
+
+SEAT_COLOUR = {"red": Msg("red"), "yellow": Msg("yellow"), "blue": Msg("blue"),
+               "green": Msg("green")}
+"""A seat's dome and screen colour -> its name."""
