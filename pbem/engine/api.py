@@ -326,4 +326,6 @@ class Game(ABC):
 
     @abstractmethod
     def order_help(self) -> str:
-        """The command language with examples, plain text."""
+        """The command language with examples, plain text (a
+        :class:`~pbem.engine.messages.Msg`: ``pbem.i18n.translate`` gives
+        the reader's language)."""

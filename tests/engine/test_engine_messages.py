@@ -2,7 +2,7 @@
 
 Over random legal play (hypothesis picks the seed and the policy), every
 event text, decision banner, rules-section question, phase name, sentence
-of the text view and refusal (parse errors, illegal and out-of-turn orders,
+of the text view, the order help and every refusal (parse errors, illegal and out-of-turn orders,
 explanations) the two engines
 produce is a :class:`Msg` whose English text is its template filled with its
 parameters, whose game words are ``Msg`` too, and whose templates are all
@@ -147,6 +147,7 @@ def check_refusals(game, state, rng: random.Random, name: str, stale: list[str])
 def play(name: str, seats: int, seed: int, policy: int, options: dict) -> int:
     game = GAMES[name]
     state = game.new_state(seats, seed, **options)
+    check_msg(game.order_help(), f"{name} order help")
     rng = random.Random(policy)
     stale: list[str] = []
     events = 0

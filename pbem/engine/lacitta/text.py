@@ -17,7 +17,7 @@ TILE = {"F1": Msg("field (1 grain)"), "F2": Msg("field (2 grain)"), "F3": Msg("f
         "M": Msg("mountain"), "L": Msg("lake")}
 """Landscape tile code -> its name (:data:`pbem.engine.lacitta.board.TILE_NAMES`)."""
 
-ORDER_HELP = """\
+ORDER_HELP = Msg("""\
 La Città orders — one per line, upper or lower case.
 
 Setup (experienced game)
@@ -53,10 +53,13 @@ End of the year (asked only when there is a real choice)
 
 Examples:  build market D6   |   dom F6   |   golden age E3 x2   |   found J9 from E3
 Sites are the coordinates printed on the board picture (column letter, row number).
-"""
+""")
+"""The order help: one message (a catalog translates the whole block, keeping
+its two columns; the order words stay those of the command language)."""
 
 
-def order_help() -> str:
+def order_help() -> Msg:
+    """The order help (a :class:`Msg`)."""
     return ORDER_HELP
 
 

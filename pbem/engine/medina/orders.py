@@ -27,7 +27,7 @@ from pbem.engine.medina.words import COLOURS, KINDS, word
 from pbem.engine.messages import Msg
 from pbem.engine.phrases import seat as seat_name
 
-HELP = """\
+HELP = Msg("""\
 Medina orders: one piece per line, two pieces a turn (both in one message).
 
   palace orange E5   place a palace piece (colours: grey, black, brown, orange)
@@ -48,7 +48,8 @@ Example turn:
   stable D4
 Orders are not case-sensitive; Finnish, Czech, Catalan and German words
 work too (palatsi harmaa C4, palác šedý C4, palau gris C4, Palast grau C4).
-"""
+""")
+"""The order help: one message (a catalog translates the whole block)."""
 
 
 def _examples(legal: list[Place], limit: int = 8) -> list[str]:
