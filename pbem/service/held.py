@@ -30,6 +30,7 @@ from typing import Callable, Iterable
 
 from sqlalchemy import delete, select
 
+from pbem.engine.messages import Msg
 from pbem.engine import OrderError
 from pbem.service.db import db
 from pbem.service.models import HeldOrder
@@ -139,9 +140,9 @@ def apply_due(engine, state, rows: dict[int, HeldOrder],
     return changed
 
 
-def note(lines: list[str]) -> str:
-    """The line a page or mail shows for held orders (empty for none)."""
+def note(lines: list[str]):
+    """The line a page or mail shows for held orders (a ``Msg``; empty for none)."""
     if not lines:
         return ""
-    return (f"Held for your next decisions: {'; '.join(lines)}. They are applied when due; "
-            f"send new ones to replace them, or \u201c{CANCEL}\u201d to drop them.")
+    return Msg("Held for your next decisions: {orders}. They are applied when due; send new ones to "
+               "replace them, or \u201c{cancel}\u201d to drop them.", orders="; ".join(lines), cancel=CANCEL)

@@ -103,8 +103,8 @@ def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str
              SeatSpec(**s) if isinstance(s, dict) else SeatSpec(email=s[1], name=s[0]) for s in seats]
     try:
         options = engine.check_settings(len(specs), options)
-    except ValueError as err:
-        raise ServiceError(str(err)) from None
+    except ValueError as err:  # the engine's sentence, a Msg: kept for the host's language
+        raise ServiceError(err.args[0]) from None
     emails = [normalise_email(s.email) for s in specs]
     if len(set(emails)) != len(emails):
         raise ServiceError("each seat needs its own email address")

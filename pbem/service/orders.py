@@ -14,6 +14,13 @@ under the game row lock that serialises every order of the game), so the
 next seat's notice is in the outbox when the answer goes back. With
 ``RESOLVE_IN_REQUEST`` off, or if resolving fails unexpectedly, the orders
 are kept and a worker task resolves the turn instead.
+
+Languages: every sentence of an answer (``SubmitResult.message``,
+``LineResult.error``, the engines' refusals kept as they come) is an
+English :class:`~pbem.engine.messages.Msg`, never formatted into a plain
+``str`` here. Pages and mail show it in the reader's language with
+:meth:`SubmitResult.message_in`, :meth:`LineResult.error_in`,
+:meth:`SubmitResult.summary` ``(lang)`` or :func:`pbem.i18n.translate`.
 """
 from __future__ import annotations
 
@@ -26,6 +33,9 @@ from flask import current_app
 from sqlalchemy import select
 
 from pbem.engine import OrderError, OrderParseError, get_game
+from pbem.engine.messages import Msg
+from pbem.engine.phrases import join, seat as seat_name
+from pbem.i18n import translate
 from pbem.service import held as holding, queue
 from pbem.service.db import begin_write, db
 from pbem.service.errors import GameNotFound
@@ -46,16 +56,21 @@ LEGAL_QUOTE = 30
 class LineResult:
     """One line as read: ``order`` is its canonical form when it was
     accepted; ``error`` why it was refused (every line past the end of the
-    seat's turn carries one: not read); ``checked`` False for lines after a
-    refused one (not looked at); ``held`` True for a line kept for a later
-    decision (``order`` its canonical text, or ``cancel held``)."""
+    seat's turn carries one: not read), a :class:`Msg` (or ``str``) in
+    English: :meth:`error_in` gives it in a language; ``checked`` False for
+    lines after a refused one (not looked at); ``held`` True for a line kept
+    for a later decision (``order`` its canonical text, or ``cancel held``)."""
 
     text: str
     order: str | None = None
-    error: str | None = None
+    error: Msg | str | None = None
     checked: bool = True
     #: kept for a later decision of the seat (:mod:`pbem.service.held`), not applied now
     held: bool = False
+
+    def error_in(self, lang: str) -> str | None:
+        """:attr:`error` in ``lang`` (``None`` when the line was not refused)."""
+        return None if self.error is None else translate(self.error, lang)
 
 
 @dataclass
@@ -67,7 +82,9 @@ class SubmitResult:
     kept). ``ready``: every order the state waits for is in, so resolution has
     been started. ``resolved``: the turn was resolved with these orders, in
     the same transaction (``step`` is then the new step). ``legal``: orders
-    legal now for the seat (on refusal).
+    legal now for the seat (on refusal), in the command language (the last
+    may be a ``Msg`` "... and 12 more"). ``message``: the answer, a
+    :class:`Msg` in English (:meth:`message_in` for another language).
     """
 
     status: str
@@ -75,7 +92,7 @@ class SubmitResult:
     seat_index: int
     step: int
     lines: list[LineResult] = field(default_factory=list)
-    message: str = ""
+    message: Msg | str = ""
     legal: list[str] = field(default_factory=list)
     ready: bool = False
     resolved: bool = False
@@ -105,24 +122,39 @@ class SubmitResult:
         says ``cancel held``)."""
         return any(line.held for line in self.lines)
 
-    def summary(self) -> str:
-        """Plain text for a page or a confirmation email: each line read,
-        what became of it, and (on refusal) what is legal now."""
-        out = [self.message, ""]
+    def message_in(self, lang: str) -> str:
+        """:attr:`message` in ``lang``."""
+        return translate(self.message, lang)
+
+    def reason(self) -> Msg | str:
+        """The refusal in one sentence: :attr:`message`, then why the
+        refused line was refused (a ``Msg`` when both are)."""
+        failed = next((line.error for line in self.lines if line.error), None)
+        return self.message if failed is None else Msg("{message} {why}", message=self.message,
+                                                        why=failed)
+
+    def summary(self, lang: str = "en") -> str:
+        """Plain text for a page or a confirmation email, in ``lang``: each
+        line read, what became of it, and (on refusal) what is legal now."""
+        def tr(m) -> str:
+            return translate(m, lang)
+
+        out = [tr(self.message), ""]
         for line in self.lines:
             if line.error:
-                out.append(f"> {line.text}\n  REFUSED: {line.error}")
+                out.append(f"> {line.text}\n  " + tr(Msg("REFUSED: {why}", why=line.error)))
             elif line.held and self.status != "stored":
-                out.append(f"> {line.text}\n  not kept (the message was refused)")
+                out.append(f"> {line.text}\n  " + tr(Msg("not kept (the message was refused)")))
             elif line.held:
-                out.append(f"> {line.text}\n  " + ("held orders dropped" if line.order == holding.CANCEL
-                                                   else f"held for a later decision: {line.order}"))
+                out.append(f"> {line.text}\n  " + tr(Msg("held orders dropped") if line.order == holding.CANCEL
+                                                     else Msg("held for a later decision: {order}",
+                                                              order=line.order)))
             elif line.order is not None:
-                out.append(f"> {line.text}\n  accepted as: {line.order}")
+                out.append(f"> {line.text}\n  " + tr(Msg("accepted as: {order}", order=line.order)))
             elif not line.checked:
-                out.append(f"> {line.text}\n  not applied (an earlier line was refused)")
+                out.append(f"> {line.text}\n  " + tr(Msg("not applied (an earlier line was refused)")))
         if self.legal:
-            out += ["", "Legal orders now:"] + [f"  {o}" for o in self.legal]
+            out += ["", tr(Msg("Legal orders now:"))] + [f"  {tr(o)}" for o in self.legal]
         return "\n".join(out).strip() + "\n"
 
 
@@ -143,7 +175,7 @@ def legal_orders(state, seat: int, limit: int = LEGAL_QUOTE) -> list[str]:
 
     texts = arrange(a.to_text() for a in state.legal_actions(seat))  # common first, A2 before A10
     if len(texts) > limit:
-        texts = texts[:limit] + [f"... and {len(texts) - limit} more"]
+        texts = texts[:limit] + [Msg("... and {n} more", n=len(texts) - limit)]
     return texts
 
 
@@ -180,9 +212,10 @@ def _past_the_turn(result: SubmitResult, last: int, game, state, seat_index: int
     end with the Voice of the People turned up) is one the seat has not
     seen, so any answer about them could tell what its view hides."""
     for line in result.lines[last:]:
-        line.error = ("Past the end of your turn, so not read. Send only the orders of this turn; "
-                      "the next turn is asked for when it comes.")
-    return (f"Nothing was applied: your turn ends with line {last}, but you sent {len(result.lines)} lines.",
+        line.error = Msg("Past the end of your turn, so not read. Send only the orders of this turn; "
+                         "the next turn is asked for when it comes.")
+    return (Msg("Nothing was applied: your turn ends with line {last}, but you sent {n} lines.",
+                last=last, n=len(result.lines)),
             "refused", _turn_start_legal(game, state, seat_index, in_place))
 
 
@@ -206,9 +239,16 @@ def _hold(lines: list[LineResult], canonical: list[str | None]) -> tuple[str, st
     if sum(1 for t in canonical if t != holding.CANCEL) > holding.MAX_HELD:
         for line in lines:
             line.order = None
-        lines[0].error = f"at most {holding.MAX_HELD} orders are held for later decisions"
-        return f"Nothing was applied: you sent more than {holding.MAX_HELD} orders to hold.", "refused", []
+        lines[0].error = Msg("at most {max} orders are held for later decisions", max=holding.MAX_HELD)
+        return (Msg("Nothing was applied: you sent more than {max} orders to hold.", max=holding.MAX_HELD),
+                "refused", [])
     return None
+
+
+def _phase(game, state):
+    """The game's phase as the engine words it (a ``Msg``), else the stored text."""
+    phase = state.phase() if state is not None else None
+    return phase if isinstance(phase, Msg) and str(phase) == game.phase else game.phase
 
 
 def check_orders(game, seat_index: int, result: SubmitResult, *,
@@ -218,7 +258,7 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
     is stored. Fills ``result.lines`` (``order`` for each line read,
     ``error`` on the one refused). Returns ``None`` when every line is
     legal, else ``(message, status, legal orders now)`` with status
-    ``"refused"`` or ``"stale"``. Used by :func:`submit_orders` and the
+    ``"refused"`` or ``"stale"`` (``message`` a :class:`Msg`). Used by :func:`submit_orders` and the
     order page's preview, so both answer the same.
 
     The lines must stay within the seat's turn: once a line ends it
@@ -236,32 +276,37 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
     unless ``in_place``: the lines are applied to it, saving a copy). On
     success a :class:`Trial` is appended to ``trial_out`` when given."""
     if seat_index not in {s.index for s in game.seats}:
-        return f"This game has no seat {seat_index + 1}.", "refused", []
+        return Msg("This game has no seat {n}.", n=seat_index + 1), "refused", []
     if game.status == PAUSED:
-        return "The game is paused by its host; orders are taken again when it resumes.", "refused", []
+        return (Msg("The game is paused by its host; orders are taken again when it resumes."),
+                "refused", [])
     if game.status != ACTIVE:
-        return f"The game is {game.status}; it takes no orders.", "refused", []
+        return Msg("The game is {status}; it takes no orders.", status=game.status), "refused", []
     if state is None:
         state = engine_state(game)
     kind = get_game(game.kind)
     canonical = [holdable(kind, line.text) for line in result.lines]
     held_only = bool(canonical) and None not in canonical
     if expected_step is not None and expected_step != game.step and not held_only:
-        return (f"These orders were written for turn step {expected_step}, but the game has moved on "
-                f"to step {game.step} ({game.phase}). Nothing was applied; please look at the board "
-                "again and send fresh orders.", "stale", legal_orders(state, seat_index))
+        return (Msg("These orders were written for turn step {written}, but the game has moved on "
+                    "to step {step} ({phase}). Nothing was applied; please look at the board "
+                    "again and send fresh orders.", written=expected_step, step=game.step,
+                    phase=_phase(game, state)), "stale", legal_orders(state, seat_index))
     if not result.lines:
-        return "No orders were found in what you sent.", "refused", legal_orders(state, seat_index)
+        return (Msg("No orders were found in what you sent."), "refused",
+                legal_orders(state, seat_index))
     if len(result.lines) > MAX_LINES:
-        return f"At most {MAX_LINES} order lines are read at once; you sent {len(result.lines)}.", "refused", []
+        return (Msg("At most {max} order lines are read at once; you sent {n}.", max=MAX_LINES,
+                    n=len(result.lines)), "refused", [])
     if seat_index not in state.current_seats():
         if held_only:
             problem = _hold(result.lines, canonical)
             if problem is None and trial_out is not None:
                 trial_out.append(Trial(state, []))
             return problem
-        waiting = ", ".join(f"seat {s + 1}" for s in state.current_seats()) or "nobody"
-        return f"It is not your turn: the game waits for {waiting} ({game.phase}).", "refused", []
+        waiting = join([seat_name(s) for s in state.current_seats()]) or Msg("nobody")
+        return (Msg("It is not your turn: the game waits for {waiting} ({phase}).", waiting=waiting,
+                    phase=_phase(game, state)), "refused", [])
     turn = state.turn_key()
     trial = state if in_place else state.copy()
     applied = []
@@ -274,8 +319,9 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
                 break
             return _past_the_turn(result, number - 1, game, state, seat_index, in_place)
         if len(line.text) > MAX_LINE:
-            line.error = f"the line is longer than {MAX_LINE} characters"
-            return "Nothing was applied: a line is too long.", "refused", legal_orders(trial, seat_index)
+            line.error = Msg("the line is longer than {max} characters", max=MAX_LINE)
+            return (Msg("Nothing was applied: a line is too long."), "refused",
+                    legal_orders(trial, seat_index))
         text = canonical[number - 1]
         if text is not None and (text == holding.CANCEL or not kind.held_order_due(trial, seat_index, text)):
             line.held, line.order = True, text     # for a later decision, not the one owed now
@@ -289,8 +335,13 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
             # the turn's start (applied to in place: read again; a refusal is rare)
             legal = (list(err.legal) or legal_orders(trial, seat_index)
                      or _turn_start_legal(game, state, seat_index, in_place))
-            what = "could not be read" if isinstance(err, OrderParseError) else "is not legal now"
-            return f"Nothing was applied: the line \u201c{line.text}\u201d {what}.", "refused", legal
+            if isinstance(err, OrderParseError):
+                msg = Msg("Nothing was applied: the line \u201c{line}\u201d could not be read.",
+                          line=line.text)
+            else:
+                msg = Msg("Nothing was applied: the line \u201c{line}\u201d is not legal now.",
+                          line=line.text)
+            return msg, "refused", legal
         line.order = action.to_text()
     held_lines = [line for line in result.lines if line.held]
     if len(held_lines) > holding.MAX_HELD:
@@ -343,7 +394,7 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     lines = split_lines(text)
     result.lines = [LineResult(line) for line in lines]
 
-    def refuse(message: str, status: str, legal: list[str]) -> SubmitResult:
+    def refuse(message: Msg | str, status: str, legal: list[str]) -> SubmitResult:
         db.session.rollback()
         result.status, result.message = status, message
         result.legal = legal or []
@@ -425,15 +476,15 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
         db.session.add(pending)
         db.session.flush()
     if result.resolved:
-        result.message = "Your orders are accepted and the turn is resolved."
+        result.message = Msg("Your orders are accepted and the turn is resolved.")
         result.step = game.step
     elif result.ready:
-        result.message = "Your orders are accepted and the turn is being resolved."
+        result.message = Msg("Your orders are accepted and the turn is being resolved.")
     else:
-        names = ", ".join(f"seat {s + 1}" for s in waiting)
-        result.message = (f"Your orders are accepted. They will be applied together with the "
-                          f"orders of {names}, when those are in or at the deadline. Until then "
-                          "you may send new orders to replace them.")
+        result.message = Msg("Your orders are accepted. They will be applied together with the "
+                             "orders of {seats}, when those are in or at the deadline. Until then "
+                             "you may send new orders to replace them.",
+                             seats=join([seat_name(s) for s in waiting]))
     if result.holds:
         result.message = _held_message(result, result.message)
     if before_commit is not None:
@@ -447,12 +498,14 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     return result
 
 
-def _held_message(result: SubmitResult, first: str) -> str:
-    """``first``, then what became of the seat's held orders."""
+def _held_message(result: SubmitResult, first) -> Msg:
+    """``first`` (a ``Msg`` or ``""``), then what became of the seat's held orders."""
     if result.held:
-        return (f"{first} Held for your next decisions: {'; '.join(result.held)} "
-                "(applied when each comes due; new held orders replace them).").strip()
-    return f"{first} Your held orders are dropped.".strip()
+        then = Msg("Held for your next decisions: {orders} (applied when each comes due; new held "
+                   "orders replace them).", orders="; ".join(result.held))
+    else:
+        then = Msg("Your held orders are dropped.")
+    return Msg("{first} {then}", first=first, then=then) if first else then
 
 
 def pending_seats(game_id: int, step: int) -> list[int]:

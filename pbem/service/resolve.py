@@ -16,6 +16,7 @@ task) finds the step moved on or the claim taken and changes nothing.
 """
 from __future__ import annotations
 
+from pbem.engine.messages import Msg
 from pbem.i18n import stored_event_data
 
 import datetime as dt
@@ -93,6 +94,15 @@ def apply_defaults(state, seat: int, record) -> list:
         if (seat not in state.current_seats() or state.is_terminal()
                 or state.turn_key() != turn or len(applied) >= MAX_DEFAULTS):
             return applied
+
+
+def _missed_text(name: str, seat: int, texts: list[str], quoted: str) -> Msg:
+    """The log line of a missed deadline: who, and the default orders applied."""
+    if len(texts) > 1:
+        return Msg("{name} (seat {n}) missed the deadline; the default orders {orders} were applied.",
+                   name=name, n=seat + 1, orders=quoted)
+    return Msg("{name} (seat {n}) missed the deadline; the default order {orders} was applied.",
+               name=name, n=seat + 1, orders=quoted)
 
 
 def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool = False) -> ResolveResult:
@@ -182,14 +192,14 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
             defaults = apply_defaults(state, seat, lambda a: record(seat, a, "deadline"))
             texts = [a.to_text() for a in defaults]
             quoted = ", ".join(f"\u201c{t}\u201d" for t in texts)
+            text = _missed_text(game.seat(seat).player.name, seat, texts, quoted)
             # first in the log, and after ``old_step`` so every notice of this turn quotes it
             events.insert(at, dict(
                 game_id=game.id, step=first_step,
                 seat_index=None, kind="missed", created_at=now,
-                data={"seat": seat, "order": "\n".join(texts), "orders": texts},
-                text=f"{game.seat(seat).player.name} (seat {seat + 1}) missed the deadline; "
-                     f"the default order{'s' if len(texts) > 1 else ''} {quoted} "
-                     f"{'were' if len(texts) > 1 else 'was'} applied."))
+                data=stored_event_data(text, {"seat": seat, "order": "\n".join(texts),
+                                              "orders": texts}),
+                text=str(text)))
             game.seat(seat).missed_turns += 1
             continue
         turn = state.turn_key()
@@ -208,20 +218,23 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
                 at = len(events)
                 if seat in state.current_seats():
                     record(seat, state.default_action(seat), "deadline")
+                text = Msg("Seat {n}'s order \u201c{order}\u201d could not be applied after the "
+                           "orders before it ({why}); the default order was applied.",
+                           n=seat + 1, order=line, why=err.message)
                 events.insert(at, dict(
                     game_id=game.id, step=state.step, seat_index=None, kind="order-failed",
-                    created_at=now, data={"seat": seat, "order": line},
-                    text=f"Seat {seat + 1}'s order \u201c{line}\u201d could not be applied after the "
-                         f"orders before it ({err.message}); the default order was applied."))
+                    created_at=now, data=stored_event_data(text, {"seat": seat, "order": line}),
+                    text=str(text)))
                 break
 
     rows = held.rows_of(game) if held_rows is None else held_rows
     if rows:
-        def dropped(seat: int, line: str, why: str) -> None:
+        def dropped(seat: int, line: str, why) -> None:
+            text = Msg("Your held order \u201c{order}\u201d could not be applied ({why}); it was dropped.",
+                       order=line, why=why)
             events.append(dict(
                 game_id=game.id, step=state.step, seat_index=seat, kind="held-dropped", created_at=now,
-                data={"seat": seat, "order": line},
-                text=f"Your held order \u201c{line}\u201d could not be applied ({why}); it was dropped."))
+                data=stored_event_data(text, {"seat": seat, "order": line}), text=str(text)))
 
         held.apply_due(engine, state, rows, lambda s, a, source: record(s, a, source), dropped)
 

@@ -23,6 +23,7 @@ from pbem.service import links, outbox, queue
 from pbem.service.db import begin_write, db
 from pbem.service.errors import ServiceError
 from pbem.engine import get_game
+from pbem.engine.messages import Msg
 from pbem.service.addresses import normalise_email
 from pbem.service.lifecycle import get_or_create_player
 from pbem.service.models import ACTIVE, Game, GameEvent, PendingOrder, Player, Seat, UsedToken, utcnow
@@ -210,7 +211,7 @@ def preview_orders(game_id: int, seat_index: int, text: str, *, expected_step: i
         if action.site:
             result.sites.append(action.site)
     result.status = "preview"
-    result.message = "Please check your orders, then send them."
+    result.message = Msg("Please check your orders, then send them.")
     return result
 
 
@@ -243,9 +244,10 @@ def next_decision(game_id: int, seat_index: int, text: str, *, expected_step: in
     if not lines:  # the first decision of the turn
         result = PreviewResult("preview", game_id, seat_index, game.step)
         if state is None or game.status != ACTIVE or seat_index not in state.current_seats():
-            result.status, result.message = "refused", "You owe no order now."
+            result.status, result.message = "refused", Msg("You owe no order now.")
         elif expected_step is not None and expected_step != game.step:
-            result.status, result.message = "stale", "The game has moved on; please load the page again."
+            result.status, result.message = "stale", Msg("The game has moved on; please load the page "
+                                                         "again.")
         else:
             return NextDecision(result, more=True, actions=state.legal_actions(seat_index),
                                 view=state.view(seat_index))
