@@ -38,6 +38,17 @@
 
   function say(text) { if (hint) hint.textContent = text; }
 
+  // a site several orders share (a tile's rotations and followers): ask
+  // their steps below the hint (choices.js), then fill the field
+  var choices = document.getElementById("order-choices");
+  var asking = null;
+  function choose(site, list, fill) {
+    if (asking) asking.close();
+    say(site + ": " + (choices.getAttribute("data-ask") || "choose below."));
+    asking = window.PbemChoices.ask(choices, {site: site, orders: list, board: board, done: fill,
+      cancel: function () { say(choices.getAttribute("data-again") || ""); board.querySelector(".site.legal").focus(); }});
+  }
+
   function lines(text) {
     return text.split("\n").map(function (l) { return l.trim(); }).filter(function (l) { return l; });
   }
@@ -45,7 +56,7 @@
   function attach(list) {
     if (picker) picker.detach();
     picker = window.PbemBoard.attach({board: board, input: field, chooser: chooser, orders: list,
-      onPick: picked, onRefuse: refused});
+      onPick: picked, onRefuse: refused, onChoose: window.PbemChoices && choices ? choose : null});
     current = list;
   }
 
@@ -53,6 +64,7 @@
   // the chosen order, or the first order with a site, moved to that site).
   var current = orders;
   function refused(site, label) {
+    if (asking) asking.close();
     var withSite = current.filter(function (o) { return o.site && (!label || o.label === label); });
     if (!withSite.length) { say("No order can use " + site + " now."); return; }
     var o = withSite[0];
@@ -133,7 +145,8 @@
     if (!hint) return;
     var label = chooser.value;
     if (!label || !picker) { say("2. Click a highlighted site on the board (or Tab to the board and move with the arrow keys), or type orders below (one per line)."); return; }
-    var n = picker.orders(label).filter(function (o) { return !!o.site; }).length;
+    var n = picker.orders(label).map(function (o) { return o.site && o.site.toUpperCase(); })
+      .filter(function (x, i, a) { return x && a.indexOf(x) === i; }).length;
     say(n ? "2. Click one of the " + n + " highlighted site" + (n === 1 ? "" : "s") + " on the board." :
       "Filled in \u201c" + field.value + "\u201d. Review it below.");
   });

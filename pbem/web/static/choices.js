@@ -1,0 +1,159 @@
+/* The order page's questions after a click on a site (order.js): the legal
+   orders that site shares differ in their "steps" (pbem.engine.api
+   Action.steps, [[question, answer], ...]; Die Stadt: the tile's rotation,
+   then the follower). Each question whose answers differ among the orders
+   still possible is asked as a row of buttons in the box; a question with
+   one possible answer is not asked. An answer the board pictures (an
+   element with data-choice equal to the answer, e.g. the drawn tile turned
+   90°) shows that picture on its button, and once chosen it is drawn on the
+   site. Back starts again, Cancel (or Escape) drops the questions.
+
+     PbemChoices.ask(box, {site: "F7", orders: [...], board: el,
+                           done: function (order) {}, cancel: function () {}})
+*/
+(function (root) {
+  "use strict";
+  var SVGNS = "http://www.w3.org/2000/svg";
+
+  function pictured(board, answer) {
+    var found = null;
+    Array.prototype.forEach.call(board ? board.querySelectorAll("[data-choice]") : [], function (el) {
+      if (!found && el.getAttribute("data-choice") === answer) found = el;
+    });
+    return found;
+  }
+
+  function copyOf(src) {
+    var copy = src.cloneNode(true);
+    copy.removeAttribute("transform");
+    copy.removeAttribute("data-choice");
+    copy.removeAttribute("opacity");
+    return copy;
+  }
+
+  function picture(board, answer) {
+    var src = pictured(board, answer);
+    if (!src || !src.getBBox) return null;
+    var box = src.getBBox();
+    var svg = document.createElementNS(SVGNS, "svg");
+    svg.setAttribute("viewBox", [box.x, box.y, box.width, box.height].join(" "));
+    svg.setAttribute("class", "choice-art");
+    svg.setAttribute("aria-hidden", "true");
+    svg.appendChild(copyOf(src));
+    return svg;
+  }
+
+  // the latest pictured answer drawn on the site (none: the site as it was)
+  function preview(board, site, answers) {
+    Array.prototype.forEach.call(board.querySelectorAll(".choice-preview"), function (el) {
+      el.parentNode.removeChild(el);
+    });
+    var src = null;
+    for (var i = answers.length - 1; i >= 0 && !src; i--) src = pictured(board, answers[i]);
+    var el = null;
+    Array.prototype.forEach.call(board.querySelectorAll(".site[data-site]"), function (s) {
+      if (s.getAttribute("data-site").toUpperCase() === String(site).toUpperCase()) el = s;
+    });
+    if (!src || !el) return;
+    var at = (el.querySelector(".hex") || el).getBBox();
+    var art = src.getBBox();
+    var g = document.createElementNS(SVGNS, "g");
+    g.setAttribute("class", "choice-preview");
+    g.setAttribute("pointer-events", "none");
+    g.setAttribute("transform", "translate(" + at.x + " " + at.y + ") scale(" + at.width / art.width + ") translate(" +
+      (-art.x) + " " + (-art.y) + ")");
+    g.appendChild(copyOf(src));
+    el.appendChild(g);
+  }
+
+  function ask(box, opts) {
+    var answers = [];
+    var asked = 0;      // answers the player gave (the others had one possibility)
+
+    function possible() {
+      return opts.orders.filter(function (o) {
+        return answers.every(function (a, i) { return o.steps && o.steps[i] && o.steps[i][1] === a; });
+      });
+    }
+
+    function close() {
+      box.hidden = true;
+      box.innerHTML = "";
+      box.removeEventListener("keydown", onKey);
+    }
+
+    function next() {
+      var rest = possible();
+      var i = answers.length;
+      if (opts.board) preview(opts.board, opts.site, answers);
+      if (rest.length === 1 || !rest[0].steps || i >= rest[0].steps.length) {
+        close();
+        opts.done(rest[0]);
+        return;
+      }
+      var choices = [];
+      rest.forEach(function (o) { if (choices.indexOf(o.steps[i][1]) < 0) choices.push(o.steps[i][1]); });
+      if (choices.length === 1) { answers.push(choices[0]); next(); return; }
+      render(rest[0].steps[i][0], choices);
+    }
+
+    function button(text, cls, onClick) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = cls;
+      var span = document.createElement("span");
+      span.textContent = text;
+      b.appendChild(span);
+      b.addEventListener("click", onClick);
+      return b;
+    }
+
+    function render(question, choices) {
+      box.innerHTML = "";
+      var head = document.createElement("p");
+      head.className = "choice-q";
+      var where = document.createElement("strong");
+      where.textContent = [opts.site].concat(answers).join(" \u00b7 ");
+      head.appendChild(where);
+      head.appendChild(document.createTextNode(": " + question));
+      var row = document.createElement("div");
+      row.className = "choice-row";
+      row.setAttribute("role", "group");
+      row.setAttribute("aria-label", opts.site + ": " + question);
+      choices.forEach(function (c) {
+        var b = button(c, "choice", function () { answers.push(c); asked++; next(); });
+        var pic = picture(opts.board, c);
+        if (pic) b.insertBefore(pic, b.firstChild);
+        row.appendChild(b);
+      });
+      var tools = document.createElement("div");
+      tools.className = "row choice-tools";
+      if (asked) tools.appendChild(button(box.getAttribute("data-back") || "Back", "secondary small",
+        function () { answers = []; asked = 0; next(); }));
+      tools.appendChild(button(box.getAttribute("data-cancel") || "Cancel", "secondary small", cancel));
+      box.appendChild(head);
+      box.appendChild(row);
+      box.appendChild(tools);
+      box.hidden = false;
+      row.querySelector("button").focus();
+    }
+
+    function cancel() {
+      answers = [];
+      asked = 0;
+      if (opts.board) preview(opts.board, opts.site, answers);
+      close();
+      if (typeof opts.cancel === "function") opts.cancel();
+    }
+
+    function onKey(ev) {
+      if (ev.key === "Escape" || ev.key === "Esc") { ev.preventDefault(); cancel(); }
+    }
+
+    box.addEventListener("keydown", onKey);
+    next();
+    return {close: close};
+  }
+
+  root.PbemChoices = {ask: ask};
+})(typeof window !== "undefined" ? window : this);
