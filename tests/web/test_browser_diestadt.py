@@ -139,6 +139,8 @@ def test_one_rotation_is_not_asked_a_placed_tile_says_why_and_a_phone_does_not_s
     sync_api = _need_chromium()
     base, _mail_dir, app = site
     from pbem.service.lifecycle import create_game, join_game
+    from pbem.boards.diestadt.city import frontier
+    from pbem.boards.diestadt.geometry import plan
     from pbem.web.tour import play
 
     # a position where some space takes the drawn tile in one rotation only
@@ -153,7 +155,8 @@ def test_one_rotation_is_not_asked_a_placed_tile_says_why_and_a_phone_does_not_s
         legal = state.legal_actions(seat)
         single = [s for s in dict.fromkeys(a.site for a in legal if a.site)
                   if len(_answers([a for a in legal if a.site == s], 0)) == 1]
-        if single and state.decision == "tile":
+        nowhere = frontier(plan(state.view(seat), []))
+        if single and nowhere and state.decision == "tile":
             break
     else:
         pytest.fail("no position with a one-rotation space")
@@ -172,17 +175,23 @@ def test_one_rotation_is_not_asked_a_placed_tile_says_why_and_a_phone_does_not_s
             page.locator(f'#board .site[data-site="{taken}"]').click(force=True)
             page.wait_for_function("() => document.getElementById('board-hint').textContent.startsWith('Not ')")
             assert "already holds a tile" in page.inner_text("#board-hint")
+            # an empty space beside the city where the drawn tile fits in no rotation
+            page.locator(f'#board .site[data-site="{nowhere[0]}"]').click(force=True)
+            page.wait_for_function("(s) => document.getElementById('board-hint').textContent.startsWith('Not ' + s)",
+                                   arg=nowhere[0])
+            assert f"fits on {nowhere[0]} in no rotation" in page.inner_text("#board-hint")
+            _shot(page, "diestadt-5-phone-refused")
             _click_space(page, space)
             if len(here) > 1:
                 page.wait_for_selector("#order-choices:not([hidden]) button.choice")
                 assert _buttons(page) == _answers(here, 1)          # the follower, not the rotation
                 assert str(here[0].steps[0][1]) in page.inner_text("#order-choices .choice-q")
-                _shot(page, "diestadt-5-phone-followers")
+                _shot(page, "diestadt-6-phone-followers")
                 widths = overflow(page)
                 assert widths["scroll"] <= widths["client"], widest(page)
                 _choice(page, "no follower").click()
             no_follower = next(a for a in here if not a.role)
             assert page.input_value("#order-text") == no_follower.to_text()
-            _shot(page, "diestadt-6-phone-picked")
+            _shot(page, "diestadt-7-phone-picked")
         finally:
             browser.close()

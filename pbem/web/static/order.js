@@ -78,7 +78,9 @@
       .then(function (r) { return r.json(); })
       .then(function (res) {
         var bad = (res.lines || []).filter(function (l) { return l.error; })[0];
-        say("Not " + site + ": " + (bad ? bad.error : (res.message || "no legal order uses it now.")));
+        // the order was made up by the page, not written by the player: say only why
+        var why = bad ? bad.error.replace("'" + text + "' is not legal: ", "") : "";
+        say("Not " + site + ": " + (why || res.message || "no legal order uses it now."));
       })
       .catch(function () { say("No legal order uses " + site + " now."); });
   }
