@@ -7,7 +7,7 @@ placed tile says why (the engine's explanation); at 375 px the page does
 not scroll sideways. The expected choices come from the engine's legal
 orders (``Action.steps``), not from the page.
 
-Reuses the running-site fixture of test_browser.py.
+Runs the app on a free port as test_browser.py does, mail left in the outbox.
 """
 from __future__ import annotations
 
@@ -15,9 +15,46 @@ import pytest
 
 from pbem.web.tour_browser import overflow, widest
 
-from .test_browser import ARGS, CHROMIUM, _need_chromium, _shot, site  # noqa: F401  (site is a fixture)
+from .test_browser import ARGS, CHROMIUM, _need_chromium, _shot
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def site(tmp_path):
+    """(base URL, None, app) of a running pbem whose mail stays in the
+    outbox (the games here are played to their wall round through the
+    service; mail is not what these tests are about)."""
+    import threading
+
+    from werkzeug.serving import make_server
+
+    from pbem.mail.sink import free_port
+    from pbem.service.db import db
+    from pbem.web import create_app
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    app = create_app({
+        "INSTANCE_PATH": str(tmp_path / "instance"), "SECRET_KEY": "browser-test-secret",
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'pbem.sqlite'}",
+        "BROKER_URL": f"sqla+sqlite:///{tmp_path / 'broker.sqlite'}", "CELERY_EAGER": True,
+        "DELIVER_AFTER_COMMIT": False, "SMTP_PORT": 1, "INBOUND_ADDRESS": "play@pbem.test",
+        "MAIL_FROM": "pbem <pbem@pbem.test>", "BASE_URL": base,
+    })
+    app.extensions["celery"].conf.task_always_eager = True
+    with app.app_context():
+        db.create_all()
+    server = make_server("127.0.0.1", port, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield base, None, app
+    finally:
+        server.shutdown()
+        thread.join(10)
+        with app.app_context():
+            db.engine.dispose()
 
 PEOPLE = [("Ada", "ada@example.org"), ("Bo", "bo@example.org"), ("Cy", "cy@example.org")]
 
@@ -193,5 +230,98 @@ def test_one_rotation_is_not_asked_a_placed_tile_says_why_and_a_phone_does_not_s
             no_follower = next(a for a in here if not a.role)
             assert page.input_value("#order-text") == no_follower.to_text()
             _shot(page, "diestadt-7-phone-picked")
+        finally:
+            browser.close()
+
+
+def _moves_to(kind: str, seed: int, want) -> int | None:
+    """How many of :func:`pbem.web.tour.play`'s seeded random orders lead
+    to the first ``kind`` decision of the game of ``seed``, if ``want(state)``
+    holds there (engine only, fast)."""
+    import random
+
+    from pbem.engine import get_game
+
+    state = get_game("diestadt").new_state(3, seed)
+    rng = random.Random(seed)
+    moves = 0
+    while state.decision != kind:
+        if state.is_terminal():
+            return None
+        seat = state.current_seats()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        moves += 1
+    return moves if want(state) else None
+
+
+def _play_to(app, kind: str, want=lambda state: True):
+    """A game played through the service to the first ``kind`` decision
+    where ``want(state)`` holds: (game id, seat that owes it)."""
+    from pbem.web.tour import new_game, play
+
+    seed, moves = next((s, m) for s in range(1, 60) if (m := _moves_to(kind, s, want)) is not None)
+    with app.app_context():
+        gid = new_game("diestadt", seed)
+        play(gid, seed, moves)
+    state = _state(app, gid)
+    assert state.decision == kind
+    return gid, state.current_seats()[0]
+
+
+def _send(page, base, gid, seat, text):
+    assert page.input_value("#order-text") == text
+    page.click("#review")
+    assert page.locator("code.order").inner_text() == text
+    page.click("#confirm")
+    page.wait_for_url(f"{base}/games/{gid}/seat/{seat + 1}")
+
+
+def test_gate_then_wall_piece_by_clicking_an_edge_and_answering_the_guard_question(site):
+    sync_api = _need_chromium()
+    base, _mail_dir, app = site
+    from pbem.web.tour import PLAYERS
+
+    # a gate decision of a seat with a follower left: it may put a guard on the gate
+    gid, seat = _play_to(app, "gate", lambda st: st.supply[st.current_seats()[0]] > 0)
+    state = _state(app, gid)
+    gates = [a for a in state.legal_actions(seat) if a.site]
+    # an edge where a guard may stand or not (not every one: A-13 and its neighbours)
+    edge = next(a.site for a in gates if len(_answers([b for b in gates if b.site == a.site], 0)) == 2)
+    guards = _answers([a for a in gates if a.site == edge], 0)
+    assert sorted(guards) == ["no guard", "with a guard"]
+
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = _open(browser, app, base, PLAYERS[seat][1], 1280)
+            page.goto(f"{base}/games/{gid}/seat/{seat + 1}")
+            assert sorted(page.eval_on_selector_all("#board .site.legal", "els => els.map(e => e.dataset.site)")) \
+                == sorted({a.site for a in gates})
+            _click_space(page, edge)
+            page.wait_for_selector("#order-choices:not([hidden]) button.choice")
+            assert _buttons(page) == guards
+            _shot(page, "diestadt-8-gate-guard")
+            _choice(page, "with a guard").click()
+            gate = next(a for a in gates if a.site == edge and a.guard)
+            _send(page, base, gid, seat, gate.to_text())
+            after = _state(app, gid)
+            assert after.view(None)["wall"]["gate"] == edge and after.view(None)["wall"]["guards"] == {edge: seat}
+
+            # the next seat builds a wall piece at an end: the edge, then the guard question
+            builder = after.current_seats()[0]
+            assert after.decision == "wall"
+            pieces = [a for a in after.legal_actions(builder) if a.site]
+            piece = next(a for a in pieces if not a.guard)
+            other = page if builder == seat else _open(browser, app, base, PLAYERS[builder][1], 375)
+            other.goto(f"{base}/games/{gid}/seat/{builder + 1}")
+            _click_space(other, piece.site)
+            if len([a for a in pieces if a.site == piece.site]) > 1:
+                other.wait_for_selector("#order-choices:not([hidden]) button.choice")
+                _shot(other, "diestadt-9-wall-guard-phone")
+                widths = overflow(other)
+                assert widths["scroll"] <= widths["client"], widest(other)
+                _choice(other, "no guard").click()
+            _send(other, base, gid, builder, piece.to_text())
+            assert piece.site in _state(app, gid).view(None)["wall"]["pieces"]
         finally:
             browser.close()
