@@ -325,3 +325,35 @@ def test_gate_then_wall_piece_by_clicking_an_edge_and_answering_the_guard_questi
             assert piece.site in _state(app, gid).view(None)["wall"]["pieces"]
         finally:
             browser.close()
+
+
+def test_tower_by_clicking_a_corner_or_no_tower_by_its_button(site):
+    sync_api = _need_chromium()
+    base, _mail_dir, app = site
+    from pbem.web.tour import PLAYERS
+
+    gid, seat = _play_to(app, "tower")
+    state = _state(app, gid)
+    towers = [a for a in state.legal_actions(seat) if a.site]
+    assert towers and any(not a.site for a in state.legal_actions(seat))     # "no tower"
+    tower = towers[0]
+
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = _open(browser, app, base, PLAYERS[seat][1], 375)
+            page.goto(f"{base}/games/{gid}/seat/{seat + 1}")
+            assert sorted(page.eval_on_selector_all("#board .site.legal", "els => els.map(e => e.dataset.site)")) \
+                == sorted(a.site for a in towers)
+            page.locator("#order-quick").get_by_role("button", name="no tower", exact=True).click()
+            assert page.input_value("#order-text") == "no tower"
+            _shot(page, "diestadt-10-tower-phone")
+            widths = overflow(page)
+            assert widths["scroll"] <= widths["client"], widest(page)
+            # a corner: one order there, so nothing is asked
+            _click_space(page, tower.site)
+            assert page.locator("#order-choices").is_hidden()
+            _send(page, base, gid, seat, tower.to_text())
+            assert any(t["corner"] == tower.site and t["seat"] == seat for t in _state(app, gid).view(None)["towers"])
+        finally:
+            browser.close()

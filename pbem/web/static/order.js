@@ -53,11 +53,37 @@
     return text.split("\n").map(function (l) { return l.trim(); }).filter(function (l) { return l; });
   }
 
+  // a small decision's orders without a site ("no tower") as buttons beside the board's sites
+  var quick = document.getElementById("order-quick");
+  function quickButtons(list) {
+    if (!quick) return;
+    quick.innerHTML = "";
+    var free = list.filter(function (o) { return !o.site; });
+    quick.hidden = !free.length || free.length === list.length || list.length > 6;
+    if (quick.hidden) return;
+    var or = document.createElement("span");
+    or.textContent = quick.getAttribute("data-or") || "Or:";
+    quick.appendChild(or);
+    free.forEach(function (o) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "secondary small";
+      b.textContent = o.text;
+      b.addEventListener("click", function () {   // the board's sites stay choosable
+        if (asking) asking.close();
+        picker.clear();
+        picked(o);
+      });
+      quick.appendChild(b);
+    });
+  }
+
   function attach(list) {
     if (picker) picker.detach();
     picker = window.PbemBoard.attach({board: board, input: field, chooser: chooser, orders: list,
       onPick: picked, onRefuse: refused, onChoose: window.PbemChoices && choices ? choose : null});
     current = list;
+    quickButtons(list);
   }
 
   // A click on a site no legal order uses: ask the engine why (a dry run of
