@@ -201,8 +201,10 @@ def test_one_rotation_is_not_asked_a_placed_tile_says_why_and_a_phone_does_not_s
         state = _state(app, gid)
         seat = state.current_seats()[0]
         legal = state.legal_actions(seat)
+        # one rotation fits there, with a choice of followers
         single = [s for s in dict.fromkeys(a.site for a in legal if a.site)
-                  if len(_answers([a for a in legal if a.site == s], 0)) == 1]
+                  if len(_answers([a for a in legal if a.site == s], 0)) == 1
+                  and len([a for a in legal if a.site == s]) > 1]
         nowhere = frontier(plan(state.view(seat), []))
         if single and nowhere and state.decision == "tile":
             break
@@ -229,15 +231,22 @@ def test_one_rotation_is_not_asked_a_placed_tile_says_why_and_a_phone_does_not_s
                                    arg=nowhere[0])
             assert f"fits on {nowhere[0]} in no rotation" in page.inner_text("#board-hint")
             _shot(page, "diestadt-5-phone-refused")
-            _click_space(page, space)
-            if len(here) > 1:
-                page.wait_for_selector("#order-choices:not([hidden]) button.choice")
-                assert _buttons(page) == _answers(here, 1)          # the follower, not the rotation
-                assert str(here[0].steps[0][1]) in page.inner_text("#order-choices .choice-q")
-                _shot(page, "diestadt-6-phone-followers")
-                widths = overflow(page)
-                assert widths["scroll"] <= widths["client"], widest(page)
-                _choice(page, "no follower").click()
+            # by keyboard: the space has the focus, Enter picks it; Escape drops the question
+            page.focus(f'#board .site.legal[data-site="{space}"]')
+            page.keyboard.press("Enter")
+            page.wait_for_selector("#order-choices:not([hidden]) button.choice")
+            page.keyboard.press("Escape")
+            assert page.locator("#order-choices").is_hidden() and page.input_value("#order-text") == ""
+            page.focus(f'#board .site.legal[data-site="{space}"]')
+            page.keyboard.press("Enter")
+            page.wait_for_selector("#order-choices:not([hidden]) button.choice")
+            assert _buttons(page) == _answers(here, 1)          # the follower, not the rotation
+            assert str(here[0].steps[0][1]) in page.inner_text("#order-choices .choice-q")
+            assert page.locator("#order-choices").get_by_role("button", name="Back").count() == 0
+            _shot(page, "diestadt-6-phone-followers")
+            widths = overflow(page)
+            assert widths["scroll"] <= widths["client"], widest(page)
+            _choice(page, "no follower").click()
             no_follower = next(a for a in here if not a.role)
             assert page.input_value("#order-text") == no_follower.to_text()
             _shot(page, "diestadt-7-phone-picked")

@@ -5,8 +5,8 @@
    still possible is asked as a row of buttons in the box; a question with
    one possible answer is not asked. An answer the board pictures (an
    element with data-choice equal to the answer, e.g. the drawn tile turned
-   90°) shows that picture on its button, and once chosen it is drawn on the
-   site. Back starts again, Cancel (or Escape) drops the questions.
+   90°) shows that picture on its button, and once chosen it is drawn over
+   the site. Back starts again, Cancel (or Escape) drops the questions.
 
      PbemChoices.ask(box, {site: "F7", orders: [...], board: el,
                            done: function (order) {}, cancel: function () {}})
@@ -63,7 +63,15 @@
     g.setAttribute("transform", "translate(" + at.x + " " + at.y + ") scale(" + at.width / art.width + ") translate(" +
       (-art.x) + " " + (-art.y) + ")");
     g.appendChild(copyOf(src));
-    el.appendChild(g);
+    // on top of the whole picture (notes and pieces drawn after the site), in its coordinates
+    var svg = el.ownerSVGElement;
+    if (svg && el.getCTM && svg.getCTM) {
+      var m = svg.getCTM().inverse().multiply(el.getCTM());
+      g.setAttribute("transform", "matrix(" + [m.a, m.b, m.c, m.d, m.e, m.f].join(" ") + ") " + g.getAttribute("transform"));
+      svg.appendChild(g);
+    } else {
+      el.appendChild(g);
+    }
   }
 
   function ask(box, opts) {
