@@ -62,7 +62,8 @@ def picker_orders(actions: Iterable[Any], say: Callable[[Any], str] = str) -> li
     in the engine's order, without duplicate texts. An action with
     ``steps`` (:attr:`pbem.engine.api.Action.steps`) also carries them as
     ``"steps": [[question, answer], ...]``, each text passed through ``say``
-    (the page's translation). JSON-serialisable."""
+    (the page's translation), and one with a ``mark`` (a compass point of
+    its site) as ``"mark": "NE"``. JSON-serialisable."""
     seen: set[str] = set()
     out: list[dict[str, Any]] = []
     for a in actions:
@@ -74,6 +75,8 @@ def picker_orders(actions: Iterable[Any], say: Callable[[Any], str] = str) -> li
         steps = getattr(a, "steps", ())
         if steps:
             order["steps"] = [[say(q), say(ans)] for q, ans in steps]
+        if getattr(a, "mark", None):
+            order["mark"] = a.mark
         out.append(order)
     return out
 

@@ -109,6 +109,14 @@ class Action(ABC):
         """
         return ()
 
+    @property
+    def mark(self) -> str | None:
+        """Where on its site the order puts something, as a compass point of
+        the site's square (``"N"``, ``"NE"``, ... ``"NW"``), for the order page
+        to show while the player chooses (Die Stadt: the follower); ``None``
+        (the default): the site as a whole."""
+        return None
+
     def __str__(self) -> str:
         return self.to_text()
 

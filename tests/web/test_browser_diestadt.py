@@ -166,7 +166,17 @@ def test_space_then_rotation_then_follower_fills_the_order_and_it_is_accepted(si
             chosen = next(a for a in turned if a.role)
             # keyboard: the buttons are reachable; Enter on the focused one picks it
             _choice(page, str(chosen.steps[1][1])).focus()
+            # the focused answer rings its spot on the space: north up, east right
+            ring, square = page.evaluate("""(s) => {
+              const r = document.querySelector('#board .choice-mark circle').getBoundingClientRect();
+              const q = document.querySelector(`#board .site[data-site="${s}"] .hex`).getBoundingClientRect();
+              return [[r.x + r.width / 2, r.y + r.height / 2], [q.x, q.y, q.width, q.height]];
+            }""", space)
+            fx, fy = (ring[0] - square[0]) / square[2], (ring[1] - square[1]) / square[3]
+            assert ("N" in chosen.point) == (fy < 0.4) and ("S" in chosen.point) == (fy > 0.6), (chosen.point, fy)
+            assert ("E" in chosen.point) == (fx > 0.6) and ("W" in chosen.point) == (fx < 0.4), (chosen.point, fx)
             page.keyboard.press("Enter")
+            assert page.locator("#board .choice-mark circle").count() == 1      # it stays once chosen
             assert page.locator("#order-choices").is_hidden()
             assert page.input_value("#order-text") == chosen.to_text()
             _shot(page, "diestadt-4-picked")

@@ -60,6 +60,11 @@ class PlaceTile(Action):
                if self.role else Msg("no follower"))
         return ((TURN, f"{self.rotation}°"), (FOLLOWER, who))
 
+    @property
+    def mark(self) -> str | None:
+        """The point the follower stands at, if any."""
+        return self.point if self.role else None
+
 
 @dataclass(frozen=True)
 class BuildGate(Action):

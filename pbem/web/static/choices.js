@@ -6,7 +6,9 @@
    one possible answer is not asked. An answer the board pictures (an
    element with data-choice equal to the answer, e.g. the drawn tile turned
    90°) shows that picture on its button, and once chosen it is drawn over
-   the site. Back starts again, Cancel (or Escape) drops the questions.
+   the site; an answer whose orders put something at one spot of the site
+   (the order's "mark", a compass point: the follower) rings that spot
+   while it is pointed at or focused, and once chosen. Back starts again, Cancel (or Escape) drops the questions.
 
      PbemChoices.ask(box, {site: "F7", orders: [...], board: el,
                            done: function (order) {}, cancel: function () {}})
@@ -43,35 +45,60 @@
     return svg;
   }
 
-  // the latest pictured answer drawn on the site (none: the site as it was)
-  function preview(board, site, answers) {
-    Array.prototype.forEach.call(board.querySelectorAll(".choice-preview"), function (el) {
-      el.parentNode.removeChild(el);
-    });
-    var src = null;
-    for (var i = answers.length - 1; i >= 0 && !src; i--) src = pictured(board, answers[i]);
+  function siteEl(board, site) {
     var el = null;
     Array.prototype.forEach.call(board.querySelectorAll(".site[data-site]"), function (s) {
       if (s.getAttribute("data-site").toUpperCase() === String(site).toUpperCase()) el = s;
     });
-    if (!src || !el) return;
-    var at = (el.querySelector(".hex") || el).getBBox();
-    var art = src.getBBox();
+    return el;
+  }
+
+  // a group over the whole picture (above the notes and pieces drawn after
+  // the site), in the site's coordinates; its box is the site's square
+  function overlay(board, site, cls) {
+    Array.prototype.forEach.call(board.querySelectorAll("." + cls), function (old) {
+      old.parentNode.removeChild(old);
+    });
+    var el = siteEl(board, site);
+    if (!el) return null;
     var g = document.createElementNS(SVGNS, "g");
-    g.setAttribute("class", "choice-preview");
+    g.setAttribute("class", cls);
     g.setAttribute("pointer-events", "none");
-    g.setAttribute("transform", "translate(" + at.x + " " + at.y + ") scale(" + at.width / art.width + ") translate(" +
-      (-art.x) + " " + (-art.y) + ")");
-    g.appendChild(copyOf(src));
-    // on top of the whole picture (notes and pieces drawn after the site), in its coordinates
     var svg = el.ownerSVGElement;
     if (svg && el.getCTM && svg.getCTM) {
       var m = svg.getCTM().inverse().multiply(el.getCTM());
-      g.setAttribute("transform", "matrix(" + [m.a, m.b, m.c, m.d, m.e, m.f].join(" ") + ") " + g.getAttribute("transform"));
+      g.setAttribute("transform", "matrix(" + [m.a, m.b, m.c, m.d, m.e, m.f].join(" ") + ")");
       svg.appendChild(g);
     } else {
       el.appendChild(g);
     }
+    return {g: g, at: (el.querySelector(".hex") || el).getBBox()};
+  }
+
+  // the latest pictured answer drawn on the site (none: the site as it was)
+  function preview(board, site, answers) {
+    var src = null;
+    for (var i = answers.length - 1; i >= 0 && !src; i--) src = pictured(board, answers[i]);
+    var o = overlay(board, site, "choice-preview");
+    if (!o || !src) return;
+    var art = src.getBBox();
+    var copy = copyOf(src);
+    copy.setAttribute("transform", "translate(" + o.at.x + " " + o.at.y + ") scale(" + o.at.width / art.width +
+      ") translate(" + (-art.x) + " " + (-art.y) + ")");
+    o.g.appendChild(copy);
+  }
+
+  // where on the site an order puts something (its "mark", a compass point)
+  var SPOT = {N: [0.5, 0.15], NE: [0.83, 0.17], E: [0.85, 0.5], SE: [0.83, 0.83],
+    S: [0.5, 0.85], SW: [0.17, 0.83], W: [0.15, 0.5], NW: [0.17, 0.17]};
+  function mark(board, site, spot) {
+    var o = overlay(board, site, "choice-mark");
+    if (!o || !SPOT[spot]) return;
+    var c = document.createElementNS(SVGNS, "circle");
+    c.setAttribute("cx", o.at.x + SPOT[spot][0] * o.at.width);
+    c.setAttribute("cy", o.at.y + SPOT[spot][1] * o.at.height);
+    c.setAttribute("r", Math.max(5, o.at.width * 0.13));
+    o.g.appendChild(c);
   }
 
   function ask(box, opts) {
@@ -93,7 +120,10 @@
     function next() {
       var rest = possible();
       var i = answers.length;
-      if (opts.board) preview(opts.board, opts.site, answers);
+      if (opts.board) {
+        preview(opts.board, opts.site, answers);
+        mark(opts.board, opts.site, rest.length === 1 ? rest[0].mark : null);   // the order's spot, once chosen
+      }
       if (rest.length === 1 || !rest[0].steps || i >= rest[0].steps.length) {
         close();
         opts.done(rest[0]);
@@ -102,7 +132,7 @@
       var choices = [];
       rest.forEach(function (o) { if (choices.indexOf(o.steps[i][1]) < 0) choices.push(o.steps[i][1]); });
       if (choices.length === 1) { answers.push(choices[0]); next(); return; }
-      render(rest[0].steps[i][0], choices);
+      render(rest[0].steps[i][0], choices, rest);
     }
 
     function button(text, cls, onClick) {
@@ -116,7 +146,7 @@
       return b;
     }
 
-    function render(question, choices) {
+    function render(question, choices, rest) {
       box.innerHTML = "";
       var head = document.createElement("p");
       head.className = "choice-q";
@@ -132,6 +162,15 @@
         var b = button(c, "choice", function () { answers.push(c); asked++; next(); });
         var pic = picture(opts.board, c);
         if (pic) b.insertBefore(pic, b.firstChild);
+        // pointing at or focusing an answer marks its spot on the site
+        var spots = rest.filter(function (o) { return o.steps[answers.length][1] === c; })
+          .map(function (o) { return o.mark || ""; })
+          .filter(function (x, k, a) { return a.indexOf(x) === k; });
+        if (opts.board && spots.length === 1) {
+          var show = function () { mark(opts.board, opts.site, spots[0]); };
+          b.addEventListener("mouseenter", show);
+          b.addEventListener("focus", show);
+        }
         row.appendChild(b);
       });
       var tools = document.createElement("div");
@@ -149,7 +188,7 @@
     function cancel() {
       answers = [];
       asked = 0;
-      if (opts.board) preview(opts.board, opts.site, answers);
+      if (opts.board) { preview(opts.board, opts.site, answers); mark(opts.board, opts.site, null); }
       close();
       if (typeof opts.cancel === "function") opts.cancel();
     }
