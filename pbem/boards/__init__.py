@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from pbem.boards.png import svg_to_png  # noqa: F401  (re-exported)
 
@@ -56,18 +56,28 @@ def render_svg(game: str, view: dict[str, Any], *, highlight: Iterable[str] = ()
     return board_module(game).render_svg(view, sites)
 
 
-def picker_orders(actions: Iterable[Any]) -> list[dict[str, str | None]]:
+def picker_orders(actions: Iterable[Any], say: Callable[[Any], str] = str) -> list[dict[str, Any]]:
     """Legal actions (``State.legal_actions(seat)``) as the list ``board.js``
     takes: ``[{"label": "build farm", "site": "F7", "text": "build farm F7"}]``,
-    in the engine's order, without duplicate texts. JSON-serialisable."""
+    in the engine's order, without duplicate texts. An action with
+    ``steps`` (:attr:`pbem.engine.api.Action.steps`) also carries them as
+    ``"steps": [[question, answer], ...]``, each text passed through ``say``
+    (the page's translation), and one with a ``mark`` (a compass point of
+    its site) as ``"mark": "NE"``. JSON-serialisable."""
     seen: set[str] = set()
-    out: list[dict[str, str | None]] = []
+    out: list[dict[str, Any]] = []
     for a in actions:
         text = a.to_text()
         if text in seen:
             continue
         seen.add(text)
-        out.append({"label": a.label, "site": a.site or None, "text": text})
+        order: dict[str, Any] = {"label": a.label, "site": a.site or None, "text": text}
+        steps = getattr(a, "steps", ())
+        if steps:
+            order["steps"] = [[say(q), say(ans)] for q, ans in steps]
+        if getattr(a, "mark", None):
+            order["mark"] = a.mark
+        out.append(order)
     return out
 
 

@@ -11,7 +11,8 @@ supply; a legend (:mod:`.strip`).
 Sites (``class="site"``, ``data-site``, a ``<title>`` each, class ``legal``
 when highlighted; :mod:`.city`): every placed tile (``"T20"``), every space
 the drawn tile may go on (its name and the rotations that fit printed
-inside), and the highlighted outline edges (``"T20N"``: gate and wall
+inside), the other empty spaces beside the city while a tile is drawn
+(invisible, never legal: a click there is answered with why), and the highlighted outline edges (``"T20N"``: gate and wall
 pieces) and corners (``"U20NE"``: towers) of a wall decision. Pieces
 (followers in seat colours standing, lying or on guard; wall, gate, towers
 with their points; where each wall end goes next; historic names; the
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from pbem.boards.diestadt.city import pieces, sites
+from pbem.boards.diestadt.city import frontier, frontier_site, pieces, sites
 from pbem.boards.diestadt.geometry import STYLE, WIDTH, plan, static
 from pbem.boards.diestadt.strip import description, strip
 
@@ -35,6 +36,8 @@ def render_svg(view: dict[str, Any], highlight: Iterable[str] = ()) -> str:
     title, desc = description(pl)
     out = static(pl, title, desc)
     out.append('<g class="sites">')
+    # invisible, so only the page's picture has them (not the raster layers)
+    out += [frontier_site(pl, name) for name in frontier(pl)]
     out += [svg for _, svg in sites(pl)]
     out.append("</g>")
     out.append('<g class="pieces" pointer-events="none">')

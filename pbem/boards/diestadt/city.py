@@ -11,7 +11,7 @@ from pbem.boards.diestadt import art as A
 from pbem.boards.diestadt.art import esc, f, text
 from pbem.boards.diestadt.geometry import CELL, CORNER, PICKED, Plan, corner_xy
 from pbem.boards.png import text_width
-from pbem.engine.diestadt.grid import SIDE_NAMES, W, parse_edge, parse_space
+from pbem.engine.diestadt.grid import NEIGHBOURS, SIDE_NAMES, W, parse_edge, parse_space, space_name
 
 _OUT = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
@@ -69,6 +69,35 @@ def _space_site(pl: Plan, name: str, rotations: list[int]) -> tuple[tuple, str]:
         svg += (f'<g class="note" pointer-events="none">'
                 + text(x + u / 2, y + u / 2 + small * 1.1, turns, small, fill="#7a6a4a") + "</g>")
     return (x - 1, y - 1, x + u + 1, y + u + 1), svg
+
+
+def frontier(pl: Plan) -> list[str]:
+    """The empty spaces beside the city where the drawn tile fits in no
+    rotation (only while a tile is drawn): sites that are never legal, so
+    that a click on one can be answered with why (the order page)."""
+    view = pl.view
+    if not view.get("drawn"):
+        return []
+    placed = {t["y"] * W + t["x"] for t in view.get("tiles") or [] if "x" in t and "y" in t}
+    taken = {name.upper() for name in view.get("legal_spaces") or {}} | set(pl.legal)
+    out = set()
+    for sp in placed:
+        for side in range(4):
+            nb = NEIGHBOURS[sp][side]
+            if nb >= 0 and nb not in placed and space_name(nb) not in taken:
+                x, y = pl.xy(nb)
+                if pl.bx - 1 <= x and pl.by - 1 <= y and x + pl.u <= pl.bx + pl.cols * pl.u + 1 \
+                        and y + pl.u <= pl.by + pl.rows * pl.u + 1:
+                    out.add(space_name(nb))
+    return sorted(out)
+
+
+def frontier_site(pl: Plan, name: str) -> str:
+    """An empty space the drawn tile does not fit: invisible, clickable."""
+    x, y = pl.xy(parse_space(name))
+    return (f'<g class="site" data-site="{esc(name)}"><title>{esc(name)}: the drawn tile fits nowhere here'
+            f'</title><rect class="hex" x="{f(x + 1)}" y="{f(y + 1)}" width="{f(pl.u - 2)}" '
+            f'height="{f(pl.u - 2)}" fill="#ffffff" fill-opacity="0.01"/></g>')
 
 
 def edge_band(pl: Plan, edge: tuple[int, int], grow: float = 0.0) -> tuple[float, float, float, float]:

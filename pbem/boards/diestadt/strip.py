@@ -89,7 +89,10 @@ def _drawn(pl: Plan) -> list[tuple[tuple, str]]:
         art = A.tile_art(list(rot.get("slots") or ["r1"] * 12), regions, building, breg, ROT)
         n = counts.get(rot.get("rotation"), 0)
         note = f"{n} space{'s' if n != 1 else ''}" if n else "fits nowhere"
-        out.append(f'<g transform="translate({f(x)} {f(y + 12)})" opacity="{1 if n else 0.45}">{art}</g>'
+        # data-choice: the order page shows this picture beside the answer
+        # "90°" of the order's rotation step (PlaceTile.steps)
+        out.append(f'<g data-choice="{rot.get("rotation")}°" transform="translate({f(x)} {f(y + 12)})" '
+                   f'opacity="{1 if n else 0.45}">{art}</g>'
                    + text(x + ROT / 2, y + 12 + ROT + 19, f"{rot.get('rotation')}°", 15, bold=True)
                    + text(x + ROT / 2, y + 12 + ROT + 37, note, 14))
     box = (M - 4, y - 18, M + 4 * (ROT + 26), y + ROT + 56)
