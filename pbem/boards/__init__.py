@@ -18,12 +18,16 @@ header) to let the player pick a legal order by clicking a site;
 from __future__ import annotations
 
 import importlib
+import re
 from pathlib import Path
 from typing import Any, Iterable
 
 from pbem.boards.png import svg_to_png  # noqa: F401  (re-exported)
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
+
+#: "Seat 2", "seat 2" as engines write a seat in phase and event texts
+SEAT_WORD = re.compile(r"\b([Ss])eat (\d{1,2})\b")
 
 def board_module(game: str):
     """The module drawing ``game``'s board: the one its
@@ -45,15 +49,35 @@ def board_module(game: str):
     return module
 
 
-def render_svg(game: str, view: dict[str, Any], *, highlight: Iterable[str] = ()) -> str:
+def render_svg(game: str, view: dict[str, Any], *, highlight: Iterable[str] = (), lang: str = "en") -> str:
     """The board of ``game`` as SVG text, drawn from ``view``
-    (``State.view(seat)``), with the sites in ``highlight`` (site names as
-    ``Action.site`` gives them, ``"F7"``) marked as legal choices.
+    (``State.view(seat)``, or :func:`named_view` of it), with the sites in
+    ``highlight`` (site names as ``Action.site`` gives them, ``"F7"``)
+    marked as legal choices and every word in ``lang``
+    (:mod:`pbem.boards.words`).
 
     Raises ``KeyError`` for a game without a board picture.
     """
     sites = tuple(dict.fromkeys(s for s in highlight if s))
-    return board_module(game).render_svg(view, sites)
+    return board_module(game).render_svg(view, sites, lang=lang)
+
+
+def named_view(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
+    """A copy of ``view`` whose ``players`` carry each seat's ``name``
+    (``names``: seat index -> the player's name), which every board prints
+    in the seat's colour instead of "Seat 2", and whose ``phase`` names
+    them too ("Seat 2" -> "Bruno"); the view itself is untouched. Seats
+    without a (non-empty) name keep what the view has."""
+    players = []
+    for p in view.get("players") or []:
+        p = dict(p)
+        if names.get(p.get("seat")):
+            p["name"] = names[p["seat"]]
+        players.append(p)
+    phase = view.get("phase")
+    if isinstance(phase, str):
+        phase = SEAT_WORD.sub(lambda m: names.get(int(m.group(2)) - 1) or m.group(0), phase)
+    return {**view, "players": players, **({"phase": phase} if "phase" in view else {})}
 
 
 def picker_orders(actions: Iterable[Any]) -> list[dict[str, str | None]]:

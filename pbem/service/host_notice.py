@@ -82,7 +82,7 @@ def tell(game: Game, what: str, *, now: dt.datetime) -> None:
         picture = {}
         if state is not None:
             view = state.view(seat.index)
-            picture = dict(board_png=notify.board_png(game, view),
+            picture = dict(board_png=notify.board_png(game, view, lang=notify.picture_lang(seat)),
                            board_alt=f"The board of {game.title} #{game.id}, {game.phase}",
                            position_text=get_game(game.kind).view_text(view))
         env = notify._envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{what}")

@@ -11,6 +11,7 @@ from pbem.boards.diestadt import art as A
 from pbem.boards.diestadt.art import esc, f, text
 from pbem.boards.diestadt.geometry import CELL, CORNER, PICKED, Plan, corner_xy
 from pbem.boards.png import text_width
+from pbem.boards.words import Msg
 from pbem.engine.diestadt.grid import SIDE_NAMES, W, parse_edge, parse_space
 
 _OUT = ((0, -1), (1, 0), (0, 1), (-1, 0))
@@ -20,15 +21,25 @@ def _tile_regions(t: dict[str, Any]) -> dict[str, tuple[str, str | None]]:
     return {r.get("label"): (r.get("type"), r.get("market")) for r in t.get("regions") or []}
 
 
-def _tile_tip(t: dict[str, Any], followers: list[dict[str, Any]]) -> str:
+#: a follower's role as the tooltips name it
+ROLE_WORDS = {"citizen": Msg("citizen"), "merchant": Msg("merchant"), "overseer": Msg("overseer"),
+              "guard": Msg("guard")}
+BUILDING_WORDS = {"public": Msg("public building"), "historic": Msg("historic building")}
+
+
+def _tile_tip(pl: Plan, t: dict[str, Any], followers: list[dict[str, Any]]) -> str:
+    say = pl.say
     kinds = sorted({r.get("market") for r in t.get("regions") or [] if r.get("market")})
-    parts = [f"{t['space']}: tile {t.get('tile')}"]
-    if kinds:
-        parts.append(" and ".join(kinds) + " market")
+    parts = [say(Msg("{space}: tile {tile}", space=t["space"], tile=t.get("tile")))]
+    parts += [say(A.MARKET_WORDS.get(k, k)) for k in kinds]
     if t.get("building"):
-        parts.append(f"{t['building']} building" + (f" {t['name']}" if t.get("name") else ""))
+        parts.append(say(BUILDING_WORDS.get(t["building"], t["building"])) + (f" {t['name']}" if t.get("name") else ""))
+    names = {p.get("seat"): p.get("name") for p in pl.view.get("players") or []}
     for fo in followers:
-        parts.append(f"seat {fo.get('seat', 0) + 1} {fo.get('role')} on {fo.get('point')}")
+        seat = fo.get("seat", 0)
+        who = names.get(seat) or say(Msg("Seat {n}", n=seat + 1))
+        parts.append(say(Msg("{who}: {role} on {point}", who=who, role=say(ROLE_WORDS.get(fo.get("role"), str(fo.get("role")))),
+                             point=fo.get("point"))))
     return ", ".join(parts)
 
 
@@ -39,7 +50,7 @@ def _tile_site(pl: Plan, t: dict[str, Any], followers: list[dict[str, Any]]) -> 
     art = A.tile_art(list(t.get("slots") or ["r1"] * 12), _tile_regions(t), t.get("building"),
                      t.get("building_region"), u)
     cls = "site legal" if t["space"].upper() in pl.legal else "site"
-    svg = (f'<g class="{cls}" data-site="{esc(t["space"])}"><title>{esc(_tile_tip(t, followers))}</title>'
+    svg = (f'<g class="{cls}" data-site="{esc(t["space"])}"><title>{esc(_tile_tip(pl, t, followers))}</title>'
            f'<g transform="translate({f(x)} {f(y)})">{art}</g>'
            f'<rect class="ring" x="{f(x + 3)}" y="{f(y + 3)}" width="{f(u - 6)}" height="{f(u - 6)}"/></g>')
     return (x - 2, y - 2, x + u + 2, y + u + 2), svg
@@ -51,7 +62,8 @@ def _space_site(pl: Plan, name: str, rotations: list[int]) -> tuple[tuple, str]:
     u = pl.u
     legal = name.upper() in pl.legal
     turns = " ".join(str(r) for r in rotations)
-    tip = f"{name}: the drawn tile fits here" + (f" turned {turns}" if turns else "")
+    tip = pl.say(Msg("{site}: the drawn tile fits here turned {turns}", site=name, turns=turns) if turns
+                 else Msg("{site}: the drawn tile fits here", site=name))
     size = min(17.0, u * 0.36, (u - 6) / text_width(name, 1.0, bold=legal))
     small = min(13.0, u * 0.27)
     if turns and text_width(turns, small, bold=legal) > u - 5:
@@ -90,7 +102,7 @@ def _edge_site(pl: Plan, name: str, edge: tuple[int, int]) -> tuple[tuple, str]:
     dx, dy = _OUT[edge[1]]
     x0, y0, x1, y1 = x0 + min(dx, 0) * 8, y0 + min(dy, 0) * 8, x1 + max(dx, 0) * 8, y1 + max(dy, 0) * 8
     legal = name.upper() in pl.legal
-    svg = (f'<g class="site{" legal" if legal else ""}" data-site="{esc(name)}"><title>{esc(name)}: wall edge'
+    svg = (f'<g class="site{" legal" if legal else ""}" data-site="{esc(name)}"><title>{esc(pl.say(Msg("{site}: wall edge", site=name)))}'
            f'</title><rect class="hex" x="{f(x0)}" y="{f(y0)}" width="{f(x1 - x0)}" height="{f(y1 - y0)}" '
            f'fill="#ffffff" fill-opacity="0.01"/><rect class="ring" x="{f(x0 + 2)}" y="{f(y0 + 2)}" '
            f'width="{f(x1 - x0 - 4)}" height="{f(y1 - y0 - 4)}"/></g>')
@@ -103,7 +115,7 @@ def _corner_site(pl: Plan, name: str) -> tuple[tuple, str] | None:
         return None
     r = max(12.0, pl.u * 0.24)
     legal = name.upper() in pl.legal
-    svg = (f'<g class="site{" legal" if legal else ""}" data-site="{esc(name)}"><title>{esc(name)}: tower corner'
+    svg = (f'<g class="site{" legal" if legal else ""}" data-site="{esc(name)}"><title>{esc(pl.say(Msg("{site}: tower corner", site=name)))}'
            f'</title><circle class="hex" cx="{f(at[0])}" cy="{f(at[1])}" r="{f(r)}" fill="#ffffff" '
            f'fill-opacity="0.01"/><circle class="ring" cx="{f(at[0])}" cy="{f(at[1])}" r="{f(r - 2)}"/></g>')
     return (at[0] - r - 3, at[1] - r - 3, at[0] + r + 3, at[1] + r + 3), svg
