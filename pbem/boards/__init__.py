@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from pbem.boards.png import svg_to_png  # noqa: F401  (re-exported)
+from pbem.boards.words import Msg, with_names
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
@@ -66,7 +67,8 @@ def named_view(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
     """A copy of ``view`` whose ``players`` carry each seat's ``name``
     (``names``: seat index -> the player's name), which every board prints
     in the seat's colour instead of "Seat 2", and whose ``phase`` names
-    them too ("Seat 2" -> "Bruno"); the view itself is untouched. Seats
+    them too ("Seat 2" -> "Bruno"; in an engine's ``Msg`` its seat words,
+    so it still translates); the view itself is untouched. Seats
     without a (non-empty) name keep what the view has."""
     players = []
     for p in view.get("players") or []:
@@ -75,7 +77,9 @@ def named_view(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
             p["name"] = names[p["seat"]]
         players.append(p)
     phase = view.get("phase")
-    if isinstance(phase, str):
+    if isinstance(phase, Msg):      # an engine's message: the names go in as its seats' words
+        phase = with_names(phase, names)
+    elif isinstance(phase, str):
         phase = SEAT_WORD.sub(lambda m: names.get(int(m.group(2)) - 1) or m.group(0), phase)
     return {**view, "players": players, **({"phase": phase} if "phase" in view else {})}
 

@@ -499,6 +499,7 @@ def _plan(view: Mapping[str, Any], highlight: Iterable[str], board: Mapping[str,
           lang: str = "en") -> _Plan:
     b = board if board is not None else _board()
     t = words(lang)
+    view = {**view, "phase": t(view.get("phase") or "")}  # the engine's Msg in the picture's language
     v = read_view(view)
     sites: Mapping[str, Mapping[str, Any]] = b["sites"]
     # Show the sites and a band of the edge landscape; the far tips of the
@@ -523,10 +524,11 @@ def _plan(view: Mapping[str, Any], highlight: Iterable[str], board: Mapping[str,
 def _open(pl: _Plan) -> list[str]:
     """The SVG's first lines: root, style, defs, paper."""
     width, height = pl.width, pl.height
+    label = pl.t(Msg("La Città board"))
     return [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(width)} {_f(height)}" '
         f'width="{_f(width)}" height="{_f(height)}" font-family="{FONT}" class="board lacitta" '
-        f'role="group" aria-label="{_esc(pl.t(Msg("La Città board")))}">',
+        f'role="group" aria-label="{_esc(label)}">',
         f"<style>{STYLE}</style>",
         f"<defs>{DEFS}</defs>",
         f'<rect width="{_f(width)}" height="{_f(height)}" fill="{PAPER}"/>',

@@ -284,7 +284,7 @@ def _strip(view: dict[str, Any], seat_colour: dict, t=str) -> list[tuple[tuple[f
     tower = ", ".join(f"{k}: {_seat_label(tt.get(k), names, t)}" for k in sorted(tt))
     tiles = t(Msg("Palace tiles: {palace}", palace=palace)) + "  |  " + t(Msg("Tower tiles: {towers}", towers=tower))
     out.append(((0, y + 7, WIDTH, y + 25), _text(M, y + 20, tiles, 11, anchor="start")))
-    out.append(((0, y + 23, WIDTH, y + 41), _text(M, y + 36, str(view.get("phase", "")), 11, anchor="start", bold=True)))
+    out.append(((0, y + 23, WIDTH, y + 41), _text(M, y + 36, t(view.get("phase") or ""), 11, anchor="start", bold=True)))
     return out
 
 

@@ -33,4 +33,27 @@ def words(lang: str | None = DEFAULT) -> Callable[[Any], str]:
     return t
 
 
-__all__ = ["Msg", "Msgn", "words", "DEFAULT"]
+#: the templates engines write a seat with (``pbem.engine.phrases``)
+SEAT_TEMPLATES = ("seat {n}", "Seat {n}")
+
+
+def with_names(msg: Any, names: dict[int, str]) -> Any:
+    """``msg`` (an engine's :class:`Msg`, e.g. a phase) with every seat it
+    names (a nested ``Msg("seat {n}")``) replaced by that seat's player's
+    name (``names``: seat index -> name), so it still translates whole;
+    anything else unchanged."""
+    if not isinstance(msg, Msg):
+        return msg
+    if msg.template in SEAT_TEMPLATES and msg.plural is None:
+        name = names.get(int(msg.params.get("n", 0)) - 1)
+        if name:
+            return name
+    params = {k: with_names(v, names) for k, v in msg.params.items()}
+    if msg.plural is not None:
+        out = Msgn(msg.template, msg.plural, msg.n or 0, **{k: v for k, v in params.items() if k != "n"})
+    else:
+        out = Msg(msg.template, **params)
+    return out
+
+
+__all__ = ["Msg", "Msgn", "words", "with_names", "DEFAULT"]

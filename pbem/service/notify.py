@@ -91,12 +91,18 @@ def _queue(game: Game, seat: Seat | None, msg, kind: str, key: str, now: dt.date
         db.session.execute(update(OutboxMessage).where(OutboxMessage.id == row_id).values(next_attempt_at=due_at))
 
 
-def picture_view(game: Game, view: dict) -> dict:
+def picture_view(game: Game, view: dict, lang: str = "en") -> dict:
     """``view`` with every seated player's name, as the board picture
-    prints them (in seat colours, as the pages do; never "Seat 2")."""
+    prints them (in seat colours, as the pages do; never "Seat 2"), its
+    phase (an engine message) already in ``lang``: the placeholder keeps
+    the view as JSON, where a message is only its English text."""
     from pbem.boards import named_view
+    from pbem.i18n import translate
 
-    return named_view(view, {s.index: s.player.name for s in game.seats if s.player is not None})
+    named = named_view(view, {s.index: s.player.name for s in game.seats if s.player is not None})
+    if "phase" in named:
+        named["phase"] = translate(named["phase"], lang)
+    return named
 
 
 def picture_lang(seat: Seat | None) -> str:
@@ -114,7 +120,7 @@ def board_png(game: Game, view: dict, highlight: Sequence[str] = (), lang: str =
     try:
         from pbem.service.pictures import placeholder
 
-        return placeholder(game.kind, picture_view(game, view), highlight, lang=lang)
+        return placeholder(game.kind, picture_view(game, view, lang), highlight, lang=lang)
     except KeyError:
         return None
     except Exception:  # a picture must never stop a turn; the text carries everything
@@ -135,7 +141,7 @@ def closeup_png(game: Game, view: dict, highlight: Sequence[str], lang: str = "e
         from pbem.boards import closeup, render_svg
         from pbem.service.pictures import placeholder
 
-        view = picture_view(game, view)
+        view = picture_view(game, view, lang)
         found = closeup.window(render_svg(game.kind, view, highlight=highlight, lang=lang), highlight)
         if found is None:
             return None, ""

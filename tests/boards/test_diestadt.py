@@ -131,7 +131,7 @@ def test_followers_guards_towers_and_gate_are_drawn_in_their_seats_colours():
     colour = {p["seat"]: art.SEAT_FILL[p["colour"]] for p in view["players"]}
     drawn = []
     for g in pieces(root, "follower"):
-        seat = int(g.find(f"{NS}title").text.split()[1]) - 1
+        seat = int(g.find(f"{NS}title").text.split()[1].rstrip(":")) - 1   # "Seat 2: citizen"
         posture = (classes(g) - {"follower"}).pop()
         fills = {p.get("fill") for p in g.iter(f"{NS}path") if p.get("fill") not in (None, "none")}
         assert fills == {colour[seat]}

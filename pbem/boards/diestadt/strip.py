@@ -38,7 +38,7 @@ def _seat_name(pl: Plan, p: dict[str, Any]) -> str:
 
 
 def _phase(pl: Plan) -> tuple[tuple, str]:
-    phase = str(pl.view.get("phase") or "")
+    phase = pl.say(pl.view.get("phase") or "")
     size = _fit(phase, 17.0, WIDTH - 2 * M, bold=True)
     return (M - 4, 6, WIDTH - M + 4, HEADER - 2), text(M, 27, phase, size, bold=True, anchor="start")
 
@@ -78,8 +78,8 @@ def _drawn(pl: Plan) -> list[tuple[tuple, str]]:
     if not drawn:
         return [_final(pl, y)]
     tile = drawn.get("tile")
-    what = {"public": pl.say(Msg("public building")),
-            "historic": f"{pl.say(Msg('historic building'))} {drawn.get('name') or ''}".strip()}
+    historic = pl.say(Msg("historic building"))
+    what = {"public": pl.say(Msg("public building")), "historic": f"{historic} {drawn.get('name') or ''}".strip()}
     head = pl.say(Msg("Drawn tile {tile}", tile=tile))
     head += f": {what[drawn['building']]}" if drawn.get("building") in what else ""
     counts: dict[int, int] = {}
@@ -152,7 +152,7 @@ def description(pl: Plan) -> tuple[str, str]:
     turn = (view.get("turn") or {}).get("number")
     title = say(Msg("Carcassonne: Die Stadt, turn {n}", n=turn) if turn else Msg("Carcassonne: Die Stadt"))
     tiles = view.get("tiles") or []
-    parts = [str(view.get("phase") or "")]
+    parts = [say(view.get("phase") or "")]
     if tiles:
         parts.append(say(Msgn("The city has {n} tile.", "The city has {n} tiles.", len(tiles))))
     wall = view.get("wall") or {}
