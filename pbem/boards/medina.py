@@ -260,6 +260,15 @@ def _pieces(view: dict[str, Any], seat_colour: dict, walls: dict, last: set[str]
 STRIP_Y = Y0 + B.ROWS * U + WB + 30
 
 
+SEAT_SLOT = 172   # the strip's width per seat
+
+
+def _fit(s: str, size: float, room: float, bold: bool = False) -> float:
+    """``size``, or smaller so that ``s`` fits ``room`` units (translations run long)."""
+    w = text_width(s, 1.0, bold=bold)
+    return size if w * size <= room else room / w
+
+
 def _strip(view: dict[str, Any], seat_colour: dict, t=str) -> list[tuple[tuple[float, float, float, float], str]]:
     """Seats, palace and tower tiles, phase (the legend below is static):
     ``[(box, SVG)]``, one entry per seat and one per line of text."""
@@ -273,18 +282,21 @@ def _strip(view: dict[str, Any], seat_colour: dict, t=str) -> list[tuple[tuple[f
         name = name if len(name) <= 12 else name[:11] + "…"
         label = t(Msg("{name}: {points} pts, domes {domes}", name=name, points=scores.get(seat, 0),
                       domes=p.get("domes", 0)))
-        out.append(((x - 2, y - 14, x + 20 + text_width(label, 11.5), y + 5),
+        size = _fit(label, 11.5, SEAT_SLOT - 22)
+        out.append(((x - 2, y - 14, x + 20 + text_width(label, size), y + 5),
                     f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{seat_colour.get(seat)}" '
-                    f'stroke="{INK}" stroke-width="1"/>\n' + _text(x + 16, y, label, 11.5, anchor="start")))
-        x += 172
+                    f'stroke="{INK}" stroke-width="1"/>\n' + _text(x + 16, y, label, size, anchor="start")))
+        x += SEAT_SLOT
     pt = view.get("palace_tiles") or {}
     tt = view.get("tower_tiles") or {}
     names = {p.get("seat"): p.get("name") for p in view.get("players") or []}
     palace = ", ".join(f"{t(COLOUR_WORDS[c])} {_seat_label(pt.get(c), names, t)}" for c in PALACE_FILL)
     tower = ", ".join(f"{k}: {_seat_label(tt.get(k), names, t)}" for k in sorted(tt))
     tiles = t(Msg("Palace tiles: {palace}", palace=palace)) + "  |  " + t(Msg("Tower tiles: {towers}", towers=tower))
-    out.append(((0, y + 7, WIDTH, y + 25), _text(M, y + 20, tiles, 11, anchor="start")))
-    out.append(((0, y + 23, WIDTH, y + 41), _text(M, y + 36, t(view.get("phase") or ""), 11, anchor="start", bold=True)))
+    phase = t(view.get("phase") or "")
+    out.append(((0, y + 7, WIDTH, y + 25), _text(M, y + 20, tiles, _fit(tiles, 11, WIDTH - 2 * M), anchor="start")))
+    out.append(((0, y + 23, WIDTH, y + 41), _text(M, y + 36, phase, _fit(phase, 11, WIDTH - 2 * M, True),
+                                                  anchor="start", bold=True)))
     return out
 
 

@@ -175,9 +175,10 @@ def test_coordinates_cover_the_used_part_of_the_grid_and_a_margin():
 def test_the_drawn_tile_is_shown_in_each_rotation_with_its_spaces():
     view, hl = notice(load_position(POSITION, GAME))
     root = ET.fromstring(render_svg("diestadt", view, highlight=hl))
+    head = next(g for g in root.iter(f"{NS}g") if g.get("class") == "drawn-head")   # a line across the strip
+    assert texts(head) == ["Drawn tile 20: public building"]
     drawn = next(g for g in root.iter(f"{NS}g") if g.get("class") == "drawn")
     labels = texts(drawn)
-    assert labels[0] == "Drawn tile 20: public building"
     for rot in view["drawn"]["rotations"]:
         n = sum(rot["rotation"] in r for r in view["legal_spaces"].values())
         assert f"{rot['rotation']}°" in labels

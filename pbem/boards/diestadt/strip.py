@@ -86,7 +86,10 @@ def _drawn(pl: Plan) -> list[tuple[tuple, str]]:
     for rots in (view.get("legal_spaces") or {}).values():
         for r in rots:
             counts[r] = counts.get(r, 0) + 1
-    out = [text(M, y, head, FS, bold=True, anchor="start")]
+    head_entry = ((M - 4, y - 18, WIDTH - M + 4, y + 8),
+                  '<g class="drawn-head">' + text(M, y, head, _fit(head, FS, WIDTH - 2 * M, bold=True), bold=True,
+                                                  anchor="start") + "</g>")
+    out = []
     for k, rot in enumerate(drawn.get("rotations") or []):
         x = M + k * (ROT + 26)
         regions = A.regions_of_tile(tile, rot.get("rotation", 0) // 90) if tile in A.TURNED else {}
@@ -97,8 +100,8 @@ def _drawn(pl: Plan) -> list[tuple[tuple, str]]:
         out.append(f'<g transform="translate({f(x)} {f(y + 12)})" opacity="{1 if n else 0.45}">{art}</g>'
                    + text(x + ROT / 2, y + 12 + ROT + 19, f"{rot.get('rotation')}°", 15, bold=True)
                    + text(x + ROT / 2, y + 12 + ROT + 37, note, 14))
-    box = (M - 4, y - 18, M + 4 * (ROT + 26), y + ROT + 56)
-    return [(box, f'<g class="drawn">{"".join(out)}</g>')]
+    box = (M - 4, y + 8, M + 4 * (ROT + 26), y + ROT + 56)
+    return [head_entry, (box, f'<g class="drawn">{"".join(out)}</g>')]
 
 
 def _final(pl: Plan, y: float) -> tuple[tuple, str]:
