@@ -176,3 +176,16 @@ def test_an_engine_phase_is_drawn_translated_with_the_players_names(monkeypatch,
     named = named_view(view, {1: "Bo"})
     assert "Tah 4: hraje Bo" in render_svg(kind, named, highlight=legal, lang="cs")
     assert "Turn 4: Bo to move" in render_svg(kind, named, highlight=legal)
+
+
+def test_named_view_names_seats_in_players_and_phase_and_leaves_the_view_alone():
+    from pbem.boards import named_view
+    from pbem.boards.words import Msg
+
+    view = {"phase": "Seat 2 to move, then seat 3", "players": [{"seat": 0}, {"seat": 1}, {"seat": 2, "name": "x"}]}
+    named = named_view(view, {0: "Ada", 1: "Bo", 2: ""})
+    assert [p.get("name") for p in named["players"]] == ["Ada", "Bo", "x"]   # an empty name keeps the view's
+    assert named["phase"] == "Bo to move, then seat 3"
+    assert view["players"][0] == {"seat": 0} and view["phase"].startswith("Seat 2")
+    msg = named_view({"phase": Msg("{who} owes {n} pieces", who=Msg("Seat {n}", n=1), n=2)}, {0: "Ada"})["phase"]
+    assert isinstance(msg, Msg) and msg == "Ada owes 2 pieces" and msg.template == "{who} owes {n} pieces"
