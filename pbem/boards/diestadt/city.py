@@ -43,7 +43,8 @@ def _tile_tip(pl: Plan, t: dict[str, Any], followers: list[dict[str, Any]]) -> s
     if t.get("building"):
         parts.append(say(BUILDING_WORDS.get(t["building"], t["building"])) + (f" {t['name']}" if t.get("name") else ""))
     for fo in followers:
-        parts.append(say(Msg("{who}: {role} on {point}", who=_who(pl, fo.get("seat", 0)), role=say(ROLE_WORDS.get(fo.get("role"), str(fo.get("role")))),
+        role = say(ROLE_WORDS.get(fo.get("role"), str(fo.get("role"))))
+        parts.append(say(Msg("{who}: {role} on {point}", who=_who(pl, fo.get("seat", 0)), role=role,
                              point=fo.get("point"))))
     return ", ".join(parts)
 
