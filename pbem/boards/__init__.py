@@ -63,13 +63,17 @@ def render_svg(game: str, view: dict[str, Any], *, highlight: Iterable[str] = ()
     return board_module(game).render_svg(view, sites, lang=lang)
 
 
-def named_view(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
+def named_view(view: dict[str, Any], names: dict[int, str], lang: str | None = None) -> dict[str, Any]:
     """A copy of ``view`` whose ``players`` carry each seat's ``name``
     (``names``: seat index -> the player's name), which every board prints
     in the seat's colour instead of "Seat 2", and whose ``phase`` names
-    them too ("Seat 2" -> "Bruno"; in an engine's ``Msg`` its seat words,
-    so it still translates); the view itself is untouched. Seats
-    without a (non-empty) name keep what the view has."""
+    them too ("Seat 2" -> "Bruno"); the view itself is untouched. Seats
+    without a (non-empty) name keep what the view has.
+
+    An engine's phase (a ``Msg``) gets the names as its seat words (so it
+    still translates whole); with ``lang`` it is then translated, and a
+    seat the message's own text names ("Setup: seat 1 places ...") is
+    named too, as far as the text still says "seat 1"."""
     players = []
     for p in view.get("players") or []:
         p = dict(p)
@@ -79,7 +83,11 @@ def named_view(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
     phase = view.get("phase")
     if isinstance(phase, Msg):      # an engine's message: the names go in as its seats' words
         phase = with_names(phase, names)
-    elif isinstance(phase, str):
+        if lang is not None:
+            from pbem.i18n import translate
+
+            phase = translate(phase, lang)
+    if isinstance(phase, str) and not isinstance(phase, Msg):
         phase = SEAT_WORD.sub(lambda m: names.get(int(m.group(2)) - 1) or m.group(0), phase)
     return {**view, "players": players, **({"phase": phase} if "phase" in view else {})}
 

@@ -97,12 +97,8 @@ def picture_view(game: Game, view: dict, lang: str = "en") -> dict:
     phase (an engine message) already in ``lang``: the placeholder keeps
     the view as JSON, where a message is only its English text."""
     from pbem.boards import named_view
-    from pbem.i18n import translate
 
-    named = named_view(view, {s.index: s.player.name for s in game.seats if s.player is not None})
-    if "phase" in named:
-        named["phase"] = translate(named["phase"], lang)
-    return named
+    return named_view(view, {s.index: s.player.name for s in game.seats if s.player is not None}, lang)
 
 
 def picture_lang(seat: Seat | None) -> str:

@@ -48,9 +48,12 @@ def people(game, view: dict[str, Any] | None, you: int | None = None) -> list[Pe
 
 def named_view(view: dict[str, Any], persons: Iterable[Person]) -> dict[str, Any]:
     """A copy of ``view`` whose ``players`` carry each seat's ``name`` (the
-    boards print it instead of "seat 2"); the view itself is untouched."""
+    boards print it instead of "seat 2") and whose phase is in the page's
+    language with the players named; the view itself is untouched."""
     persons = list(persons)
-    return boards_named_view(view, {p.index: p.name for p in persons})
+    from pbem.web.locale import select_locale
+
+    return boards_named_view(view, {p.index: p.name for p in persons}, str(select_locale()))
 
 
 def chip(person: Person) -> Markup:

@@ -189,3 +189,15 @@ def test_named_view_names_seats_in_players_and_phase_and_leaves_the_view_alone()
     assert view["players"][0] == {"seat": 0} and view["phase"].startswith("Seat 2")
     msg = named_view({"phase": Msg("{who} owes {n} pieces", who=Msg("Seat {n}", n=1), n=2)}, {0: "Ada"})["phase"]
     assert isinstance(msg, Msg) and msg == "Ada owes 2 pieces" and msg.template == "{who} owes {n} pieces"
+
+
+def test_named_view_in_a_language_translates_the_phase_then_names_the_seats_its_text_names(monkeypatch):
+    from pbem.boards import named_view
+    from pbem.boards.words import Msg
+
+    czech = _catalog({"Setup: seat 1 places the start merchant": "Příprava: hráč na místě 1 staví kupce"})
+    monkeypatch.setattr(pbem.i18n, "translations", lambda lang: czech if lang == "cs" else pbem.i18n.NullTranslations())
+    view = {"phase": Msg("Setup: seat 1 places the start merchant"), "players": []}
+    assert named_view(view, {0: "Ada"}, "en")["phase"] == "Setup: Ada places the start merchant"
+    assert named_view(view, {0: "Ada"}, "cs")["phase"] == "Příprava: hráč na místě 1 staví kupce"
+    assert isinstance(named_view(view, {0: "Ada"})["phase"], Msg)   # no language: still a message
