@@ -12,6 +12,7 @@ import datetime as dt
 from flask import current_app
 from sqlalchemy import and_, func, not_, select, update
 
+from pbem.config import HOST_NOTICE_DELAY_SECONDS
 from pbem.engine import get_game
 from pbem.mail import compose
 from pbem.service import notify
@@ -69,20 +70,21 @@ def tell(game: Game, what: str, *, now: dt.datetime) -> None:
     running game).
 
     Host actions in quick succession make one mail per seat, not one per
-    action: the notice waits ``HOST_NOTICE_DELAY_SECONDS`` (config, default
-    60; 0 sends at once) and a later host notice of the same game
+    action: the notice waits ``HOST_NOTICE_DELAY_SECONDS`` (app config from
+    ``PBEM_HOST_NOTICE_DELAY_SECONDS``, default 60; 0 sends at once) and a later host notice of the same game
     supersedes every earlier one not yet sent; the one left lists the
     earlier actions in a line each, then the latest with the state it
     leaves (the deadline now). A cancellation is due at once."""
     state = get_game(game.kind).state_from_json(game.state) if game.state else None
     earlier = [_EARLIER[k] for k in _supersede_host_notices(game, now) if k in _EARLIER]
-    delay = 0.0 if what == "cancelled" else float(current_app.config.get("HOST_NOTICE_DELAY_SECONDS", 60) or 0)
+    delay = 0.0 if what == "cancelled" else float(
+        current_app.config.get("HOST_NOTICE_DELAY_SECONDS", HOST_NOTICE_DELAY_SECONDS) or 0)
     due = now + dt.timedelta(seconds=delay)
     for seat in game.seats:
         picture = {}
         if state is not None:
             view = state.view(seat.index)
-            picture = dict(board_png=notify.board_png(game, view),
+            picture = dict(board_png=notify.board_png(game, view, lang=notify.picture_lang(seat)),
                            board_alt=f"The board of {game.title} #{game.id}, {game.phase}",
                            position_text=get_game(game.kind).view_text(view))
         env = notify._envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{what}")

@@ -91,8 +91,24 @@ def _queue(game: Game, seat: Seat | None, msg, kind: str, key: str, now: dt.date
         db.session.execute(update(OutboxMessage).where(OutboxMessage.id == row_id).values(next_attempt_at=due_at))
 
 
-def board_png(game: Game, view: dict, highlight: Sequence[str] = ()) -> bytes | None:
-    """The board picture part as this view shows it: a placeholder that
+def picture_view(game: Game, view: dict, lang: str = "en") -> dict:
+    """``view`` with every seated player's name, as the board picture
+    prints them (in seat colours, as the pages do; never "Seat 2"), its
+    phase (an engine message) already in ``lang``: the placeholder keeps
+    the view as JSON, where a message is only its English text."""
+    from pbem.boards import named_view
+
+    return named_view(view, {s.index: s.player.name for s in game.seats if s.player is not None}, lang)
+
+
+def picture_lang(seat: Seat | None) -> str:
+    """The language a board picture for ``seat``'s player is drawn in."""
+    return (seat.player.language if seat is not None and seat.player is not None else None) or "en"
+
+
+def board_png(game: Game, view: dict, highlight: Sequence[str] = (), lang: str = "en") -> bytes | None:
+    """The board picture part as this view shows it, players named and its
+    words in ``lang``: a placeholder that
     outbox delivery draws into the PNG (:mod:`pbem.service.pictures`; drawing
     takes far longer than the rest of a turn, so it stays out of the turn's
     transaction), or ``None`` when the game has no board picture (the email
@@ -100,7 +116,7 @@ def board_png(game: Game, view: dict, highlight: Sequence[str] = ()) -> bytes | 
     try:
         from pbem.service.pictures import placeholder
 
-        return placeholder(game.kind, view, highlight)
+        return placeholder(game.kind, picture_view(game, view, lang), highlight, lang=lang)
     except KeyError:
         return None
     except Exception:  # a picture must never stop a turn; the text carries everything
@@ -108,7 +124,7 @@ def board_png(game: Game, view: dict, highlight: Sequence[str] = ()) -> bytes | 
         return None
 
 
-def closeup_png(game: Game, view: dict, highlight: Sequence[str]) -> tuple[bytes | None, str]:
+def closeup_png(game: Game, view: dict, highlight: Sequence[str], lang: str = "en") -> tuple[bytes | None, str]:
     """The close-up picture part for a phone (a placeholder, drawn at
     delivery like :func:`board_png`) and its alternative text naming the
     legal sites it shows: the region of the board with the most legal
@@ -121,11 +137,12 @@ def closeup_png(game: Game, view: dict, highlight: Sequence[str]) -> tuple[bytes
         from pbem.boards import closeup, render_svg
         from pbem.service.pictures import placeholder
 
-        found = closeup.window(render_svg(game.kind, view, highlight=highlight), highlight)
+        view = picture_view(game, view, lang)
+        found = closeup.window(render_svg(game.kind, view, highlight=highlight, lang=lang), highlight)
         if found is None:
             return None, ""
         box, shown = found
-        return (placeholder(game.kind, view, highlight, closeup=box),
+        return (placeholder(game.kind, view, highlight, closeup=box, lang=lang),
                 f"Close-up of the board around your legal sites {', '.join(shown)}")
     except KeyError:
         return None, ""
@@ -170,14 +187,14 @@ def turn(game: Game, state, seat: Seat) -> compose.Turn:
     legal = arrange(a.to_text() for a in actions)  # common orders first, A2 before A10
     sites = sorted({a.site for a in actions if a.site})
     examples = example_reply(state, seat.index)
-    near, near_alt = closeup_png(game, view, sites)
+    near, near_alt = closeup_png(game, view, sites, picture_lang(seat))
     return compose.Turn(
         phase=game.phase, seat=f"seat {seat.number}", deadline=game.deadline_at,
         order_url=links.seat_signin_url(seat.player_id, game.id, seat.index),
         private_info=_with_held(engine.view_text(view), game.id, seat.index),
         since_last=[e.text for e in events_since(game, seat.index, seat.last_moved_step)],
         legal_orders=legal, order_help=engine.order_help(), examples=examples,
-        board_png=board_png(game, view, sites),
+        board_png=board_png(game, view, sites, picture_lang(seat)),
         board_alt=f"The board of {game.title} #{game.id}, {game.phase}",
         closeup_png=near, closeup_alt=near_alt)
 
@@ -307,7 +324,7 @@ def after_change(game: Game, state, *, now: dt.datetime, missed: Sequence[int] =
                 phase=game.phase, events=events, missed=[l for s, l in zip(missed, labels) if s != seat.index],
                 you_missed=you, missed_count=seat.missed_turns if you else 0,
                 default_order=_default_text(game, seat.index) if you else "",
-                next_up=next_up, board_png=board_png(game, view),
+                next_up=next_up, board_png=board_png(game, view, lang=picture_lang(seat)),
                 board_alt=f"The board of {game.title} #{game.id}, {game.phase}",
                 position_text=get_game(game.kind).view_text(view))
             _queue(game, seat, compose.turn_result(env, _ref(game), result), "missed",
@@ -342,7 +359,8 @@ def game_over(game: Game, state, seat: Seat, *, now: dt.datetime) -> None:
     env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.over", reply=False)
     msg = compose.game_over(env, _ref(game), scores=lines,
                             events=[e.text for e in events_since(game, seat.index, seat.last_moved_step)],
-                            final_view=engine.view_text(view), board_png=board_png(game, view),
+                            final_view=engine.view_text(view),
+                            board_png=board_png(game, view, lang=picture_lang(seat)),
                             board_alt=f"The final board of {game.title} #{game.id}")
     _queue(game, seat, msg, "over", f"over:{game.id}:{seat.index}", now)
 

@@ -42,5 +42,6 @@ def select_timezone() -> str:
 def init_app(app: Flask) -> None:
     """Install Flask-Babel: ``_``, ``gettext``, ``ngettext`` in templates."""
     if "babel" not in app.extensions:
-        Babel(app, locale_selector=select_locale, timezone_selector=select_timezone,
-              default_domain=_Catalogs())
+        babel = Babel(app, locale_selector=select_locale, timezone_selector=select_timezone)
+        # Flask-Babel 4 takes ``default_domain`` as a name; pbem's catalogs are a Domain of their own
+        babel.domain_instance = _Catalogs()

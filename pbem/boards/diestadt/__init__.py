@@ -28,11 +28,12 @@ from pbem.boards.diestadt.geometry import STYLE, WIDTH, plan, static
 from pbem.boards.diestadt.strip import description, strip
 
 
-def render_svg(view: dict[str, Any], highlight: Iterable[str] = ()) -> str:
+def render_svg(view: dict[str, Any], highlight: Iterable[str] = (), *, lang: str = "en") -> str:
     """The city of ``view`` (``DieStadtState.view``) as SVG text, the sites
     in ``highlight`` (``"F7"`` spaces, ``"T20N"`` edges, ``"U20NE"``
-    corners) marked legal. Missing keys draw as empty, so any view renders."""
-    pl = plan(view, highlight)
+    corners) marked legal, every word in ``lang``. Missing keys draw as
+    empty, so any view renders."""
+    pl = plan(view, highlight, lang)
     title, desc = description(pl)
     out = static(pl, title, desc)
     out.append('<g class="sites">')
@@ -48,13 +49,13 @@ def render_svg(view: dict[str, Any], highlight: Iterable[str] = ()) -> str:
     return "\n".join(out)
 
 
-def layers(view: dict[str, Any], highlight: Iterable[str] = ()):
+def layers(view: dict[str, Any], highlight: Iterable[str] = (), *, lang: str = "en"):
     """The picture of :func:`render_svg` as a static and a dynamic layer for
     :mod:`pbem.boards.raster`.
 
     Static: paper, the grid of the drawn part of the board, coordinates and
-    legend; its key is that part (``(column, row, columns, rows)``), which
-    changes only when the city grows past it. Dynamic tiles, in drawing
+    legend; its key is that part and the language (``(column, row,
+    columns, rows, lang)``), which changes only when the city grows past it. Dynamic tiles, in drawing
     order: one per site (a placed tile with its art, a space for the drawn
     tile, an edge or corner), one per piece, one per strip entry, so a turn
     redraws only the tiles, pieces and entries it changed (the others come
@@ -62,8 +63,8 @@ def layers(view: dict[str, Any], highlight: Iterable[str] = ()):
     """
     from pbem.boards.raster import Layers, Tile
 
-    pl = plan(view, highlight)
-    key = (pl.gx0, pl.gy0, pl.cols, pl.rows)
+    pl = plan(view, highlight, lang)
+    key = (pl.gx0, pl.gy0, pl.cols, pl.rows, lang)
 
     def static_svg() -> str:   # a function of ``key`` only
         return "\n".join(static(pl) + ["</svg>"])
