@@ -113,8 +113,8 @@ def frontier(pl: Plan) -> list[str]:
 def frontier_site(pl: Plan, name: str) -> str:
     """An empty space the drawn tile does not fit: invisible, clickable."""
     x, y = pl.xy(parse_space(name))
-    return (f'<g class="site" data-site="{esc(name)}"><title>{esc(name)}: the drawn tile fits nowhere here'
-            f'</title><rect class="hex" x="{f(x + 1)}" y="{f(y + 1)}" width="{f(pl.u - 2)}" '
+    why = pl.say(Msg("{space}: the drawn tile fits nowhere here", space=name))
+    return (f'<g class="site" data-site="{esc(name)}"><title>{esc(why)}</title><rect class="hex" x="{f(x + 1)}" y="{f(y + 1)}" width="{f(pl.u - 2)}" '
             f'height="{f(pl.u - 2)}" fill="#ffffff" fill-opacity="0.01"/></g>')
 
 
