@@ -26,6 +26,7 @@ from flask import current_app
 from sqlalchemy import select
 
 from pbem.engine import OrderError, OrderParseError, get_game
+from pbem.engine.messages import Msg, Msgn
 from pbem.service import queue
 from pbem.service.db import begin_write, db
 from pbem.service.errors import GameNotFound
@@ -119,7 +120,7 @@ def legal_orders(state, seat: int, limit: int = LEGAL_QUOTE) -> list[str]:
 
     texts = arrange(a.to_text() for a in state.legal_actions(seat))  # common first, A2 before A10
     if len(texts) > limit:
-        texts = texts[:limit] + [f"... and {len(texts) - limit} more"]
+        texts = texts[:limit] + [Msgn("... and {n} more", "... and {n} more", len(texts) - limit)]
     return texts
 
 
@@ -156,9 +157,10 @@ def _past_the_turn(result: SubmitResult, last: int, game, state, seat_index: int
     end with the Voice of the People turned up) is one the seat has not
     seen, so any answer about them could tell what its view hides."""
     for line in result.lines[last:]:
-        line.error = ("Past the end of your turn, so not read. Send only the orders of this turn; "
-                      "the next turn is asked for when it comes.")
-    return (f"Nothing was applied: your turn ends with line {last}, but you sent {len(result.lines)} lines.",
+        line.error = Msg("Past the end of your turn, so not read. Send only the orders of this turn; "
+                         "the next turn is asked for when it comes.")
+    return (Msg("Nothing was applied: your turn ends with line {last}, but you sent {count} lines.",
+                last=last, count=len(result.lines)),
             "refused", _turn_start_legal(game, state, seat_index, in_place))
 
 
@@ -181,24 +183,30 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
     unless ``in_place``: the lines are applied to it, saving a copy). On
     success a :class:`Trial` is appended to ``trial_out`` when given."""
     if seat_index not in {s.index for s in game.seats}:
-        return f"This game has no seat {seat_index + 1}.", "refused", []
+        return Msg("This game has no seat {seat}.", seat=seat_index + 1), "refused", []
     if game.status == PAUSED:
-        return "The game is paused by its host; orders are taken again when it resumes.", "refused", []
+        return Msg("The game is paused by its host; orders are taken again when it resumes."), "refused", []
     if game.status != ACTIVE:
-        return f"The game is {game.status}; it takes no orders.", "refused", []
+        return Msg("The game is {status}; it takes no orders.", status=game.status), "refused", []
     if state is None:
         state = engine_state(game)
     if expected_step is not None and expected_step != game.step:
-        return (f"These orders were written for turn step {expected_step}, but the game has moved on "
-                f"to step {game.step} ({game.phase}). Nothing was applied; please look at the board "
-                "again and send fresh orders.", "stale", legal_orders(state, seat_index))
+        return (Msg("These orders were written for turn step {expected}, but the game has moved on "
+                    "to step {step} ({phase}). Nothing was applied; please look at the board "
+                    "again and send fresh orders.", expected=expected_step, step=game.step, phase=game.phase),
+                "stale", legal_orders(state, seat_index))
     if not result.lines:
-        return "No orders were found in what you sent.", "refused", legal_orders(state, seat_index)
+        return Msg("No orders were found in what you sent."), "refused", legal_orders(state, seat_index)
     if len(result.lines) > MAX_LINES:
-        return f"At most {MAX_LINES} order lines are read at once; you sent {len(result.lines)}.", "refused", []
+        return (Msg("At most {limit} order lines are read at once; you sent {count}.", limit=MAX_LINES,
+                    count=len(result.lines)), "refused", [])
     if seat_index not in state.current_seats():
-        waiting = ", ".join(f"seat {s + 1}" for s in state.current_seats()) or "nobody"
-        return f"It is not your turn: the game waits for {waiting} ({game.phase}).", "refused", []
+        waiting = [s + 1 for s in state.current_seats()]
+        if not waiting:
+            return Msg("It is not your turn: the game waits for nobody ({phase}).", phase=game.phase), "refused", []
+        return (Msgn("It is not your turn: the game waits for seat {seats} ({phase}).",
+                     "It is not your turn: the game waits for seats {seats} ({phase}).", len(waiting),
+                     seats=", ".join(map(str, waiting)), phase=game.phase), "refused", [])
     kind = get_game(game.kind)
     turn = state.turn_key()
     trial = state if in_place else state.copy()
@@ -207,8 +215,8 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
         if applied and turn_ended(trial, seat_index, turn):
             return _past_the_turn(result, number - 1, game, state, seat_index, in_place)
         if len(line.text) > MAX_LINE:
-            line.error = f"the line is longer than {MAX_LINE} characters"
-            return "Nothing was applied: a line is too long.", "refused", legal_orders(trial, seat_index)
+            line.error = Msg("the line is longer than {limit} characters", limit=MAX_LINE)
+            return Msg("Nothing was applied: a line is too long."), "refused", legal_orders(trial, seat_index)
         try:
             action = kind.parse_action(trial, seat_index, line.text)
             before = trial.step
@@ -218,8 +226,9 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
             # the turn's start (applied to in place: read again; a refusal is rare)
             legal = (list(err.legal) or legal_orders(trial, seat_index)
                      or _turn_start_legal(game, state, seat_index, in_place))
-            what = "could not be read" if isinstance(err, OrderParseError) else "is not legal now"
-            return f"Nothing was applied: the line \u201c{line.text}\u201d {what}.", "refused", legal
+            if isinstance(err, OrderParseError):
+                return Msg("Nothing was applied: the line \u201c{line}\u201d could not be read.", line=line.text), "refused", legal
+            return Msg("Nothing was applied: the line \u201c{line}\u201d is not legal now.", line=line.text), "refused", legal
         line.order = action.to_text()
     if trial_out is not None:
         trial_out.append(Trial(trial, applied))
@@ -340,15 +349,18 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
         db.session.add(pending)
         db.session.flush()
     if result.resolved:
-        result.message = "Your orders are accepted and the turn is resolved."
+        result.message = Msg("Your orders are accepted and the turn is resolved.")
         result.step = game.step
     elif result.ready:
-        result.message = "Your orders are accepted and the turn is being resolved."
+        result.message = Msg("Your orders are accepted and the turn is being resolved.")
     else:
-        names = ", ".join(f"seat {s + 1}" for s in waiting)
-        result.message = (f"Your orders are accepted. They will be applied together with the "
-                          f"orders of {names}, when those are in or at the deadline. Until then "
-                          "you may send new orders to replace them.")
+        result.message = Msgn("Your orders are accepted. They will be applied together with the "
+                              "orders of seat {seats}, when those are in or at the deadline. Until then "
+                              "you may send new orders to replace them.",
+                              "Your orders are accepted. They will be applied together with the "
+                              "orders of seats {seats}, when those are in or at the deadline. Until then "
+                              "you may send new orders to replace them.",
+                              len(waiting), seats=", ".join(str(s + 1) for s in waiting))
     if before_commit is not None:
         before_commit(result)
     db.session.commit()
