@@ -553,7 +553,8 @@ def digest(env: Envelope, items: Sequence[DigestItem]) -> EmailMessage:
     that takes orders for its game."""
     n = len(items)
     tr = _tr(env)
-    subject = tr.ngettext("[pbem] Your daily digest: {n} message", "[pbem] Your daily digest: {n} messages", n).format(n=n)
+    subject = tr.ngettext("[pbem] Your daily digest: {n} message",
+                          "[pbem] Your daily digest: {n} messages", n).format(n=n)
     return _build("digest", env, subject, {"game": GameRef(tr.gettext("daily digest"), ""), "items": list(items)})
 
 

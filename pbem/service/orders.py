@@ -227,8 +227,10 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
             legal = (list(err.legal) or legal_orders(trial, seat_index)
                      or _turn_start_legal(game, state, seat_index, in_place))
             if isinstance(err, OrderParseError):
-                return Msg("Nothing was applied: the line \u201c{line}\u201d could not be read.", line=line.text), "refused", legal
-            return Msg("Nothing was applied: the line \u201c{line}\u201d is not legal now.", line=line.text), "refused", legal
+                return (Msg("Nothing was applied: the line \u201c{line}\u201d could not be read.", line=line.text),
+                        "refused", legal)
+            return (Msg("Nothing was applied: the line \u201c{line}\u201d is not legal now.", line=line.text),
+                    "refused", legal)
         line.order = action.to_text()
     if trial_out is not None:
         trial_out.append(Trial(trial, applied))
