@@ -16,16 +16,17 @@ task) finds the step moved on or the claim taken and changes nothing.
 """
 from __future__ import annotations
 
-from pbem.i18n import stored_event_data
-
 import datetime as dt
 import logging
 from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from pbem.engine import OrderError, get_game
+from pbem.engine.messages import Msg, Msgn
+from pbem.i18n import stored_event_data
 from pbem.service import notify, queue
 from pbem.service.db import db
 from pbem.service.models import (
@@ -56,6 +57,12 @@ class ResolveResult:
 _INSERT_MOVE = Move.__table__.insert()
 _INSERT_EVENT = GameEvent.__table__.insert()
 _CLAIMS: dict[tuple[str, ...], object] = {}
+
+
+def _said(msg: Msg, data: dict[str, Any]) -> dict[str, Any]:
+    """A service log line's ``text`` and ``data`` (keeping its message for
+    :func:`pbem.i18n.event_text`)."""
+    return {"text": str(msg), "data": stored_event_data(msg, data)}
 
 
 def _claim_statement(columns: tuple[str, ...]):
@@ -180,10 +187,10 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
             events.insert(at, dict(
                 game_id=game.id, step=first_step,
                 seat_index=None, kind="missed", created_at=now,
-                data={"seat": seat, "order": "\n".join(texts), "orders": texts},
-                text=f"{game.seat(seat).player.name} (seat {seat + 1}) missed the deadline; "
-                     f"the default order{'s' if len(texts) > 1 else ''} {quoted} "
-                     f"{'were' if len(texts) > 1 else 'was'} applied."))
+                **_said(Msgn("{name} (seat {seat}) missed the deadline; the default order {orders} was applied.",
+                             "{name} (seat {seat}) missed the deadline; the default orders {orders} were applied.",
+                             len(texts), name=game.seat(seat).player.name, seat=seat + 1, orders=quoted),
+                        {"seat": seat, "order": "\n".join(texts), "orders": texts})))
             game.seat(seat).missed_turns += 1
             continue
         turn = state.turn_key()
@@ -204,9 +211,10 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
                     record(seat, state.default_action(seat), "deadline")
                 events.insert(at, dict(
                     game_id=game.id, step=state.step, seat_index=None, kind="order-failed",
-                    created_at=now, data={"seat": seat, "order": line},
-                    text=f"Seat {seat + 1}'s order \u201c{line}\u201d could not be applied after the "
-                         f"orders before it ({err.message}); the default order was applied."))
+                    created_at=now, **_said(Msg(
+                        "Seat {seat}'s order \u201c{order}\u201d could not be applied after the orders "
+                        "before it ({reason}); the default order was applied.", seat=seat + 1, order=line,
+                        reason=err.message), {"seat": seat, "order": line})))
                 break
 
     terminal = state.is_terminal()
