@@ -411,7 +411,7 @@ def order_answer(game: Game, seat: Seat, result, *, in_reply_to: str | None, ded
     env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.answer",
                     in_reply_to=in_reply_to, references=references)
     lang = lang_of(seat.player)
-    phase = phase or _phase(game, state, lang)
+    phase = translate(phase, lang) if phase else _phase(game, state, lang)
     lines = [l.text for l in result.lines]
     if result.accepted:
         outcome = [f"{l.text}  ->  {l.order}" for l in result.lines] + [translate(result.message, lang)]
@@ -455,7 +455,8 @@ def unread_answer(game: Game, seat: Seat, first_lines: Sequence[str], *, in_repl
     lang = lang_of(seat.player)
     t = turn(game, state, seat) if state is not None and seat.index in state.current_seats() else None
     msg = compose.order_refusal(
-        env, _ref(game), lines_read=[], failed_line=None, phase=phase or _phase(game, state, lang), turn=t,
+        env, _ref(game), lines_read=[], failed_line=None, turn=t,
+        phase=translate(phase, lang) if phase else _phase(game, state, lang),
         reason=translations(lang).gettext(
             "We could not find your orders in this mail. Write them one per line above the "
             "quoted text, or use the order page."), seen=first_lines)
