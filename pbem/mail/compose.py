@@ -376,7 +376,6 @@ def _build(kind: str, env: Envelope, subject: str, context: dict, *,
     if env.inbound_address:
         msg[LOOP_HEADER] = env.inbound_address
     msg["X-PBEM-Kind"] = kind
-    msg["Content-Language"] = language(env.locale)
     # quoted-printable keeps both parts readable in "show original" and diffs.
     msg.set_content(text, cte="quoted-printable")
     msg.add_alternative(html, subtype="html", cte="quoted-printable")
@@ -387,6 +386,7 @@ def _build(kind: str, env: Envelope, subject: str, context: dict, *,
         if closeup_cid:
             html_part.add_related(closeup_png, "image", "png", cid=closeup_cid,
                                   filename="closeup.png", disposition="inline")
+    msg["Content-Language"] = language(env.locale)  # RFC 3282 (set_content clears Content-* headers)
     return msg
 
 
