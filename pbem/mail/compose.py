@@ -127,8 +127,9 @@ class Envelope:
     ``sender`` is the From header (``"pbem <pbem@example.org>"``);
     ``reply_to`` the seat's signed reply address (or ``None``);
     ``inbound_address`` our inbound address, written into ``X-PBEM-Loop``.
-    ``timezone`` (IANA name) and ``locale`` (babel, e.g. ``"fi_FI"``) are
-    the recipient's, for dates. ``sent_at`` (UTC) is the Date header and
+    ``timezone`` (IANA name) and ``locale`` (babel, e.g. ``"fi_FI"`` or
+    ``"fi"``) are the recipient's: the locale's language (:func:`language`)
+    is the one the whole mail is written in, and dates use the locale. ``sent_at`` (UTC) is the Date header and
     "now" for "12 hours left"; default: the current time. ``msgid_tag``
     goes into the Message-ID (``<tag.random@domain>``) so an id says what it
     was; ``in_reply_to``/``references`` thread answers to a player's mail.
