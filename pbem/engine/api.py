@@ -375,3 +375,11 @@ class Game(ABC):
         """The command language with examples, plain text (a
         :class:`~pbem.engine.messages.Msg`: ``pbem.i18n.translate`` gives
         the reader's language)."""
+
+    def order_text(self, action: Action, lang: str = "en") -> str:
+        """``action`` as an order line in language ``lang`` (``"fi"``,
+        ``"cs"``, ...: the words a player of that language writes, which
+        :meth:`parse_action` reads back as the same order). A game with no
+        words for ``lang`` writes English: the default is
+        :meth:`Action.to_text`. Never raises for an unknown language."""
+        return action.to_text()
