@@ -83,6 +83,12 @@ def label_px(label: float, board_width: float, shown_width: float = PHONE_WIDTH)
     return label * shown_width / board_width
 
 
+def _max_width() -> int:
+    from pbem.boards.png import MAX_WIDTH
+
+    return MAX_WIDTH
+
+
 def window(svg: str, highlight: Iterable[str]) -> tuple[Box, list[str]] | None:
     """The close-up of ``svg`` for the legal sites ``highlight``:
     ``((x0, y0, x1, y1) in user units, [the legal sites inside it])``, or
@@ -90,7 +96,9 @@ def window(svg: str, highlight: Iterable[str]) -> tuple[Box, list[str]] | None:
     :data:`LABEL_PX` on a phone or no highlighted site is on the board.
 
     The window is as wide as the labels allow (``label * PHONE_WIDTH /
-    LABEL_PX`` units), never wider than the board, and placed to hold the
+    LABEL_PX`` units), never wider than the board nor narrower than
+    :func:`render_png` can draw (the board at most
+    :data:`pbem.boards.png.MAX_WIDTH` px), and placed to hold the
     most legal sites (ties: nearest the middle of all of them), then
     centred on those it holds and kept inside the board."""
     all_sites = sites(svg)
@@ -102,7 +110,10 @@ def window(svg: str, highlight: Iterable[str]) -> tuple[Box, list[str]] | None:
     label = min(labels) if labels else min(b[3] - b[1] for b, _ in all_sites.values()) * 0.4
     if label_px(label, bw) >= LABEL_PX:
         return None
-    w = min(bw, label * PHONE_WIDTH / LABEL_PX)
+    # as wide as legible labels need, but never so narrow that the board
+    # behind it would exceed the widest picture drawn (a growing board, such
+    # as Die Stadt's late city, then gets labels a little under LABEL_PX)
+    w = min(bw, max(label * PHONE_WIDTH / LABEL_PX, bw * PHONE_WIDTH * DENSITY / _max_width()))
     h = min(bh, w * ASPECT)
     boxes = {s: all_sites[s][0] for s in legal}
     mx = sum((b[0] + b[2]) / 2 for b in boxes.values()) / len(boxes)

@@ -91,3 +91,19 @@ def test_render_png_refuses_an_empty_box():
     view, hl = position("medina", 3, 12, 7)
     with pytest.raises(ValueError):
         closeup.render_png("medina", view, (10, 10, 10, 20), highlight=hl)
+
+
+@pytest.mark.parametrize("seats,moves,seed", [(4, 60, 1), (3, 150, 2)])
+def test_a_grown_city_still_gets_a_closeup_that_can_be_drawn(seats, moves, seed):
+    """Die Stadt's board grows with the city: late in the game the legible
+    window would need a board wider than MAX_WIDTH px. The window is then
+    widened to what can be drawn, and the close-up is drawn."""
+    from pbem.boards.png import MAX_WIDTH
+
+    view, hl = position("diestadt", seats, moves, seed)
+    svg = render_svg("diestadt", view, highlight=hl)
+    box, shown = closeup.window(svg, hl)
+    width = closeup.board_size(svg)[0]
+    assert round(closeup.PHONE_WIDTH * closeup.DENSITY * width / (box[2] - box[0])) <= MAX_WIDTH
+    img = Image.open(io.BytesIO(closeup.render_png("diestadt", view, box, highlight=hl)))
+    assert abs(img.width - closeup.PHONE_WIDTH * closeup.DENSITY) <= 2
