@@ -40,7 +40,13 @@ def select_timezone() -> str:
 
 
 def init_app(app: Flask) -> None:
-    """Install Flask-Babel: ``_``, ``gettext``, ``ngettext`` in templates."""
+    """Install Flask-Babel: ``_``, ``gettext``, ``ngettext`` in templates,
+    and the page filters of :mod:`pbem.web.language`."""
     if "babel" not in app.extensions:
-        Babel(app, locale_selector=select_locale, timezone_selector=select_timezone,
-              default_domain=_Catalogs())
+        babel = Babel(app, locale_selector=select_locale, timezone_selector=select_timezone)
+        # Flask-Babel 4 builds its domain from the ``default_domain`` name
+        # (a string); pbem's catalogs come from a Domain of their own
+        babel.domain_instance = _Catalogs()
+        from pbem.web import language
+
+        language.init_app(app)
