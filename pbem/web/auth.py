@@ -12,12 +12,17 @@
   stops working too, other devices stay signed in.
 - ``POST /signout/everywhere`` (on the account page): every session of the
   player ends (:mod:`pbem.web.sessions`).
-- ``GET/POST /account``: name and time zone of the signed-in player.
+- ``GET/POST /account``: name, time zone and language of the signed-in
+  player (choosing a language sets ``language_chosen``).
+
+The first sign-in takes the browser's language and time zone
+(:mod:`pbem.web.first_signin`); a page for a visitor whose link names a
+player speaks that player's language (:func:`pbem.web.locale.speak_to`).
 """
 from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, session, url_for
-from flask_babel import gettext
+from flask_babel import gettext, refresh
 
 from pbem.mail.tokens import BadToken, ExpiredToken
 from pbem.service.addresses import clean_name, mailbox_key
@@ -25,7 +30,9 @@ from pbem.service.db import db
 from pbem.service.errors import ServiceError
 from pbem.service.models import Player
 from pbem.service.web_queries import check_signin, safe_path, send_signin_link, use_signin
-from pbem.web import scope, sessions
+from pbem.i18n import LANGUAGE_NAMES, supported
+from pbem.web import first_signin, scope, sessions
+from pbem.web.locale import speak_to
 from pbem.web.extensions import limiter, login_required
 from pbem.web.language import said
 from pbem.web.zones import ZONES, zone_or_none
@@ -74,7 +81,9 @@ def link(token: str):
     nxt = safe_path((claim.subject or {}).get("next") if isinstance(claim.subject, dict) else "/")
     if player is not None and g.player is not None and g.player.id == player.id:
         return redirect(nxt)
-    return render_template("web/signin_confirm.html", token=token, player=player, email=email, next=nxt)
+    speak_to(player)  # an invitee: the language the host chose for them
+    return render_template("web/signin_confirm.html", token=token, player=player, email=email, next=nxt,
+                           ask_zone=first_signin.needs_browser_zone(player), zone_field=first_signin.ZONE_FIELD)
 
 
 @bp.route("/signin/<token>", methods=["POST"])
@@ -85,6 +94,7 @@ def use(token: str):
     except BadToken as err:
         return render_template("web/signin.html", problem=_token_problem(err), email="", next="/"), 410
     sessions.forget_if_ended()
+    first_signin.take_browser_defaults(result.player_id)
     if result.seat is None:
         sign_in_as(result.player_id)
     else:
@@ -148,14 +158,22 @@ def account():
     if request.method == "POST":
         name = clean_name(request.form.get("name"), limit=101)  # no control characters in a name
         zone = zone_or_none(request.form.get("timezone"))
+        posted = request.form.get("language")
+        language = supported(posted) if posted else player.language
         if not name or len(name) > 100:
             problem = gettext("Please give a name of 1 to 100 characters.")
         elif zone is None:
             problem = gettext("Please choose a time zone from the list.")
+        elif language is None:
+            problem = gettext("Please choose a language from the list.")
         else:
+            if posted:  # the player's own choice: the host's and the browser's no longer count
+                player.language, player.language_chosen = language, True
             player.name, player.timezone = name, zone
             db.session.commit()
+            refresh()  # the message below is in the language just chosen
             flash(gettext("Saved. Deadlines are shown in %(zone)s.", zone=zone))
             return redirect(url_for("auth.account"))
     return render_template("web/account.html", player=player, zones=ZONES, problem=problem,
+                           languages=LANGUAGE_NAMES,
                            session_days=f"{current_app.permanent_session_lifetime.total_seconds() / 86400:g}")

@@ -16,6 +16,7 @@ from jinja2 import TemplateNotFound
 
 from pbem.boards import render_svg
 from pbem.engine import GAMES, get_game
+from pbem.i18n import LANGUAGE_NAMES, supported
 from pbem.service import lifecycle
 from pbem.service.addresses import clean_name, normalise_email
 from pbem.service.errors import ServiceError
@@ -94,7 +95,8 @@ def new():
     me = g.player
     form = {"kind": next(iter(sorted(GAMES)), ""), "title": "", "deadline_hours": str(DEFAULT_DEADLINE_HOURS),
             "timezone": me.timezone or "UTC",
-            "seats": [{"name": me.name, "email": me.email}] + [{"name": "", "email": ""}] * (MAX_SEATS - 1),
+            "seats": [{"name": me.name, "email": me.email, "language": me.language}]
+            + [{"name": "", "email": "", "language": me.language}] * (MAX_SEATS - 1),
             "options": {}}
     problem = None
     if request.method == "POST":
@@ -104,7 +106,9 @@ def new():
         form["deadline_hours"] = (f.get("deadline_hours") or "").strip()
         form["timezone"] = f.get("timezone", "")
         form["seats"] = [{"name": clean_name(f.get(f"seat-{i}-name")),
-                          "email": (f.get(f"seat-{i}-email") or "").strip()[:320]} for i in range(MAX_SEATS)]
+                          "email": (f.get(f"seat-{i}-email") or "").strip()[:320],
+                          "language": supported(f.get(f"seat-{i}-language")) or me.language}
+                         for i in range(MAX_SEATS)]
         form["options"] = {k[4:]: v for k, v in f.items() if k.startswith("opt-")}
         try:
             game_id = _create(form)
@@ -114,6 +118,7 @@ def new():
             flash(gettext("The game is created and the invitations are on their way."))
             return redirect(url_for("games.show", game_id=game_id))
     return render_template("web/new_game.html", kinds=_kinds(), form=form, zones=ZONES, problem=problem,
+                           languages=LANGUAGE_NAMES,
                            max_seats=MAX_SEATS), 422 if problem else 200
 
 
@@ -136,7 +141,7 @@ def _create(form: dict) -> int:
             email = normalise_email(row["email"])
         except ServiceError as err:
             raise ServiceError(gettext("Seat row %(row)s: %(problem)s", row=i + 1, problem=said(err))) from None
-        seats.append(lifecycle.SeatSpec(email=email, name=row["name"]))
+        seats.append(lifecycle.SeatSpec(email=email, name=row["name"], language=row.get("language")))
     try:
         hours = float(form["deadline_hours"].replace(",", "."))
     except ValueError:
@@ -204,7 +209,7 @@ def show(game_id: int):
         waiting=sit.waiting, sent=sent, scores=scores, zone=zone,
         deadline=deadline_text(game.deadline_at, zone),
         left=time_left(game.deadline_at) if game.status == ACTIVE else "",
-        is_host=g.player is not None and game.host_id == g.player.id,
+        is_host=g.player is not None and game.host_id == g.player.id, languages=LANGUAGE_NAMES,
         log=visible_events(game.id, None, limit=200))
 
 
@@ -285,7 +290,8 @@ def replace(game_id: int):
         return redirect(url_for("games.show", game_id=game_id))
     name = clean_name(request.form.get("name"))
     return _host_action(
-        game_id, lambda gid, **kw: lifecycle.replace_player(gid, seat.index, email, name, **kw),
+        game_id, lambda gid, **kw: lifecycle.replace_player(gid, seat.index, email, name,
+                                                           language=supported(request.form.get("language")), **kw),
         gettext("%(name)s takes over seat %(number)s; an invitation is on its way.", name=name or email,
                 number=seat.number))
 

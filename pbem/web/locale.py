@@ -9,7 +9,7 @@ anyone else's in the best supported language of the browser's
 from __future__ import annotations
 
 from flask import Flask, g, has_request_context, request
-from flask_babel import Babel, Domain
+from flask_babel import Babel, Domain, refresh
 
 from pbem.engine.fold import LANGUAGES
 from pbem.i18n import DEFAULT, pick_language, translations
@@ -23,14 +23,27 @@ class _Catalogs(Domain):
 
 
 def select_locale() -> str:
-    """The page's language code (``"fi"``): the signed-in player's, else the
-    browser's best supported one, else ``"en"``."""
+    """The page's language code (``"fi"``): the signed-in player's, else
+    that of the player a visitor's link names (:func:`speak_to`: the
+    sign-in confirmation, the mail preferences reached from a mail), else
+    the browser's best supported one, else ``"en"``."""
     player = g.get("player") if has_request_context() else None
     if player is not None and getattr(player, "language", None):
         return pick_language(player.language)
     if has_request_context():
-        return pick_language(request.accept_languages.best_match(LANGUAGES))
+        return pick_language(g.get("visitor_language"), request.accept_languages.best_match(LANGUAGES))
     return DEFAULT
+
+
+def speak_to(player) -> None:
+    """This page is for ``player`` (a ``Player`` or ``None``) though nobody
+    is signed in: an invitee following a sign-in link, a reader of the
+    mail preferences. Their ``language`` (the host's choice for an
+    invitee, or their own) is the page's, unless someone is signed in."""
+    if player is None or not getattr(player, "language", None):
+        return
+    g.visitor_language = player.language
+    refresh()  # Flask-Babel keeps the locale it chose for the request
 
 
 def select_timezone() -> str:

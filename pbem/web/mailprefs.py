@@ -24,6 +24,7 @@ from pbem.service import links
 from pbem.service.db import db
 from pbem.service.models import NOTIFY_MODES, Player
 from pbem.web.extensions import csrf, login_required
+from pbem.web.locale import speak_to
 
 bp = Blueprint("mailprefs", __name__)
 
@@ -48,6 +49,7 @@ def _player(token: str) -> Player:
     player = db.session.get(Player, player_id) if player_id is not None else None
     if player is None:
         abort(404)
+    speak_to(player)  # the page of a mail's link speaks its reader's language
     return player
 
 
