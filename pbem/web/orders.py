@@ -206,6 +206,7 @@ def next_json(game_id: int, number: int):
         "lines": [{"text": l.text, "order": l.order, "error": translated(l.error) if l.error else l.error}
                   for l in r.lines],
         "preview": nd.preview, "more": nd.more, "legal": picker_orders(nd.actions), "svg": svg,
+        "label_texts": {a.label: translated(a.label) for a in nd.actions},
         "view_text": engine_of(game).view_text(nd.view) if nd.view is not None else None,
         "panels": panels, "decision": _decision(nd.view.get("decision")) if nd.view is not None else None,
     }), 200

@@ -25,6 +25,9 @@
  *       onPick: function (order) {},// optional, after the field was filled
  *       onRefuse: function (site, label) {} // optional: a site no legal order
  *                                   //   of the chosen label (or of any label) uses was clicked
+ *       placeholder: "choose an order…", // optional: the empty choice of a chooser it fills
+ *       optionText: function (label, sites) {} // optional: a filled chooser's option text
+ *                                   //   (the page's language); default "label (n sites)"
  *     });
  *     picker.select("build farm");  // highlight that label's sites
  *   </script>
@@ -235,7 +238,8 @@
         var opt = document.createElement("option");
         opt.value = l;
         var n = byLabel[l].filter(function (o) { return !!o.site; }).length;
-        opt.textContent = n ? l + " (" + n + (n === 1 ? " site)" : " sites)") : l;
+        opt.textContent = options.optionText ? options.optionText(l, n) :
+          n ? l + " (" + n + (n === 1 ? " site)" : " sites)") : l;
         chooser.appendChild(opt);
       });
     }

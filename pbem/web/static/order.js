@@ -51,9 +51,16 @@
     return text.split("\n").map(function (l) { return l.trim(); }).filter(function (l) { return l; });
   }
 
+  var labelTexts = {};  // each order label in the page's language (next.json's label_texts)
+  function optionText(label, n) {
+    var name = labelTexts[label] || label;
+    return n === 1 ? t("label_one_site", {label: name}) : n ? t("label_sites", {label: name, count: n}) : name;
+  }
+
   function attach(list) {
     if (picker) picker.detach();
     picker = window.PbemBoard.attach({board: board, input: field, chooser: chooser, orders: list,
+      placeholder: t("choose"), optionText: optionText,
       onPick: picked, onRefuse: refused});
     current = list;
   }
@@ -118,6 +125,7 @@
             banner.querySelector(".why").textContent = res.decision.why;
           }
           chooser.innerHTML = "";   // board.js fills it with the next decision's labels
+          labelTexts = res.label_texts || {};
           attach(res.legal);
           var n = lines(text).length;
           say(n ? t("another_order", {number: n + 1}) : t("choose_then_click"));
