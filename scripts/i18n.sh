@@ -11,7 +11,7 @@ DIR=pbem/translations
 extract() {
   "$PYBABEL" -q extract -F babel.cfg -k Msg -k Msgn:1,2 -k N_ -k lazy_gettext \
     --no-location --sort-output --project pbem --copyright-holder 'pbem' \
-    -o "$DIR/messages.pot" .  # babel.cfg's patterns (pbem/**) are relative to this folder
+    -o "$DIR/messages.pot" .   # from the root: babel.cfg's patterns start with pbem/ (dot folders such as .venv are skipped)
 }
 case "${1:-compile}" in
   extract) extract ;;

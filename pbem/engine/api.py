@@ -15,11 +15,16 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Mapping, Sequence
+
+from pbem.engine.messages import Msg
 
 
 class OrderError(Exception):
     """An order a player wrote was refused; ``str(err)`` is for the player.
+
+    ``message`` is a :class:`~pbem.engine.messages.Msg` (English, with its
+    template for translation: ``pbem.i18n.translate(err.message, lang)``).
 
     ``text`` is the order as read; ``legal`` is a short list of orders that
     are legal now (to quote back in the refusal).
@@ -47,6 +52,9 @@ class NotYourTurnError(IllegalOrderError):
 @dataclass(frozen=True)
 class Event:
     """Something that happened, with one line for the game log.
+
+    ``text`` is a :class:`~pbem.engine.messages.Msg` (its English text;
+    the service keeps the template: ``pbem.i18n.stored_event_data``).
 
     ``seat`` is ``None`` for a public event, else the only seat that may see
     it (private events: a card looked at with Bürgernähe, a piece count
@@ -237,7 +245,7 @@ class Game(ABC):
         chosen ``options`` (a subset of :attr:`options`). Returns every option,
         defaults filled in (``{"setup": "beginner"}``).
 
-        Raises ``ValueError`` with a sentence for the host: a seat count
+        Raises ``ValueError`` with a sentence for the host (a ``Msg``): a seat count
         outside ``min_seats..max_seats``, an unknown option (naming the known
         ones) or a value not allowed (naming the allowed ones).
         """
@@ -245,18 +253,21 @@ class Game(ABC):
                 or not self.min_seats <= seats <= self.max_seats:
             span = (f"{self.min_seats}" if self.min_seats == self.max_seats
                     else f"{self.min_seats}-{self.max_seats}")
-            raise ValueError(f"{self.title} is for {span} seats, not {seats!r}.")
+            raise ValueError(Msg("{game} is for {span} seats, not {seats}.", game=self.title, span=span,
+                                 seats=repr(seats)))
         chosen = dict(options or {})
         unknown = sorted(set(chosen) - set(self.options))
         if unknown:
-            known = ", ".join(self.options) if self.options else "none"
-            raise ValueError(f"{self.title} has no option {unknown[0]!r} (its options: {known}).")
+            known = ", ".join(self.options) if self.options else Msg("none")
+            raise ValueError(Msg("{game} has no option {option} (its options: {known}).",
+                                 game=self.title, option=repr(unknown[0]), known=known))
         settings = self.default_options()
         for option, value in chosen.items():
             allowed = self.options[option]
             if value not in allowed:
-                raise ValueError(f"The {self.title} option {option} must be one of "
-                                 f"{', '.join(allowed)}, not {value!r}.")
+                raise ValueError(Msg("The {game} option {option} must be one of {allowed}, not "
+                                     "{value}.", game=self.title, option=option,
+                                     allowed=", ".join(allowed), value=repr(value)))
             settings[option] = value
         return settings
 
@@ -291,6 +302,29 @@ class Game(ABC):
         checks this; La Città's text also keeps every view)."""
         raise NotImplementedError(f"{self.title} has no position text (Game.dump_position)")
 
+    def hold_order(self, text: str) -> str | None:
+        """Whether order line ``text`` may be held for a later decision of
+        its seat (the service keeps such lines and applies them when that
+        decision comes due: Die Stadt's ``wall cw guard``, design 6.4 "early
+        orders"). Returns the line's canonical text, or ``None`` when it is
+        not holdable (the default: a game holds nothing).
+
+        Judged on the text alone, never on a state: whether a held line is
+        taken must not depend on anything hidden (undrawn tiles), nor on a
+        position the seat has not seen. A holdable line means the same in
+        every position its decision can come up in; :meth:`parse_action` on
+        the state where it comes due reads it (raising :class:`OrderError`
+        when it has become impossible: the service then drops it and tells
+        the seat)."""
+        return None
+
+    def held_order_due(self, state: State, seat: int, text: str) -> bool:
+        """Whether the held line ``text`` (as :meth:`hold_order` returned it)
+        answers the decision ``seat`` owes now in ``state`` (Die Stadt: a
+        ``wall`` line when the seat is to build a wall piece). ``False``
+        leaves it held for a later decision. Default: never."""
+        return False
+
     @abstractmethod
     def new_state(self, seats: int, seed: int, **options: Any) -> State:
         """A new game after setup. Raises ``ValueError`` for a bad seat count
@@ -306,10 +340,15 @@ class Game(ABC):
     def state_from_json(self, text: str) -> State: ...
 
     @abstractmethod
-    def view_text(self, view: dict[str, Any]) -> str:
+    def view_text(self, view: dict[str, Any], tr: Callable[[Any], str] = str) -> str:
         """Plain-text rendering of a :meth:`State.view` (for emails and the
-        order page): the seat's private information, then the public state."""
+        order page): the seat's private information, then the public state.
+        Each sentence is a :class:`~pbem.engine.messages.Msg` put through
+        ``tr``: ``str`` gives English; the service passes
+        ``lambda m: pbem.i18n.translate(m, lang)`` for the reader's language."""
 
     @abstractmethod
     def order_help(self) -> str:
-        """The command language with examples, plain text."""
+        """The command language with examples, plain text (a
+        :class:`~pbem.engine.messages.Msg`: ``pbem.i18n.translate`` gives
+        the reader's language)."""

@@ -16,7 +16,7 @@ from sqlalchemy import select
 
 from pbem.engine import get_game
 from pbem.i18n import supported
-from pbem.service import host_notice, notify, queue
+from pbem.service import held, host_notice, notify, queue
 from pbem.service.addresses import clean_name, normalise_email
 from pbem.service.db import begin_write, db
 from pbem.service.errors import NotAllowed, ServiceError, WrongStatus
@@ -117,8 +117,8 @@ def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str
              SeatSpec(**s) if isinstance(s, dict) else SeatSpec(email=s[1], name=s[0]) for s in seats]
     try:
         options = engine.check_settings(len(specs), options)
-    except ValueError as err:
-        raise ServiceError(str(err)) from None
+    except ValueError as err:  # the engine's sentence, a Msg: kept for the host's language
+        raise ServiceError(err.args[0]) from None
     emails = [normalise_email(s.email) for s in specs]
     if len(set(emails)) != len(emails):
         raise ServiceError("each seat needs its own email address")
@@ -334,6 +334,7 @@ def replace_player(game_id: int, seat_index: int, email: str, name: str = "", *,
     seat.last_web_order_at = None  # the newcomer is not at the table yet: their notice goes at once
     seat.joined = game.status != INVITED  # a running game does not wait for the click
     seat.joined_at = now if seat.joined else None
+    held.drop_all(game.id, seat.index)  # orders sent ahead were the leaving player's
     db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="replaced",
                              text=f"{newcomer.name} took over seat {seat.number} from {before.name}."))
     db.session.flush()
@@ -395,6 +396,7 @@ def cancel_game(game_id: int, *, by_player_id: int | None = None, now: dt.dateti
     game.status, game.deadline_at, game.paused_remaining = CANCELLED, None, None
     game.finished_at = now
     game.updated_at = now
+    held.drop_all(game.id)
     db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="cancelled",
                              text="The host cancelled the game."))
     host_notice.tell(game, "cancelled", now=now)

@@ -255,6 +255,32 @@ Game.pending_count = column_property(
     .correlate_except(PendingOrder).scalar_subquery(), deferred=True)
 
 
+class HeldOrder(db.Model):
+    """Order lines a seat sent before their decision came due (a game's
+    :meth:`~pbem.engine.api.Game.hold_order` says which lines may be held):
+    one row per seat, ``text`` one canonical line each, oldest first. The
+    resolver applies each when its decision comes due
+    (:mod:`pbem.service.held`); a new submission with held lines replaces
+    them; dropped at the game's end."""
+
+    __tablename__ = "held_orders"
+    __table_args__ = (UniqueConstraint("game_id", "seat_index"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seat_index: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    source: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+#: How many seats of the game hold orders for later decisions. Deferred
+#: like ``pending_count``: read with the game's lock, so a resolution of a
+#: game nobody holds orders in needs no query of ``held_orders``.
+Game.held_count = column_property(
+    select(func.count(HeldOrder.id)).where(HeldOrder.game_id == Game.id)
+    .correlate_except(HeldOrder).scalar_subquery(), deferred=True)
+
+
 class OutboxMessage(db.Model):
     """An email to send, written in the same transaction as the change it
     tells about. ``dedupe_key`` (unique) makes writing the same notice twice

@@ -26,7 +26,7 @@ from pbem.engine import get_game
 from pbem.mail import compose
 from pbem.mail.order_lists import arrange
 from pbem.mail.tokens import DEFAULT_SIGNIN_MAX_AGE
-from pbem.service import links, mailprefs, outbox
+from pbem.service import held, links, mailprefs, outbox
 from pbem.service.db import db
 from pbem.service.models import Game, GameEvent, OutboxMessage, Seat
 
@@ -174,12 +174,19 @@ def turn(game: Game, state, seat: Seat) -> compose.Turn:
     return compose.Turn(
         phase=game.phase, seat=f"seat {seat.number}", deadline=game.deadline_at,
         order_url=links.seat_signin_url(seat.player_id, game.id, seat.index),
-        private_info=engine.view_text(view),
+        private_info=_with_held(engine.view_text(view), game.id, seat.index),
         since_last=[e.text for e in events_since(game, seat.index, seat.last_moved_step)],
         legal_orders=legal, order_help=engine.order_help(), examples=examples,
         board_png=board_png(game, view, sites),
         board_alt=f"The board of {game.title} #{game.id}, {game.phase}",
         closeup_png=near, closeup_alt=near_alt)
+
+
+def _with_held(text: str, game_id: int, seat_index: int) -> str:
+    """The seat's view text, then the orders it holds for later decisions
+    (:mod:`pbem.service.held`), if any."""
+    note = held.note(held.held_lines(game_id, seat_index))
+    return f"{text}\n\n{note}" if note else text
 
 
 def notice_due(seat: Seat, *, now: dt.datetime) -> dt.datetime:
@@ -367,7 +374,8 @@ def order_answer(game: Game, seat: Seat, result, *, in_reply_to: str | None, ded
     phase = phase or game.phase
     lines = [l.text for l in result.lines]
     if result.accepted:
-        outcome = [f"{l.text}  ->  {l.order}" for l in result.lines] + [result.message]
+        outcome = [f"{l.text}  ->  {l.order}" + (" (held for a later decision)" if l.held else "")
+                   for l in result.lines] + [result.message]
         msg = compose.order_confirmation(env, _ref(game), phase=phase, lines_read=lines,
                                          outcome=outcome, order_url=links.absolute(
                                              links.order_path(game.id, seat.index)), ignored=ignored)

@@ -14,6 +14,13 @@ under the game row lock that serialises every order of the game), so the
 next seat's notice is in the outbox when the answer goes back. With
 ``RESOLVE_IN_REQUEST`` off, or if resolving fails unexpectedly, the orders
 are kept and a worker task resolves the turn instead.
+
+Languages: every sentence of an answer (``SubmitResult.message``,
+``LineResult.error``, the engines' refusals kept as they come) is an
+English :class:`~pbem.engine.messages.Msg`, never formatted into a plain
+``str`` here. Pages and mail show it in the reader's language with
+:meth:`SubmitResult.message_in`, :meth:`LineResult.error_in`,
+:meth:`SubmitResult.summary` ``(lang)`` or :func:`pbem.i18n.translate`.
 """
 from __future__ import annotations
 
@@ -26,7 +33,10 @@ from flask import current_app
 from sqlalchemy import select
 
 from pbem.engine import OrderError, OrderParseError, get_game
-from pbem.service import queue
+from pbem.engine.messages import Msg
+from pbem.engine.phrases import join, seat as seat_name
+from pbem.i18n import translate
+from pbem.service import held as holding, queue
 from pbem.service.db import begin_write, db
 from pbem.service.errors import GameNotFound
 from pbem.service.models import ACTIVE, PAUSED, PendingOrder, SOURCES, utcnow
@@ -46,13 +56,21 @@ LEGAL_QUOTE = 30
 class LineResult:
     """One line as read: ``order`` is its canonical form when it was
     accepted; ``error`` why it was refused (every line past the end of the
-    seat's turn carries one: not read); ``checked`` False for lines after a
-    refused one (not looked at)."""
+    seat's turn carries one: not read), a :class:`Msg` (or ``str``) in
+    English: :meth:`error_in` gives it in a language; ``checked`` False for
+    lines after a refused one (not looked at); ``held`` True for a line kept
+    for a later decision (``order`` its canonical text, or ``cancel held``)."""
 
     text: str
     order: str | None = None
-    error: str | None = None
+    error: Msg | str | None = None
     checked: bool = True
+    #: kept for a later decision of the seat (:mod:`pbem.service.held`), not applied now
+    held: bool = False
+
+    def error_in(self, lang: str) -> str | None:
+        """:attr:`error` in ``lang`` (``None`` when the line was not refused)."""
+        return None if self.error is None else translate(self.error, lang)
 
 
 @dataclass
@@ -64,7 +82,9 @@ class SubmitResult:
     kept). ``ready``: every order the state waits for is in, so resolution has
     been started. ``resolved``: the turn was resolved with these orders, in
     the same transaction (``step`` is then the new step). ``legal``: orders
-    legal now for the seat (on refusal).
+    legal now for the seat (on refusal), in the command language (the last
+    may be a ``Msg`` "... and 12 more"). ``message``: the answer, a
+    :class:`Msg` in English (:meth:`message_in` for another language).
     """
 
     status: str
@@ -72,7 +92,7 @@ class SubmitResult:
     seat_index: int
     step: int
     lines: list[LineResult] = field(default_factory=list)
-    message: str = ""
+    message: Msg | str = ""
     legal: list[str] = field(default_factory=list)
     ready: bool = False
     resolved: bool = False
@@ -86,19 +106,55 @@ class SubmitResult:
     def orders(self) -> list[str]:
         return [line.order for line in self.lines if line.order]
 
-    def summary(self) -> str:
-        """Plain text for a page or a confirmation email: each line read,
-        what became of it, and (on refusal) what is legal now."""
-        out = [self.message, ""]
+    @property
+    def applied(self) -> list[str]:
+        """The accepted lines for the decision due now (not the held ones)."""
+        return [line.order for line in self.lines if line.order and not line.held]
+
+    @property
+    def held(self) -> list[str]:
+        """The lines kept for later decisions (without ``cancel held``)."""
+        return [line.order for line in self.lines if line.held and line.order and line.order != holding.CANCEL]
+
+    @property
+    def holds(self) -> bool:
+        """The submission replaces the seat's held orders (it holds lines or
+        says ``cancel held``)."""
+        return any(line.held for line in self.lines)
+
+    def message_in(self, lang: str) -> str:
+        """:attr:`message` in ``lang``."""
+        return translate(self.message, lang)
+
+    def reason(self) -> Msg | str:
+        """The refusal in one sentence: :attr:`message`, then why the
+        refused line was refused (a ``Msg`` when both are)."""
+        failed = next((line.error for line in self.lines if line.error), None)
+        return self.message if failed is None else Msg("{message} {why}", message=self.message,
+                                                        why=failed)
+
+    def summary(self, lang: str = "en") -> str:
+        """Plain text for a page or a confirmation email, in ``lang``: each
+        line read, what became of it, and (on refusal) what is legal now."""
+        def tr(m) -> str:
+            return translate(m, lang)
+
+        out = [tr(self.message), ""]
         for line in self.lines:
             if line.error:
-                out.append(f"> {line.text}\n  REFUSED: {line.error}")
+                out.append(f"> {line.text}\n  " + tr(Msg("REFUSED: {why}", why=line.error)))
+            elif line.held and self.status != "stored":
+                out.append(f"> {line.text}\n  " + tr(Msg("not kept (the message was refused)")))
+            elif line.held:
+                out.append(f"> {line.text}\n  " + tr(Msg("held orders dropped") if line.order == holding.CANCEL
+                                                     else Msg("held for a later decision: {order}",
+                                                              order=line.order)))
             elif line.order is not None:
-                out.append(f"> {line.text}\n  accepted as: {line.order}")
+                out.append(f"> {line.text}\n  " + tr(Msg("accepted as: {order}", order=line.order)))
             elif not line.checked:
-                out.append(f"> {line.text}\n  not applied (an earlier line was refused)")
+                out.append(f"> {line.text}\n  " + tr(Msg("not applied (an earlier line was refused)")))
         if self.legal:
-            out += ["", "Legal orders now:"] + [f"  {o}" for o in self.legal]
+            out += ["", tr(Msg("Legal orders now:"))] + [f"  {tr(o)}" for o in self.legal]
         return "\n".join(out).strip() + "\n"
 
 
@@ -119,7 +175,7 @@ def legal_orders(state, seat: int, limit: int = LEGAL_QUOTE) -> list[str]:
 
     texts = arrange(a.to_text() for a in state.legal_actions(seat))  # common first, A2 before A10
     if len(texts) > limit:
-        texts = texts[:limit] + [f"... and {len(texts) - limit} more"]
+        texts = texts[:limit] + [Msg("... and {n} more", n=len(texts) - limit)]
     return texts
 
 
@@ -156,10 +212,43 @@ def _past_the_turn(result: SubmitResult, last: int, game, state, seat_index: int
     end with the Voice of the People turned up) is one the seat has not
     seen, so any answer about them could tell what its view hides."""
     for line in result.lines[last:]:
-        line.error = ("Past the end of your turn, so not read. Send only the orders of this turn; "
-                      "the next turn is asked for when it comes.")
-    return (f"Nothing was applied: your turn ends with line {last}, but you sent {len(result.lines)} lines.",
+        line.error = Msg("Past the end of your turn, so not read. Send only the orders of this turn; "
+                         "the next turn is asked for when it comes.")
+    return (Msg("Nothing was applied: your turn ends with line {last}, but you sent {n} lines.",
+                last=last, n=len(result.lines)),
             "refused", _turn_start_legal(game, state, seat_index, in_place))
+
+
+def holdable(kind, text: str) -> str | None:
+    """The canonical text of a line the seat may send ahead of its decision
+    (:meth:`~pbem.engine.api.Game.hold_order`, read on the text alone), or
+    ``cancel held`` (in a game that holds orders); ``None`` for any other
+    line."""
+    if len(text) > MAX_LINE:
+        return None
+    if holding.is_cancel(text):
+        return holding.CANCEL if holding.game_holds(kind) else None
+    return kind.hold_order(text)
+
+
+def _hold(lines: list[LineResult], canonical: list[str | None]) -> tuple[str, str, list[str]] | None:
+    """Mark ``lines`` held (their canonical texts ``canonical``); a refusal
+    when more than :data:`pbem.service.held.MAX_HELD` would be kept."""
+    for line, text in zip(lines, canonical):
+        line.held, line.order = True, text
+    if sum(1 for t in canonical if t != holding.CANCEL) > holding.MAX_HELD:
+        for line in lines:
+            line.order = None
+        lines[0].error = Msg("at most {max} orders are held for later decisions", max=holding.MAX_HELD)
+        return (Msg("Nothing was applied: you sent more than {max} orders to hold.", max=holding.MAX_HELD),
+                "refused", [])
+    return None
+
+
+def _phase(game, state):
+    """The game's phase as the engine words it (a ``Msg``), else the stored text."""
+    phase = state.phase() if state is not None else None
+    return phase if isinstance(phase, Msg) and str(phase) == game.phase else game.phase
 
 
 def check_orders(game, seat_index: int, result: SubmitResult, *,
@@ -169,46 +258,74 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
     is stored. Fills ``result.lines`` (``order`` for each line read,
     ``error`` on the one refused). Returns ``None`` when every line is
     legal, else ``(message, status, legal orders now)`` with status
-    ``"refused"`` or ``"stale"``. Used by :func:`submit_orders` and the
+    ``"refused"`` or ``"stale"`` (``message`` a :class:`Msg`). Used by :func:`submit_orders` and the
     order page's preview, so both answer the same.
 
     The lines must stay within the seat's turn: once a line ends it
     (:func:`turn_ended`), the remaining lines are refused with "your turn
     ends with line N" without being parsed, so no error, legal list or
     other text is ever computed on the state after the turn (which can hold
-    what the seat's view hides). ``state``: the game's
+    what the seat's view hides). The one exception is held orders
+    (:mod:`pbem.service.held`): when every remaining line is one the game
+    lets a seat send ahead (:func:`holdable`, judged on the text alone) they
+    are marked ``held`` instead; so are such lines sent while another seat
+    decides, or that answer no decision the seat owes now (a submission of
+    held lines only is never stale: no position was read to write them).
+    ``state``: the game's
     engine state when the caller has parsed it already (left unchanged,
     unless ``in_place``: the lines are applied to it, saving a copy). On
     success a :class:`Trial` is appended to ``trial_out`` when given."""
     if seat_index not in {s.index for s in game.seats}:
-        return f"This game has no seat {seat_index + 1}.", "refused", []
+        return Msg("This game has no seat {n}.", n=seat_index + 1), "refused", []
     if game.status == PAUSED:
-        return "The game is paused by its host; orders are taken again when it resumes.", "refused", []
+        return (Msg("The game is paused by its host; orders are taken again when it resumes."),
+                "refused", [])
     if game.status != ACTIVE:
-        return f"The game is {game.status}; it takes no orders.", "refused", []
+        return Msg("The game is {status}; it takes no orders.", status=game.status), "refused", []
     if state is None:
         state = engine_state(game)
-    if expected_step is not None and expected_step != game.step:
-        return (f"These orders were written for turn step {expected_step}, but the game has moved on "
-                f"to step {game.step} ({game.phase}). Nothing was applied; please look at the board "
-                "again and send fresh orders.", "stale", legal_orders(state, seat_index))
-    if not result.lines:
-        return "No orders were found in what you sent.", "refused", legal_orders(state, seat_index)
-    if len(result.lines) > MAX_LINES:
-        return f"At most {MAX_LINES} order lines are read at once; you sent {len(result.lines)}.", "refused", []
-    if seat_index not in state.current_seats():
-        waiting = ", ".join(f"seat {s + 1}" for s in state.current_seats()) or "nobody"
-        return f"It is not your turn: the game waits for {waiting} ({game.phase}).", "refused", []
     kind = get_game(game.kind)
+    canonical = [holdable(kind, line.text) for line in result.lines]
+    held_only = bool(canonical) and None not in canonical
+    if expected_step is not None and expected_step != game.step and not held_only:
+        return (Msg("These orders were written for turn step {written}, but the game has moved on "
+                    "to step {step} ({phase}). Nothing was applied; please look at the board "
+                    "again and send fresh orders.", written=expected_step, step=game.step,
+                    phase=_phase(game, state)), "stale", legal_orders(state, seat_index))
+    if not result.lines:
+        return (Msg("No orders were found in what you sent."), "refused",
+                legal_orders(state, seat_index))
+    if len(result.lines) > MAX_LINES:
+        return (Msg("At most {max} order lines are read at once; you sent {n}.", max=MAX_LINES,
+                    n=len(result.lines)), "refused", [])
+    if seat_index not in state.current_seats():
+        if held_only:
+            problem = _hold(result.lines, canonical)
+            if problem is None and trial_out is not None:
+                trial_out.append(Trial(state, []))
+            return problem
+        waiting = join([seat_name(s) for s in state.current_seats()]) or Msg("nobody")
+        return (Msg("It is not your turn: the game waits for {waiting} ({phase}).", waiting=waiting,
+                    phase=_phase(game, state)), "refused", [])
     turn = state.turn_key()
     trial = state if in_place else state.copy()
     applied = []
     for number, line in enumerate(result.lines, 1):
         if applied and turn_ended(trial, seat_index, turn):
+            if None not in canonical[number - 1:]:   # the rest waits for later decisions
+                problem = _hold(result.lines[number - 1:], canonical[number - 1:])
+                if problem is not None:
+                    return problem
+                break
             return _past_the_turn(result, number - 1, game, state, seat_index, in_place)
         if len(line.text) > MAX_LINE:
-            line.error = f"the line is longer than {MAX_LINE} characters"
-            return "Nothing was applied: a line is too long.", "refused", legal_orders(trial, seat_index)
+            line.error = Msg("the line is longer than {max} characters", max=MAX_LINE)
+            return (Msg("Nothing was applied: a line is too long."), "refused",
+                    legal_orders(trial, seat_index))
+        text = canonical[number - 1]
+        if text is not None and (text == holding.CANCEL or not kind.held_order_due(trial, seat_index, text)):
+            line.held, line.order = True, text     # for a later decision, not the one owed now
+            continue
         try:
             action = kind.parse_action(trial, seat_index, line.text)
             before = trial.step
@@ -218,9 +335,17 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
             # the turn's start (applied to in place: read again; a refusal is rare)
             legal = (list(err.legal) or legal_orders(trial, seat_index)
                      or _turn_start_legal(game, state, seat_index, in_place))
-            what = "could not be read" if isinstance(err, OrderParseError) else "is not legal now"
-            return f"Nothing was applied: the line \u201c{line.text}\u201d {what}.", "refused", legal
+            if isinstance(err, OrderParseError):
+                msg = Msg("Nothing was applied: the line \u201c{line}\u201d could not be read.",
+                          line=line.text)
+            else:
+                msg = Msg("Nothing was applied: the line \u201c{line}\u201d is not legal now.",
+                          line=line.text)
+            return msg, "refused", legal
         line.order = action.to_text()
+    held_lines = [line for line in result.lines if line.held]
+    if len(held_lines) > holding.MAX_HELD:
+        return _hold(held_lines, [line.order for line in held_lines])
     if trial_out is not None:
         trial_out.append(Trial(trial, applied))
     return None
@@ -269,7 +394,7 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     lines = split_lines(text)
     result.lines = [LineResult(line) for line in lines]
 
-    def refuse(message: str, status: str, legal: list[str]) -> SubmitResult:
+    def refuse(message: Msg | str, status: str, legal: list[str]) -> SubmitResult:
         db.session.rollback()
         result.status, result.message = status, message
         result.legal = legal or []
@@ -292,6 +417,17 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
                            in_place=alone, trial_out=trials)
     if problem is not None:
         return refuse(*problem)
+    held_rows = None
+    if result.holds:   # these lines replace the seat's held orders
+        holding.replace(game.id, seat_index, result.held, source=source, now=now)
+        held_rows = holding.rows_of(game, force=True)
+    if not trials[0].applied:   # held lines only: no decision is answered now
+        result.status = "stored"
+        result.message = _held_message(result, "")
+        if before_commit is not None:
+            before_commit(result)
+        db.session.commit()
+        return result
 
     # every seat's stored orders in one query (the game row lock keeps them
     # still): this seat's row to replace, and who else is in for this step;
@@ -306,7 +442,7 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
         # are resolved here never need their row
         pending = PendingOrder(game_id=game.id, seat_index=seat_index)
     pending.step = game.step
-    pending.text = "\n".join(line.order for line in result.lines)
+    pending.text = "\n".join(result.applied)
     pending.source = source
     pending.message_id = message_id
     pending.created_at = now
@@ -323,7 +459,7 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
             # the game row is locked; ``state`` is consumed
             resolution = resolve_locked(
                 game, now=now, state=state, pending={**{p.seat_index: p for p in stored}, seat_index: pending},
-                pre_applied=(seat_index, trials[0]) if alone else None)
+                pre_applied=(seat_index, trials[0]) if alone else None, held_rows=held_rows)
             result.resolved = resolution.status == "resolved"
             mail_due = resolution.mail_due
         except Exception:
@@ -340,15 +476,17 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
         db.session.add(pending)
         db.session.flush()
     if result.resolved:
-        result.message = "Your orders are accepted and the turn is resolved."
+        result.message = Msg("Your orders are accepted and the turn is resolved.")
         result.step = game.step
     elif result.ready:
-        result.message = "Your orders are accepted and the turn is being resolved."
+        result.message = Msg("Your orders are accepted and the turn is being resolved.")
     else:
-        names = ", ".join(f"seat {s + 1}" for s in waiting)
-        result.message = (f"Your orders are accepted. They will be applied together with the "
-                          f"orders of {names}, when those are in or at the deadline. Until then "
-                          "you may send new orders to replace them.")
+        result.message = Msg("Your orders are accepted. They will be applied together with the "
+                             "orders of {seats}, when those are in or at the deadline. Until then "
+                             "you may send new orders to replace them.",
+                             seats=join([seat_name(s) for s in waiting]))
+    if result.holds:
+        result.message = _held_message(result, result.message)
     if before_commit is not None:
         before_commit(result)
     db.session.commit()
@@ -358,6 +496,16 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     elif result.ready:
         queue.enqueue(queue.RESOLVE, game_id)
     return result
+
+
+def _held_message(result: SubmitResult, first) -> Msg:
+    """``first`` (a ``Msg`` or ``""``), then what became of the seat's held orders."""
+    if result.held:
+        then = Msg("Held for your next decisions: {orders} (applied when each comes due; new held "
+                   "orders replace them).", orders="; ".join(result.held))
+    else:
+        then = Msg("Your held orders are dropped.")
+    return Msg("{first} {then}", first=first, then=then) if first else then
 
 
 def pending_seats(game_id: int, step: int) -> list[int]:

@@ -23,6 +23,7 @@ from pbem.engine import OrderError, OrderParseError, get_game
 from pbem.mail import reply_text
 from pbem.mail.inbound_body import head_and_tail
 from pbem.service.db import db
+from pbem.service.held import game_holds, is_cancel
 from pbem.service.models import OutboxMessage
 
 log = logging.getLogger(__name__)
@@ -93,11 +94,15 @@ def notice_texts(raw: bytes) -> tuple[list[str], list[str]]:
 
 def order_predicate(game, seat_index: int, state) -> Callable[[str], bool]:
     """Whether a line is in the game's command language: the game's parser
-    reads it on the turn's state (legal or not); a line it cannot parse at
+    reads it on the turn's state (legal or not), or it is a line the seat
+    may send ahead (:mod:`pbem.service.held`); a line it cannot parse at
     all (``OrderParseError``) is not an order."""
     engine = get_game(game.kind)
+    holds = game_holds(engine)
 
     def is_order(line: str) -> bool:
+        if holds and (is_cancel(line) or engine.hold_order(line) is not None):
+            return True   # a line held for a later decision (pbem.service.held)
         try:
             engine.parse_action(state, seat_index, line)  # parsing reads the state only
         except OrderParseError:

@@ -16,6 +16,7 @@ task) finds the step moved on or the claim taken and changes nothing.
 """
 from __future__ import annotations
 
+from pbem.engine.messages import Msg
 from pbem.i18n import stored_event_data
 
 import datetime as dt
@@ -26,7 +27,7 @@ from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from pbem.engine import OrderError, get_game
-from pbem.service import notify, queue
+from pbem.service import held, notify, queue
 from pbem.service.db import db
 from pbem.service.models import (
     ACTIVE, FINISHED, Game, GameEvent, Move, PendingOrder, utcnow,
@@ -95,6 +96,15 @@ def apply_defaults(state, seat: int, record) -> list:
             return applied
 
 
+def _missed_text(name: str, seat: int, texts: list[str], quoted: str) -> Msg:
+    """The log line of a missed deadline: who, and the default orders applied."""
+    if len(texts) > 1:
+        return Msg("{name} (seat {n}) missed the deadline; the default orders {orders} were applied.",
+                   name=name, n=seat + 1, orders=quoted)
+    return Msg("{name} (seat {n}) missed the deadline; the default order {orders} was applied.",
+               name=name, n=seat + 1, orders=quoted)
+
+
 def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool = False) -> ResolveResult:
     """Resolve the current decision of ``game_id`` if every seat it waits
     for has stored orders; with ``expired`` (the deadline scan), also when
@@ -115,7 +125,8 @@ def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool 
 
 
 def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state=None,
-                   pending: dict[int, PendingOrder] | None = None, pre_applied=None) -> ResolveResult:
+                   pending: dict[int, PendingOrder] | None = None, pre_applied=None,
+                   held_rows: dict | None = None) -> ResolveResult:
     """:func:`resolve_game` on a game row the caller has locked
     (:func:`load_game` ``for_update``), inside the caller's transaction:
     writes the new state, moves, events and outbox rows when the turn
@@ -127,7 +138,12 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
     orders were already applied to ``state`` line by line by the order
     check (:class:`pbem.service.orders.Trial`); the trial is recorded
     instead of applying them again. Raises ``ValueError`` if the state
-    waits for anyone else."""
+    waits for anyone else.
+
+    Then every held order whose decision has come due is applied, in the
+    same transaction (:func:`pbem.service.held.apply_due`; ``held_rows``:
+    seat -> its held-order row when the caller has them, else read when the
+    locked row counts any); at the end of the game they are dropped."""
     if game.status != ACTIVE or game.state is None:
         return ResolveResult("idle", game.id, game.step, game.step)
     game_id = game.id
@@ -176,14 +192,14 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
             defaults = apply_defaults(state, seat, lambda a: record(seat, a, "deadline"))
             texts = [a.to_text() for a in defaults]
             quoted = ", ".join(f"\u201c{t}\u201d" for t in texts)
+            text = _missed_text(game.seat(seat).player.name, seat, texts, quoted)
             # first in the log, and after ``old_step`` so every notice of this turn quotes it
             events.insert(at, dict(
                 game_id=game.id, step=first_step,
                 seat_index=None, kind="missed", created_at=now,
-                data={"seat": seat, "order": "\n".join(texts), "orders": texts},
-                text=f"{game.seat(seat).player.name} (seat {seat + 1}) missed the deadline; "
-                     f"the default order{'s' if len(texts) > 1 else ''} {quoted} "
-                     f"{'were' if len(texts) > 1 else 'was'} applied."))
+                data=stored_event_data(text, {"seat": seat, "order": "\n".join(texts),
+                                              "orders": texts}),
+                text=str(text)))
             game.seat(seat).missed_turns += 1
             continue
         turn = state.turn_key()
@@ -202,12 +218,25 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
                 at = len(events)
                 if seat in state.current_seats():
                     record(seat, state.default_action(seat), "deadline")
+                text = Msg("Seat {n}'s order \u201c{order}\u201d could not be applied after the "
+                           "orders before it ({why}); the default order was applied.",
+                           n=seat + 1, order=line, why=err.message)
                 events.insert(at, dict(
                     game_id=game.id, step=state.step, seat_index=None, kind="order-failed",
-                    created_at=now, data={"seat": seat, "order": line},
-                    text=f"Seat {seat + 1}'s order \u201c{line}\u201d could not be applied after the "
-                         f"orders before it ({err.message}); the default order was applied."))
+                    created_at=now, data=stored_event_data(text, {"seat": seat, "order": line}),
+                    text=str(text)))
                 break
+
+    rows = held.rows_of(game) if held_rows is None else held_rows
+    if rows:
+        def dropped(seat: int, line: str, why) -> None:
+            text = Msg("Your held order \u201c{order}\u201d could not be applied ({why}); it was dropped.",
+                       order=line, why=why)
+            events.append(dict(
+                game_id=game.id, step=state.step, seat_index=seat, kind="held-dropped", created_at=now,
+                data=stored_event_data(text, {"seat": seat, "order": line}), text=str(text)))
+
+        held.apply_due(engine, state, rows, lambda s, a, source: record(s, a, source), dropped)
 
     terminal = state.is_terminal()
     values = dict(state=state.to_json(), step=state.step, phase=state.phase(),
@@ -230,6 +259,8 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
             conn.execute(stmt, rows[0] if len(rows) == 1 else rows)
     if any(p.id is not None for p in pending.values()):  # a completing order may never have been stored
         db.session.execute(delete(PendingOrder).where(PendingOrder.game_id == game.id))
+    if terminal and (rows or game.held_count):
+        held.drop_all(game.id)
     for seat in acted:
         # the next notice quotes from here: this seat's own move and all that
         # followed; orders from the web page mark the seat as playing live

@@ -22,7 +22,8 @@ def _load_statement(locked: bool):
     if locked:
         # populate_existing: a row cached in the session may be older than
         # the lock; overwrite it from this read instead of a second SELECT
-        stmt = stmt.options(undefer(Game.pending_count)).execution_options(populate_existing=True)
+        stmt = stmt.options(undefer(Game.pending_count), undefer(Game.held_count)).execution_options(
+            populate_existing=True)
     return stmt
 
 
@@ -34,7 +35,7 @@ def load_game(game_id: int, *, for_update: bool = False) -> Game:
     """The game row with its seats and their players. ``for_update`` locks
     the game row first (PostgreSQL ``SELECT ... FOR UPDATE``; SQLite
     transactions are already exclusive, see db.py), then reads it all,
-    ``Game.pending_count`` included. Raises :class:`GameNotFound`."""
+    ``Game.pending_count`` and ``Game.held_count`` included. Raises :class:`GameNotFound`."""
     if for_update:
         begin_write()
         # The lock in a statement of its own, the read after it. On

@@ -23,6 +23,7 @@ from pbem.service import links, outbox, queue
 from pbem.service.db import begin_write, db
 from pbem.service.errors import ServiceError
 from pbem.engine import get_game
+from pbem.engine.messages import Msg
 from pbem.service.addresses import normalise_email
 from pbem.service.lifecycle import get_or_create_player
 from pbem.service.models import ACTIVE, Game, GameEvent, PendingOrder, Player, Seat, UsedToken, utcnow
@@ -203,12 +204,14 @@ def preview_orders(game_id: int, seat_index: int, text: str, *, expected_step: i
     kind = get_game(game.kind)
     trial = engine_state(game)
     for line in result.lines:
+        if line.held:   # kept for a later decision (pbem.service.held): not applied now
+            continue
         action = kind.parse_action(trial, seat_index, line.order)
         trial.apply(seat_index, action)
         if action.site:
             result.sites.append(action.site)
     result.status = "preview"
-    result.message = "Please check your orders, then send them."
+    result.message = Msg("Please check your orders, then send them.")
     return result
 
 
@@ -241,9 +244,10 @@ def next_decision(game_id: int, seat_index: int, text: str, *, expected_step: in
     if not lines:  # the first decision of the turn
         result = PreviewResult("preview", game_id, seat_index, game.step)
         if state is None or game.status != ACTIVE or seat_index not in state.current_seats():
-            result.status, result.message = "refused", "You owe no order now."
+            result.status, result.message = "refused", Msg("You owe no order now.")
         elif expected_step is not None and expected_step != game.step:
-            result.status, result.message = "stale", "The game has moved on; please load the page again."
+            result.status, result.message = "stale", Msg("The game has moved on; please load the page "
+                                                         "again.")
         else:
             return NextDecision(result, more=True, actions=state.legal_actions(seat_index),
                                 view=state.view(seat_index))
@@ -256,7 +260,8 @@ def next_decision(game_id: int, seat_index: int, text: str, *, expected_step: in
         return NextDecision(result, preview=False)
     trial = engine_state(game)
     for line in result.lines:
-        trial.apply(seat_index, kind.parse_action(trial, seat_index, line.order))
+        if not line.held:
+            trial.apply(seat_index, kind.parse_action(trial, seat_index, line.order))
     more = seat_index in trial.current_seats() and trial.turn_key() == state.turn_key()
     return NextDecision(result, more=more, actions=trial.legal_actions(seat_index) if more else [],
                         view=trial.view(seat_index))

@@ -30,6 +30,7 @@ from flask_babel import gettext
 from pbem.boards import picker_orders
 from pbem.service.models import ACTIVE, FINISHED, INVITED
 from pbem.service.errors import GameNotFound
+from pbem.service.held import CANCEL, game_holds, held_lines
 from pbem.service.orders import SubmitResult, pending_seats, submit_orders
 from pbem.service.snapshot import load_game
 from pbem.service.web_queries import next_decision, pending_order, preview_orders, visible_events
@@ -94,8 +95,12 @@ def _page(game, seat, *, text: str = "", result: SubmitResult | None = None, sta
         deadline=deadline_text(game.deadline_at, zone),
         left=time_left(game.deadline_at) if game.status == ACTIVE else "", zone=zone,
         history=visible_events(game.id, seat.index, limit=40), help=engine.order_help(),
-        refresh=3 if resolving else WAITING_REFRESH if game.status == ACTIVE and not to_move else None,
+        # a waiting seat that may hold orders reloads by script, never over typed text
+        refresh=3 if resolving else WAITING_REFRESH if game.status == ACTIVE and not to_move
+        and not game_holds(engine) else None,
         waiting_refresh=WAITING_REFRESH,
+        held=held_lines(game.id, seat.index) if game.status == ACTIVE else [],
+        holds=game.status == ACTIVE and game_holds(engine), cancel_held=CANCEL,
     ), status
 
 

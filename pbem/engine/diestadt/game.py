@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from pbem.engine.api import Game
-from pbem.engine.diestadt import flow
+from pbem.engine.diestadt import flow, hold
 from pbem.engine.diestadt.orders import HELP, parse_order
 from pbem.engine.diestadt.position import dump_position, load_position
 from pbem.engine.diestadt.state import DieStadtState
@@ -53,6 +53,14 @@ class DieStadtGame(Game):
     def dump_position(self, state: DieStadtState) -> str:
         """:func:`pbem.engine.diestadt.position.dump_position`."""
         return dump_position(state)
+
+    def hold_order(self, text: str) -> str | None:
+        """Early wall orders (:func:`pbem.engine.diestadt.hold.hold_order`)."""
+        return hold.hold_order(text)
+
+    def held_order_due(self, state: DieStadtState, seat: int, text: str) -> bool:
+        """:func:`pbem.engine.diestadt.hold.held_order_due`."""
+        return hold.held_order_due(state, seat, text)
 
     def parse_action(self, state: DieStadtState, seat: int, text: str):
         return parse_order(state, seat, text)

@@ -12,25 +12,34 @@ from typing import Any, Iterable
 
 from pbem.engine.api import Event
 from pbem.engine.lacitta.geometry import ORDER
+from pbem.engine.lacitta.terms import WISH
+from pbem.engine.messages import Msg, Msgn
+from pbem.engine.phrases import and_list, join, semi_list
 
 #: rules summary section (pbem/web/templates/rules/lacitta.html) per phase
 RULES_SECTION = {"setup": "setup", "political": "political", "migration": "migration",
                  "yearend": "yearend", "over": "scoring"}
 
 #: the question each section answers, for the link from the order page
-RULES_QUESTION = {"setup": "How does setup work?", "political": "How does a political round work?",
-                  "migration": "How does migration work?",
-                  "yearend": "How do demolition and feeding work?", "scoring": "How is the game scored?"}
+RULES_QUESTION = {"setup": Msg("How does setup work?"),
+                  "political": Msg("How does a political round work?"),
+                  "migration": Msg("How does migration work?"),
+                  "yearend": Msg("How do demolition and feeding work?"),
+                  "scoring": Msg("How is the game scored?")}
 
 #: event data keys that name a site (a building, a city by its castle)
 _SITE_KEYS = ("site", "city", "from", "to")
 
 
-def _plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+def _citizens(n: int) -> Msg:
+    return Msgn("{n} citizen", "{n} citizens", n)
 
 
-def rules_section(s) -> dict[str, str]:
+def _buildings(n: int) -> Msg:
+    return Msgn("{n} building", "{n} buildings", n)
+
+
+def rules_section(s) -> dict[str, Any]:
     """``{"id": "migration", "question": "How does migration work?"}`` for
     the phase being played."""
     sid = RULES_SECTION.get(s.phase_name, "political")
@@ -43,7 +52,7 @@ def decision(s, seat: int | None) -> dict[str, Any] | None:
 
     Shape: ``{"kind": "starve" | "demolish" | "wish", "owes": one sentence
     saying what to decide, "why": why now, "rule": the rule in one
-    sentence, "rules": section id}``. Rules: docs/rules/lacitta.md
+    sentence, "rules": section id}``; the sentences are :class:`Msg`. Rules: docs/rules/lacitta.md
     "Migration (phase 7)" and "Demolition, feeding, cleanup"."""
     if seat is None or not 0 <= seat < s.n or seat not in s.current_seats():
         return None
@@ -65,12 +74,13 @@ def _starve(s, seat: int, excess: int) -> dict[str, Any]:
     cities = [c.castle for c in s.cities_of(seat) if c.citizens > 0]
     return {
         "kind": "starve",
-        "owes": f"Famine: choose the cities that lose {_plural(excess, 'citizen')}.",
-        "why": (f"Your cities hold {_plural(people, 'citizen')} but you have only {food} food, "
-                f"so {excess} must leave; they may come from {', '.join(cities)}."),
-        "rule": ("At the end of the year every citizen eats one food; those beyond your food leave "
-                 "their cities (you choose which), and you lose your first political round next year "
-                 "(in year 6: 5 points)."),
+        "owes": Msg("Famine: choose the cities that lose {citizens}.", citizens=_citizens(excess)),
+        "why": Msg("Your cities hold {citizens} but you have only {food} food, so {n} must leave; "
+                   "they may come from {castles}.", citizens=_citizens(people), food=food, n=excess,
+                   castles=join(cities)),
+        "rule": Msg("At the end of the year every citizen eats one food; those beyond your food leave "
+                    "their cities (you choose which), and you lose your first political round next "
+                    "year (in year 6: 5 points)."),
         "rules": "yearend",
     }
 
@@ -78,31 +88,41 @@ def _starve(s, seat: int, excess: int) -> dict[str, Any]:
 def _demolish(s, seat: int) -> dict[str, Any]:
     over = [(c.castle, len(c.sites) - c.citizens, len(c.sites), c.citizens)
             for c in s.cities_of(seat) if len(c.sites) > c.citizens]
-    what = "; ".join(f"{_plural(k, 'building')} from the city at {castle}" for castle, k, _, _ in over)
-    why = "; ".join(f"the city at {castle} has {_plural(b, 'building')} but {_plural(n, 'citizen')}"
-                    for castle, _, b, n in over)
+    what = semi_list([Msg("{buildings} from the city at {castle}", buildings=_buildings(k),
+                          castle=castle) for castle, k, _, _ in over])
+    why = [Msg("the city at {castle} has {buildings} but {citizens}", castle=castle,
+               buildings=_buildings(b), citizens=_citizens(n)) for castle, _, b, n in over]
+    if why:
+        c0, _, b0, n0 = over[0]
+        why[0] = Msg("The city at {castle} has {buildings} but {citizens}", castle=c0,
+                     buildings=_buildings(b0), citizens=_citizens(n0))
     return {
         "kind": "demolish",
-        "owes": f"Demolition: choose {what}.",
-        "why": why[:1].upper() + why[1:] + ".",
-        "rule": ("A city keeps no more buildings than it has citizens: you choose which go, never the "
-                 "castle, and every city stays one connected group around its castle."),
+        "owes": Msg("Demolition: choose {what}.", what=what),
+        "why": Msg("{reasons}.", reasons=semi_list(why)),
+        "rule": Msg("A city keeps no more buildings than it has citizens: you choose which go, never "
+                    "the castle, and every city stays one connected group around its castle."),
         "rules": "yearend",
     }
 
 
 def _wish(s) -> dict[str, Any]:
     open_ = sorted((c for c, w in s.wish_choice.items() if w is None), key=ORDER.__getitem__)
-    both = " and ".join(s.wishes)
+    both = and_list([WISH[w] for w in s.wishes])
+    if len(open_) > 1:
+        why = Msg("The people wish for {wishes} this year, and for these cities the two wishes beat "
+                  "different neighbours.", wishes=both)
+    else:
+        why = Msg("The people wish for {wishes} this year, and for this city the two wishes beat "
+                  "different neighbours.", wishes=both)
     return {
         "kind": "wish",
-        "owes": f"Choose the wish each city migrates by: {', '.join(open_)}.",
-        "why": (f"The people wish for {both} this year, and for "
-                f"{'these cities' if len(open_) > 1 else 'this city'} the two wishes beat different "
-                f"neighbours."),
+        "owes": Msg("Choose the wish each city migrates by: {castles}.", castles=join(open_)),
+        "why": why,
         "rules": "migration",
-        "rule": ("In a year of two wishes each city migrates by one of them, its owner's choice: it "
-                 "draws one citizen from every neighbouring city with fewer arches of that wish."),
+        "rule": Msg("In a year of two wishes each city migrates by one of them, its owner's choice: "
+                    "it draws one citizen from every neighbouring city with fewer arches of that "
+                    "wish."),
     }
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, Callable
 
 from pbem.engine.api import Game
 from pbem.engine.lacitta import parse as _parse
@@ -60,8 +60,8 @@ class LaCitta(Game):
     def state_from_json(self, text: str) -> LaCittaState:
         return LaCittaState.from_dict(self, json.loads(text))
 
-    def view_text(self, view: dict[str, Any]) -> str:
-        return _text.view_text(view)
+    def view_text(self, view: dict[str, Any], tr: Callable[[Any], str] = str) -> str:
+        return _text.view_text(view, tr)
 
     def order_help(self) -> str:
         return _text.order_help()

@@ -27,6 +27,9 @@ from pbem.engine.lacitta.board import BEGINNER, SLOTS, TILES
 from pbem.engine.lacitta.decision import changed_sites
 from pbem.engine.lacitta.geometry import BALL3, NBR, ORDER, PLAYERS, USABLE, terrain
 from pbem.engine.lacitta import rng as rngs
+from pbem.engine.lacitta.terms import BUILDING, CARD, WISH
+from pbem.engine.messages import Msg, Msgn
+from pbem.engine.phrases import Seat, and_list, join, seat as seat_name, semi_list
 
 INF = 10 ** 6
 _GOLD = Order("gold")
@@ -52,12 +55,36 @@ _FOUND_FROM: dict[tuple[str, str], Order] = {}      # (site, giving castle) -> o
 _HOSPITAL = {k: [("education",) * e + ("health",) * (k - e) for e in range(k + 1)] for k in (1, 2, 3)}
 
 
-def seat_name(seat: int) -> str:
-    return f"seat {seat + 1}"
+def _not_legal(a: Any) -> Msg:
+    return Msg("{order} is not legal now.", order=repr(a.to_text()))
 
 
-def Seat(seat: int) -> str:  # noqa: N802  (sentence start)
-    return f"Seat {seat + 1}"
+def _castle_text(seat: int, site: str, citizens: int, food: int, setup: bool,
+                 giver: str | None = None) -> Msg:
+    """The log line of a castle placed (setup) or a city founded (from ``giver``)."""
+    if setup:
+        if food:
+            return Msg("{seat} places a castle at {site} with {n} citizens (+{food} food).",
+                       seat=Seat(seat), site=site, n=citizens, food=food)
+        return Msg("{seat} places a castle at {site} with {n} citizens.", seat=Seat(seat), site=site,
+                   n=citizens)
+    if giver is None:
+        if food:
+            return Msg("{seat} founds a city at {site} with {n} citizens (+{food} food).",
+                       seat=Seat(seat), site=site, n=citizens, food=food)
+        return Msg("{seat} founds a city at {site} with {n} citizens.", seat=Seat(seat), site=site,
+                   n=citizens)
+    if food:
+        return Msg("{seat} founds a city at {site} with {n} citizens (+{food} food); one citizen came "
+                   "from the castle at {castle}.", seat=Seat(seat), site=site, n=citizens, food=food,
+                   castle=giver)
+    return Msg("{seat} founds a city at {site} with {n} citizens; one citizen came from the castle at "
+               "{castle}.", seat=Seat(seat), site=site, n=citizens, castle=giver)
+
+
+def _paid(cost: int) -> Msg:
+    """The tail of an event that cost gold: ``", paying 2 gold."`` (or ``"."``)."""
+    return Msg(", paying {cost} gold.", cost=cost) if cost else Msg(".")
 
 
 class City:
@@ -162,8 +189,8 @@ class LaCittaState(State):
             first = [(-i) % seats for i in range(seats)]
             s.setup_order = first + first[::-1]
             s.turn = 0
-            events.append(Event("Experienced setup: landscape shuffled; castles are placed in "
-                                "snake order starting with seat 1.", kind="setup"))
+            events.append(Event(Msg("Experienced setup: landscape shuffled; castles are placed in "
+                                    "snake order starting with seat 1."), kind="setup"))
         s.setup_events = [e.to_dict() for e in events]
         s.last_sites = changed_sites(events)
         return s
@@ -196,17 +223,18 @@ class LaCittaState(State):
             return sorted(self.yearend)
         return []
 
-    def phase(self) -> str:
+    def phase(self) -> Msg:
+        """The phase in words (a :class:`Msg`): ``"Year 2, political round 3"``."""
         ph = self.phase_name
         if ph == "setup":
-            return "Setup, castle placement"
+            return Msg("Setup, castle placement")
         if ph == "political":
-            return f"Year {self.year}, political round {self.round}"
+            return Msg("Year {year}, political round {round}", year=self.year, round=self.round)
         if ph == "migration":
-            return f"Year {self.year}, migration"
+            return Msg("Year {year}, migration", year=self.year)
         if ph == "yearend":
-            return f"Year {self.year}, demolition and feeding"
-        return "Game over"
+            return Msg("Year {year}, demolition and feeding", year=self.year)
+        return Msg("Game over")
 
     # -------------------------------------------------------------- helpers
     def usable(self, site: str) -> bool:
@@ -597,17 +625,17 @@ class LaCittaState(State):
 
     def _apply_order(self, seat: int, action: Order) -> list[Event]:
         if seat not in self.current_seats():
-            raise NotYourTurnError(f"{Seat(seat)} owes no order now ({self.phase()}).",
-                                   text=action.to_text())
+            raise NotYourTurnError(Msg("{seat} owes no order now ({phase}).", seat=Seat(seat),
+                                       phase=self.phase()), text=action.to_text())
         if not isinstance(action, Order):
-            raise IllegalOrderError("Not a La Città order.", text=str(action))
+            raise IllegalOrderError(Msg("Not a La Città order."), text=str(action))
         ph = self.phase_name
         multi = action.verb in ("demolish", "starve") and len(action.extra) > 1
         allowed_default = ph == "political" and action.verb == "pass"
         if multi:
             self.check_multi(seat, action)
         elif not allowed_default and not self.is_legal(seat, action):
-            raise IllegalOrderError(f"{action.to_text()!r} is not legal now.", text=action.to_text(),
+            raise IllegalOrderError(_not_legal(action), text=action.to_text(),
                                     legal=[a.to_text() for a in self.legal_actions(seat)[:12]])
         self._step += 1
         self._legal_cache = None
@@ -633,49 +661,54 @@ class LaCittaState(State):
         text = action.to_text()
         ye = self.yearend.get(seat) if self.phase_name == "yearend" else None
         if ye is None:
-            raise IllegalOrderError(f"'{action.verb}' orders come at the end of the year; now: "
-                                    f"{self.phase()}.", text=text)
+            raise IllegalOrderError(Msg("'{verb}' orders come at the end of the year; now: {phase}.",
+                                        verb=action.verb, phase=self.phase()), text=text)
         if action.verb == "demolish":
             if ye["stage"] == "starve":
-                raise IllegalOrderError(f"{ye['excess']} citizens must leave for lack of food first "
-                                        f"(starve E3 1).", text=text)
+                raise IllegalOrderError(Msg("{n} citizens must leave for lack of food first "
+                                            "(starve E3 1).", n=ye["excess"]), text=text)
             if len(set(action.extra)) != len(action.extra):
-                raise IllegalOrderError("A site is named twice.", text=text)
+                raise IllegalOrderError(Msg("A site is named twice."), text=text)
             per: dict[str, set] = {}
             for part in action.extra:
                 c = self.city_of(part)
                 if c is None or c.owner != seat:
-                    raise IllegalOrderError(f"{part} is not one of your buildings.", text=text)
+                    raise IllegalOrderError(Msg("{site} is not one of your buildings.", site=part),
+                                            text=text)
                 if part == c.castle:
-                    raise IllegalOrderError(f"The castle at {part} goes only with the city's last "
-                                            f"citizen.", text=text)
+                    raise IllegalOrderError(Msg("The castle at {castle} goes only with the city's "
+                                                "last citizen.", castle=part), text=text)
                 per.setdefault(c.castle, set()).add(part)
             for castle, gone in per.items():
                 c = self.cities[castle]
                 need = len(c.sites) - c.citizens
                 if len(gone) > need:
-                    raise IllegalOrderError(
-                        f"The city at {castle} must lose {max(need, 0)} building"
-                        f"{'s' if need != 1 else ''}, not {len(gone)}.", text=text)
+                    raise IllegalOrderError(Msgn(
+                        "The city at {castle} must lose {n} building, not {named}.",
+                        "The city at {castle} must lose {n} buildings, not {named}.",
+                        max(need, 0), castle=castle, named=len(gone)), text=text)
                 if not _connected(castle, set(c.sites) - gone):
-                    raise IllegalOrderError(
-                        f"Demolishing {' '.join(sorted(gone, key=ORDER.__getitem__))} would cut the city "
-                        f"at {castle} in two; the rest must stay connected to the castle.", text=text)
+                    raise IllegalOrderError(Msg(
+                        "Demolishing {sites} would cut the city at {castle} in two; the rest must "
+                        "stay connected to the castle.",
+                        sites=" ".join(sorted(gone, key=ORDER.__getitem__)), castle=castle), text=text)
             return
         if ye["stage"] != "starve":
-            raise IllegalOrderError("None of your citizens must leave for lack of food.", text=text)
+            raise IllegalOrderError(Msg("None of your citizens must leave for lack of food."), text=text)
         per_n: dict[str, int] = {}
         for castle, k in action.extra:
             c = self.cities.get(castle)
             if c is None or c.owner != seat:
-                raise IllegalOrderError(f"{castle} is not one of your cities.", text=text)
+                raise IllegalOrderError(Msg("{castle} is not one of your cities.", castle=castle),
+                                        text=text)
             per_n[castle] = per_n.get(castle, 0) + k
             if per_n[castle] > c.citizens:
-                raise IllegalOrderError(f"The city at {castle} has only {c.citizens} citizens.", text=text)
+                raise IllegalOrderError(Msg("The city at {castle} has only {n} citizens.",
+                                            castle=castle, n=c.citizens), text=text)
         total = sum(per_n.values())
         if total != ye["excess"]:
-            raise IllegalOrderError(f"Exactly {ye['excess']} citizens must leave; the order names {total}.",
-                                    text=text)
+            raise IllegalOrderError(Msg("Exactly {n} citizens must leave; the order names {named}.",
+                                        n=ye["excess"], named=total), text=text)
 
     def _apply(self, seat: int, a: Order) -> list[Event]:
         v = a.verb
@@ -685,7 +718,8 @@ class LaCittaState(State):
             if self.turn >= len(self.setup_order):
                 last = self.setup_order[-1]
                 self.start = (last + 1) % self.n
-                ev.append(Event(f"Setup complete; {seat_name(self.start)} is the start player.",
+                ev.append(Event(Msg("Setup complete; {seat} is the start player.",
+                                    seat=seat_name(self.start)),
                                 kind="setup"))
                 self.phase_name = "political"
                 ev += self._start_year(1)
@@ -695,7 +729,8 @@ class LaCittaState(State):
             return ev + self._next_turn()
         if v == "wish":
             self.wish_choice[a.site] = a.what
-            ev = [Event(f"{Seat(seat)} chooses {a.what} for the city at {a.site}.", kind="wish",
+            ev = [Event(Msg("{seat} chooses {wish} for the city at {castle}.", seat=Seat(seat),
+                            wish=WISH[a.what], castle=a.site), kind="wish",
                         data={"seat": seat, "city": a.site, "wish": a.what})]
             if all(w is not None for w in self.wish_choice.values()):
                 ev += self._migrate_seat(self.order()[self.mig_index])
@@ -709,7 +744,7 @@ class LaCittaState(State):
             castle, k = a.extra[0]
             ev = self._starve(seat, castle, k)
             return ev + self._yearend_progress(seat) + self._maybe_end_year()
-        raise IllegalOrderError(f"{a.to_text()!r} is not legal now.", text=a.to_text())
+        raise IllegalOrderError(_not_legal(a), text=a.to_text())
 
     # ------------------------------------------------------------ building
     def _place_castle(self, seat: int, site: str, citizens: int, setup: bool) -> list[Event]:
@@ -720,9 +755,7 @@ class LaCittaState(State):
         self.bank -= citizens
         food = self.terrain.food[site]
         self.food[seat] += food
-        verb = "places a castle" if setup else "founds a city"
-        return [Event(f"{Seat(seat)} {verb} at {site} with {citizens} citizens"
-                      + (f" (+{food} food)." if food else "."), kind="castle" if setup else "found",
+        return [Event(_castle_text(seat, site, citizens, food, setup), kind="castle" if setup else "found",
                       data={"seat": seat, "site": site, "food": food})]
 
     def _build(self, seat: int, site: str, kind: str, cost: int, how: str) -> list[Event]:
@@ -731,17 +764,18 @@ class LaCittaState(State):
         self.used[D.PILE[kind]] += 1
         city.sites.append(site)
         self._occupy(site, city, kind)
-        extra = ""
+        extra: Msg | str = ""
         if kind == "market":
             city.citizens += 1           # the market's citizen comes from the bank
             self.bank -= 1
         if kind == "farm":
             f = self.terrain.food[site]
             self.food[seat] += f
-            extra = f" (+{f} food)" if f else " (no food: no field next to it)"
-        paid = f", paying {cost} gold" if cost else ""
-        return [Event(f"{Seat(seat)} builds a {kind} at {site} for the city at {city.castle}"
-                      f"{extra}{paid} ({how}).", kind="build",
+            extra = Msg(" (+{food} food)", food=f) if f else Msg(" (no food: no field next to it)")
+        paid = Msg(", paying {cost} gold", cost=cost) if cost else ""
+        return [Event(Msg("{seat} builds a {building} at {site} for the city at {castle}{extra}{paid} "
+                          "({how}).", seat=Seat(seat), building=BUILDING[kind], site=site,
+                          castle=city.castle, extra=extra, paid=paid, how=how), kind="build",
                       data={"seat": seat, "site": site, "building": kind, "city": city.castle,
                             "cost": cost})]
 
@@ -750,7 +784,7 @@ class LaCittaState(State):
             c = self.occ.get(k)
             if c is not None and self.cities[c].owner == seat:
                 return self.cities[c]
-        raise IllegalOrderError(f"{site} is not next to any of your cities.")
+        raise IllegalOrderError(Msg("{site} is not next to any of your cities.", site=site))
 
     # ------------------------------------------------------------- politics
     def _take_card(self, card: str) -> None:
@@ -775,33 +809,39 @@ class LaCittaState(State):
             card = self._draw()
             if card is not None:
                 self.played[p].append(card)
-            why = "has no other order and " if forced else ""
-            return [Event(f"{S} {why}passes: the top political card goes face down unplayed.",
+            if forced:
+                text = Msg("{seat} has no other order and passes: the top political card goes face "
+                           "down unplayed.", seat=S)
+            else:
+                text = Msg("{seat} passes: the top political card goes face down unplayed.", seat=S)
+            return [Event(text,
                           kind="pass", data={"seat": p, "forced": forced})]
         if forced:
             ev = self._political_apply(p, a)
-            return [Event(f"{S} has only one legal order: {a.to_text()}.", kind="forced",
+            return [Event(Msg("{seat} has only one legal order: {order}.", seat=S, order=a.to_text()),
+                          kind="forced",
                           data={"seat": p, "order": a.to_text()}), *ev]
         if v in ("gold", "build", "found"):
             self.actions[p] -= 1
             if v == "gold":
                 self.gold[p] += 2
-                return [Event(f"{S} plays an action card and takes 2 gold (now {self.gold[p]}).",
+                return [Event(Msg("{seat} plays an action card and takes 2 gold (now {gold}).", seat=S,
+                                  gold=self.gold[p]),
                               kind="gold", data={"seat": p})]
             if v == "build":
-                return self._build(p, a.site, a.what, 0, "action card")
+                return self._build(p, a.site, a.what, 0, Msg("action card"))
             giver = self.cities[a.extra[0]] if a.extra else next(c for c in self.cities_of(p) if c.spare() >= 1)
             giver.citizens -= 1
             self.bank += 1                     # the spare citizen moves (counted via the bank)
             self.founded[p] = True
             ev = self._place_castle(p, a.site, 3, setup=False)
-            return [Event(ev[0].text[:-1] + f"; one citizen came from the castle at {giver.castle}.",
-                          kind="found", data=dict(ev[0].data, source=giver.castle))]
+            text = _castle_text(p, a.site, 3, ev[0].data["food"], False, giver.castle)
+            return [Event(text, kind="found", data=dict(ev[0].data, source=giver.castle))]
         card = {"card": a.what, "master": "master builder", "bread": "bread and games",
                 "golden": "golden age", "harvest": "rich harvest", "citizens": "citizens"}[v]
         self._take_card(card)
         self.played[p].append(card)
-        title = D.CARD_TITLE[card]
+        title = CARD[card]
         if v == "card":
             return self._build(p, a.site, a.what, D.CARD_COST[a.what], title)
         if v == "master":
@@ -814,9 +854,12 @@ class LaCittaState(State):
             for w in wishes:
                 self.notables.append([a.site, p, w])
             counts = Counter(wishes)
-            what = " and ".join(f"{n} {w}" for w, n in sorted(counts.items()))
-            return [Event(f"{S} plays {title}: {a.n} notable{'s' if a.n > 1 else ''} on the {kind} at "
-                          f"{a.site} ({what})" + (f", paying {cost} gold." if cost else "."),
+            what = and_list([Msg("{n} {wish}", n=n, wish=WISH[w]) for w, n in sorted(counts.items())])
+            return [Event(Msgn("{seat} plays {card}: {n} notable on the {building} at {site} "
+                               "({wishes}){paid}",
+                               "{seat} plays {card}: {n} notables on the {building} at {site} "
+                               "({wishes}){paid}", a.n, seat=S, card=title, building=BUILDING[kind],
+                               site=a.site, wishes=what, paid=_paid(cost)),
                           kind="bread", data={"seat": p, "site": a.site, "wishes": list(wishes)})]
         if v == "golden":
             cost = D.NOTABLE_COST[a.n]
@@ -824,13 +867,17 @@ class LaCittaState(State):
             city = self.cities[a.site]
             city.citizens += a.n
             self.bank -= a.n
-            return [Event(f"{S} plays {title}: {a.n} citizen{'s' if a.n > 1 else ''} into the city at "
-                          f"{a.site} (now {city.citizens})" + (f", paying {cost} gold." if cost else "."),
+            return [Event(Msgn("{seat} plays {card}: {n} citizen into the city at {castle} (now "
+                               "{citizens}){paid}",
+                               "{seat} plays {card}: {n} citizens into the city at {castle} (now "
+                               "{citizens}){paid}", a.n, seat=S, card=title, castle=a.site,
+                               citizens=city.citizens, paid=_paid(cost)),
                           kind="golden", data={"seat": p, "city": a.site, "n": a.n})]
         if v == "harvest":
             self.harvest.append(a.site)
-            return [Event(f"{S} plays {title} on the farm at {a.site} (+{self.terrain.food[a.site]} food "
-                          f"at this year's feeding).", kind="harvest", data={"seat": p, "site": a.site})]
+            return [Event(Msg("{seat} plays {card} on the farm at {site} (+{food} food at this year's "
+                              "feeding).", seat=S, card=title, site=a.site,
+                              food=self.terrain.food[a.site]), kind="harvest", data={"seat": p, "site": a.site})]
         if v == "citizens":
             cost = D.PEEK_COST[a.n]
             self.gold[p] -= cost
@@ -846,13 +893,14 @@ class LaCittaState(State):
                 if i not in self.peeked[p]:
                     self.peeked[p].append(i)
             self.peeked[p].sort()
-            seen = ", ".join(f"card {i + 1}: {self.voice[i]}" for i in positions)
-            return [Event(f"{S} plays {title} and looks at {a.n} hidden Voice of the People cards"
-                          + (f", paying {cost} gold." if cost else "."), kind="citizens",
-                          data={"seat": p, "n": a.n}),
-                    Event(f"You see the Voice of the People: {seen}.", seat=p, kind="peek",
+            seen = join([Msg("card {n}: {wish}", n=i + 1, wish=WISH[self.voice[i]]) for i in positions])
+            return [Event(Msg("{seat} plays {card} and looks at {n} hidden Voice of the People "
+                              "cards{paid}", seat=S, card=title, n=a.n, paid=_paid(cost)),
+                          kind="citizens", data={"seat": p, "n": a.n}),
+                    Event(Msg("You see the Voice of the People: {cards}.", cards=seen), seat=p,
+                          kind="peek",
                           data={"cards": {str(i + 1): self.voice[i] for i in positions}})]
-        raise IllegalOrderError(f"{a.to_text()!r} is not legal now.")
+        raise IllegalOrderError(_not_legal(a))
 
     def _next_turn(self) -> list[Event]:
         ev: list[Event] = []
@@ -891,8 +939,8 @@ class LaCittaState(State):
         action card is turned face down unplayed."""
         self.famine_next[p] = False
         self.actions[p] -= 1
-        return [Event(f"{Seat(p)} loses the first political round (famine last year): one action "
-                      f"card is turned face down.", kind="famine_round", data={"seat": p})]
+        return [Event(Msg("{seat} loses the first political round (famine last year): one action "
+                          "card is turned face down.", seat=Seat(p)), kind="famine_round", data={"seat": p})]
 
     # ------------------------------------------------------------ the year
     def _start_year(self, year: int) -> list[Event]:
@@ -900,19 +948,21 @@ class LaCittaState(State):
         self.year = year
         if year > 1:
             self.start = (self.start + 1) % self.n
-        ev = [Event(f"Year {year} begins; {seat_name(self.start)} is the start player.", kind="year",
+        ev = [Event(Msg("Year {year} begins; {seat} is the start player.", year=year,
+                        seat=seat_name(self.start)), kind="year",
                     data={"year": year, "start": self.start})]
         self.voice = self.voice_deck[:D.VOICE_CARDS]
         del self.voice_deck[:D.VOICE_CARDS]
         self.revealed = False
-        ev.append(Event(f"Voice of the People: the face-up card is {self.voice[0]}; three cards lie "
-                        f"face down.", kind="voice", data={"first": self.voice[0]}))
+        ev.append(Event(Msg("Voice of the People: the face-up card is {wish}; three cards lie "
+                            "face down.", wish=WISH[self.voice[0]]), kind="voice", data={"first": self.voice[0]}))
         for p in self.order():
             income = sum(self.terrain.mountains[s] for c in self.cities_of(p) for s in c.sites
                          if self.kind[s] == "quarry")
             if income:
                 self.gold[p] += income
-                ev.append(Event(f"{Seat(p)} receives {income} gold from quarries (now {self.gold[p]}).",
+                ev.append(Event(Msg("{seat} receives {income} gold from quarries (now {gold}).",
+                                    seat=Seat(p), income=income, gold=self.gold[p]),
                                 kind="income", data={"seat": p, "gold": income}))
         for p in self.order():
             grown = []
@@ -922,8 +972,9 @@ class LaCittaState(State):
                     self.bank -= 1
                     grown.append(c.castle)
             if grown:
-                ev.append(Event(f"Growth: {seat_name(p)} gains a citizen in the cit"
-                                f"{'ies' if len(grown) > 1 else 'y'} at {', '.join(grown)}.",
+                ev.append(Event(Msgn("Growth: {seat} gains a citizen in the city at {castles}.",
+                                     "Growth: {seat} gains a citizen in the cities at {castles}.",
+                                     len(grown), seat=seat_name(p), castles=join(grown)),
                                 kind="growth", data={"seat": p, "cities": grown}))
         self.phase_name = "political"
         self.round = 1
@@ -951,8 +1002,9 @@ class LaCittaState(State):
         else:
             wishes = [top[0][0]]
         self.wishes = wishes
-        ev = [Event(f"The Voice of the People: {', '.join(self.voice)} — the people wish for "
-                    f"{' and '.join(wishes)}.", kind="reveal", data={"cards": list(self.voice),
+        ev = [Event(Msg("The Voice of the People: {cards} — the people wish for {wishes}.",
+                        cards=join([WISH[w] for w in self.voice]),
+                        wishes=and_list([WISH[w] for w in wishes])), kind="reveal", data={"cards": list(self.voice),
                                                                    "wishes": wishes})]
         self.phase_name = "migration"
         self.mig_index = 0
@@ -995,13 +1047,15 @@ class LaCittaState(State):
             o.citizens -= 1
             if d.arrived:
                 c.citizens += 1
-                tail = "."
+                tail = Msg(".")
             else:
                 self.bank += 1
-                tail = ", but that city is full: the citizen goes back to the bank."
-            ev.append(Event(f"Migration ({d.wish} {self.arches(c, d.wish)} against "
-                            f"{self.arches(o, d.wish)}): {seat_name(p)}'s city at {c.castle} draws a "
-                            f"citizen from {seat_name(o.owner)}'s city at {o.castle}{tail}",
+                tail = Msg(", but that city is full: the citizen goes back to the bank.")
+            ev.append(Event(Msg("Migration ({wish} {arches} against {other}): {seat}'s city at "
+                                "{castle} draws a citizen from {from_seat}'s city at {from_castle}"
+                                "{tail}", wish=WISH[d.wish], arches=self.arches(c, d.wish),
+                                other=self.arches(o, d.wish), seat=seat_name(p), castle=c.castle,
+                                from_seat=seat_name(o.owner), from_castle=o.castle, tail=tail),
                             kind="migration",
                             data={"from": o.castle, "to": c.castle, "wish": d.wish,
                                   "arrived": d.arrived}))
@@ -1066,9 +1120,14 @@ class LaCittaState(State):
                 self.famine6[p] = True
             else:
                 self.famine_next[p] = True
-            return [Event(f"Famine: {Seat(p)} has {people} citizens and {food} food; {excess} must leave"
-                          + (" (−5 points)." if self.year >= D.YEARS else
-                             " and the first political round of next year is lost."),
+            if self.year >= D.YEARS:
+                text = Msg("Famine: {seat} has {citizens} citizens and {food} food; {n} must leave "
+                           "(−5 points).", seat=Seat(p), citizens=people, food=food, n=excess)
+            else:
+                text = Msg("Famine: {seat} has {citizens} citizens and {food} food; {n} must leave and "
+                           "the first political round of next year is lost.", seat=Seat(p),
+                           citizens=people, food=food, n=excess)
+            return [Event(text,
                           kind="famine", data={"seat": p, "citizens": people, "food": food,
                                                 "excess": excess})]
         return []
@@ -1079,8 +1138,9 @@ class LaCittaState(State):
         city.citizens -= k
         self.bank += k
         self.yearend[p]["excess"] -= k
-        return [Event(f"{Seat(p)}: {k} citizen{'s leave' if k > 1 else ' leaves'} the city at {castle} "
-                      f"for lack of food.", kind="starve", data={"seat": p, "city": castle, "n": k})]
+        return [Event(Msgn("{seat}: {n} citizen leaves the city at {castle} for lack of food.",
+                           "{seat}: {n} citizens leave the city at {castle} for lack of food.", k,
+                           seat=Seat(p), castle=castle), kind="starve", data={"seat": p, "city": castle, "n": k})]
 
     def _auto_demolish(self, p: int) -> list[Event]:
         """Take every demolition whose outcome is forced."""
@@ -1133,16 +1193,18 @@ class LaCittaState(State):
         city.sites.remove(site)
         self._vacate(site)
         self.used[D.PILE[kind]] -= 1
-        extra = ""
+        extra: Msg | str = ""
         if kind == "farm":
             f = self.terrain.food[site]
             self.food[p] -= f
             if f:
-                extra = f" (−{f} food)"
+                extra = Msg(" (−{food} food)", food=f)
             if site in self.harvest:
                 self.harvest.remove(site)
         self.notables = [n for n in self.notables if n[0] != site]
-        return [Event(f"{Seat(p)} demolishes the {kind} at {site} in the city at {city.castle}{extra}.",
+        return [Event(Msg("{seat} demolishes the {building} at {site} in the city at {castle}{extra}.",
+                          seat=Seat(p), building=BUILDING[kind], site=site, castle=city.castle,
+                          extra=extra),
                       kind="demolish", data={"seat": p, "site": site, "building": kind,
                                              "city": city.castle})]
 
@@ -1156,8 +1218,13 @@ class LaCittaState(State):
         self._vacate(city.castle)
         del self.cities[city.castle]
         self._by_owner = None
-        ev.append(Event(f"{Seat(p)} loses the city at {city.castle}: the castle goes back to its owner"
-                        + (f" (−{f} food)." if f else "."), kind="lose_city",
+        if f:
+            text = Msg("{seat} loses the city at {castle}: the castle goes back to its owner "
+                       "(−{food} food).", seat=Seat(p), castle=city.castle, food=f)
+        else:
+            text = Msg("{seat} loses the city at {castle}: the castle goes back to its owner.",
+                       seat=Seat(p), castle=city.castle)
+        ev.append(Event(text, kind="lose_city",
                         data={"seat": p, "city": city.castle}))
         return ev
 
@@ -1174,13 +1241,15 @@ class LaCittaState(State):
         self.actions = [D.ACTION_CARDS] * self.n
         self.founded = [False] * self.n
         self.famine_now = [False] * self.n
-        ev = [Event(f"End of year {self.year}.", kind="year_end", data={"year": self.year})]
+        ev = [Event(Msg("End of year {year}.", year=self.year), kind="year_end", data={"year": self.year})]
         if self.year >= D.YEARS:
             self.phase_name = "over"
             sc = self.scores()
-            ev.append(Event("Game over. " + "; ".join(
-                f"{Seat(s.seat)}: {s.points} point{'' if s.points == 1 else 's'}, {s.tiebreak} gold (rank {s.rank})"
-                for s in sorted(sc, key=lambda s: s.rank)) + ".", kind="game_over",
+            ranking = semi_list([Msgn("{seat}: {n} point, {gold} gold (rank {rank})",
+                                      "{seat}: {n} points, {gold} gold (rank {rank})", s.points,
+                                      seat=Seat(s.seat), gold=s.tiebreak, rank=s.rank)
+                                 for s in sorted(sc, key=lambda s: s.rank)])
+            ev.append(Event(Msg("Game over. {ranking}.", ranking=ranking), kind="game_over",
                 data={"scores": [{"seat": s.seat, "points": s.points, "gold": s.tiebreak,
                                   "rank": s.rank} for s in sc]}))
             return ev
@@ -1212,7 +1281,7 @@ class LaCittaState(State):
         citizens; demolition: cheapest buildings first; famine: citizens
         leave the cities with the most spare citizens first."""
         if seat not in self.current_seats():
-            raise NotYourTurnError(f"{Seat(seat)} owes no order now.")
+            raise NotYourTurnError(Msg("{seat} owes no order now.", seat=Seat(seat)))
         ph = self.phase_name
         if ph == "political":
             return _PASS

@@ -1,13 +1,23 @@
 """Plain-text rendering of a La Città view (emails, order page) and the
-order help."""
+order help.
+
+Every line of :func:`view_text` is a :class:`Msg`; ``tr`` turns each into
+text (``str``: English, as the golden playthroughs read it; the service
+passes ``lambda m: pbem.i18n.translate(m, lang)``).
+"""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from pbem.engine.lacitta import data as D
-from pbem.engine.lacitta.board import TILE_NAMES
+from pbem.engine.lacitta.terms import BUILDING, CARD, PILE, WISH
+from pbem.engine.messages import Msg, Msgn
+from pbem.engine.phrases import Seat, and_list, join, seat
 
-ORDER_HELP = """\
+TILE = {"F1": Msg("field (1 grain)"), "F2": Msg("field (2 grain)"), "F3": Msg("field (3 grain)"),
+        "M": Msg("mountain"), "L": Msg("lake")}
+"""Landscape tile code -> its name (:data:`pbem.engine.lacitta.board.TILE_NAMES`)."""
+
+ORDER_HELP = Msg("""\
 La Città orders — one per line, upper or lower case.
 
 Setup (experienced game)
@@ -43,89 +53,137 @@ End of the year (asked only when there is a real choice)
 
 Examples:  build market D6   |   dom F6   |   golden age E3 x2   |   found J9 from E3
 Sites are the coordinates printed on the board picture (column letter, row number).
-"""
+""")
+"""The order help: one message (a catalog translates the whole block, keeping
+its two columns; the order words stay those of the command language)."""
 
 
-def order_help() -> str:
+def order_help() -> Msg:
+    """The order help (a :class:`Msg`)."""
     return ORDER_HELP
 
 
-def _seat(p: int) -> str:
-    return f"seat {p + 1}"
-
-
-def view_text(v: dict[str, Any]) -> str:
-    lines: list[str] = []
-    viewer = v.get("viewer")
-    priv = v.get("private")
+def view_text(v: dict[str, Any], tr: Callable[[Any], str] = str) -> str:
+    """The view as text: the viewer's private information first, then the
+    public position; each line through ``tr`` (see the module)."""
     cities_by_owner: dict[int, list] = {}
     for c in v["cities"]:
         cities_by_owner.setdefault(c["owner"], []).append(c)
-    lines.append(f"La Città — {v['phase']}")
-    if priv:
-        p = priv["seat"]
-        me = v["players"][p]
-        lines.append("")
-        lines.append(f"You are {_seat(p)}.")
-        lines.append(f"  Gold {me['gold']}, food {me['food']}"
-                     + (f" (+{me['harvest_food']} Reiche Ernte)" if me["harvest_food"] else "")
-                     + f", citizens {me['citizens']}, action cards left {me['action_cards']}, "
-                       f"notables free {me['notables_free']}, castles left {me['castles_left']}.")
-        if priv["peeked"]:
-            lines.append("  Voice of the People cards you looked at: "
-                         + ", ".join(f"card {k}: {w}" for k, w in priv["peeked"].items()) + ".")
-        if me["famine_next_year"]:
-            lines.append(f"  Famine: you lose the first political round of {_when(v)}.")
-        for c in cities_by_owner.get(p, []):
-            lines.append("  " + _city_line(c, v))
-        if str(p) in v.get("pending", {}):
-            lines.append(f"  You owe: {v['pending'][str(p)]}.")
-        if p in v["current_seats"]:
-            lines.append("  It is your turn.")
-    lines.append("")
-    lines.append(f"Start player: {_seat(v['start_player'])}. "
-                 + ("To play: " + ", ".join(_seat(s) for s in v["current_seats"]) + "."
-                    if v["current_seats"] else "The game is over."))
+    lines: list[Any] = [Msg("La Città — {phase}", phase=v["phase"])]
+    if v.get("private"):
+        lines += _private(v, v["private"], cities_by_owner)
+    lines += ["", _turn_line(v)]
     if v["voice"]:
-        lines.append("Voice of the People: " + ", ".join(
-            (c["wish"] if c["face_up"] else "face down") for c in v["voice"]) + "."
-                     + (f" The people wish for {' and '.join(v['wishes'])}." if v["wishes"] else ""))
-    lines.append("Political display: " + (", ".join(D.CARD_TITLE[c] for c in v["display"]) or "empty")
-                 + f" (deck {v['deck_size']}, discards {v['discard_size']}).")
+        lines.append(_voice_line(v))
+    lines.append(Msg("Political display: {cards} (deck {deck}, discards {discards}).",
+                     cards=join([CARD[c] for c in v["display"]]) or Msg("empty"),
+                     deck=v["deck_size"], discards=v["discard_size"]))
     lines.append("")
     for pl in v["players"]:
-        p = pl["seat"]
-        lines.append(f"{_seat(p).capitalize()}: {pl['points']} point{'' if pl['points'] == 1 else 's'}, gold {pl['gold']}, food {pl['food']}, "
-                     f"citizens {pl['citizens']}, action cards {pl['action_cards']}, "
-                     f"political cards played {pl['political_played']}"
-                     + (f", famine: loses round 1 of {_when(v)}" if pl["famine_next_year"] else "")
-                     + (", famine in year 6 (−5)" if pl["famine_year6"] else "") + ".")
-        if p != viewer:
-            for c in cities_by_owner.get(p, []):
-                lines.append("  " + _city_line(c, v))
-    lines.append("")
-    lines.append("Landscape: " + ", ".join(f"{k} {TILE_NAMES[t]}" for k, t in v["landscape"].items()) + ".")
-    lines.append("Supply: " + ", ".join(f"{k} {n}" for k, n in v["supply"].items()) + ".")
-    return "\n".join(lines) + "\n"
+        lines.append(_player_line(v, pl))
+        if pl["seat"] != v.get("viewer"):
+            lines += [_Indent(_city_line(c, v)) for c in cities_by_owner.get(pl["seat"], [])]
+    tiles = join([_tile(k, t) for k, t in v["landscape"].items()])
+    piles = join([_pile(k, n) for k, n in v["supply"].items()])
+    lines += ["", Msg("Landscape: {tiles}.", tiles=tiles), Msg("Supply: {piles}.", piles=piles)]
+    return "\n".join(line.text(tr) if isinstance(line, _Indent) else tr(line) for line in lines) + "\n"
 
 
-def _when(v: dict) -> str:
+# the parts of a list are written by their own functions: pybabel does not
+# find a Msg written inside a call inside another Msg's parameters
+def _tile(slot: str, code: str) -> Msg:
+    return Msg("{slot} {tile}", slot=slot, tile=TILE[code])
+
+
+def _pile(pile: str, n: int) -> Msg:
+    return Msg("{pile} {n}", pile=PILE[pile], n=n)
+
+
+def _peek(card: str, wish: str) -> Msg:
+    return Msg("card {n}: {wish}", n=card, wish=WISH[wish])
+
+
+class _Indent:
+    """A line printed two spaces in (the private block, other seats' cities)."""
+
+    def __init__(self, msg: Any):
+        self.msg = msg
+
+    def text(self, tr: Callable[[Any], str]) -> str:
+        return "  " + tr(self.msg)
+
+
+def _private(v: dict, priv: dict, cities_by_owner: dict) -> list[Any]:
+    p = priv["seat"]
+    me = v["players"][p]
+    harvest = Msg(" (+{n} Reiche Ernte)", n=me["harvest_food"]) if me["harvest_food"] else ""
+    out: list[Any] = ["", Msg("You are {seat}.", seat=seat(p)), _Indent(Msg(
+        "Gold {gold}, food {food}{harvest}, citizens {citizens}, action cards left {actions}, "
+        "notables free {notables}, castles left {castles}.", gold=me["gold"], food=me["food"],
+        harvest=harvest, citizens=me["citizens"], actions=me["action_cards"],
+        notables=me["notables_free"], castles=me["castles_left"]))]
+    if priv["peeked"]:
+        cards = join([_peek(k, w) for k, w in priv["peeked"].items()])
+        out.append(_Indent(Msg("Voice of the People cards you looked at: {cards}.", cards=cards)))
+    if me["famine_next_year"]:
+        out.append(_Indent(Msg("Famine: you lose the first political round of {when}.",
+                               when=_when(v))))
+    out += [_Indent(_city_line(c, v)) for c in cities_by_owner.get(p, [])]
+    if str(p) in v.get("pending", {}):
+        out.append(_Indent(Msg("You owe: {orders}.", orders=v["pending"][str(p)])))
+    if p in v["current_seats"]:
+        out.append(_Indent(Msg("It is your turn.")))
+    return out
+
+
+def _turn_line(v: dict) -> Msg:
+    if v["current_seats"]:
+        return Msg("Start player: {seat}. To play: {seats}.", seat=seat(v["start_player"]),
+                   seats=join([seat(s) for s in v["current_seats"]]))
+    return Msg("Start player: {seat}. The game is over.", seat=seat(v["start_player"]))
+
+
+def _voice_line(v: dict) -> Msg:
+    cards = join([WISH[c["wish"]] if c["face_up"] else Msg("face down") for c in v["voice"]])
+    if v["wishes"]:
+        return Msg("Voice of the People: {cards}. The people wish for {wishes}.", cards=cards,
+                   wishes=and_list([WISH[w] for w in v["wishes"]]))
+    return Msg("Voice of the People: {cards}.", cards=cards)
+
+
+def _player_line(v: dict, pl: dict) -> Msg:
+    famine = Msg(", famine: loses round 1 of {when}", when=_when(v)) if pl["famine_next_year"] else ""
+    famine6 = Msg(", famine in year 6 (−5)") if pl["famine_year6"] else ""
+    return Msgn("{seat}: {n} point, gold {gold}, food {food}, citizens {citizens}, action cards "
+                "{actions}, political cards played {played}{famine}{famine6}.",
+                "{seat}: {n} points, gold {gold}, food {food}, citizens {citizens}, action cards "
+                "{actions}, political cards played {played}{famine}{famine6}.", pl["points"],
+                seat=Seat(pl["seat"]), gold=pl["gold"], food=pl["food"], citizens=pl["citizens"],
+                actions=pl["action_cards"], played=pl["political_played"], famine=famine,
+                famine6=famine6)
+
+
+def _when(v: dict) -> Msg:
     """The famine penalty falls in round 1 of the year after the famine."""
-    return "this year" if v.get("phase_key") == "political" else "next year"
+    return Msg("this year") if v.get("phase_key") == "political" else Msg("next year")
 
 
-def _city_line(c: dict, v: dict) -> str:
-    blds = [b for b in v["buildings"] if b["city"] == c["castle"]]
+def _city_line(c: dict, v: dict) -> Msg:
     parts = []
-    for b in blds:
-        extra = ""
-        if b["notables"]:
-            extra = "+" + "+".join(n["wish"][0] for n in b["notables"])
+    for b in (b for b in v["buildings"] if b["city"] == c["castle"]):
+        notables = "+" + "+".join(n["wish"][0] for n in b["notables"]) if b["notables"] else ""
         if b["harvest"]:
-            extra += "+harvest"
-        parts.append(f"{b['kind']} {b['site']}{extra}")
-    limit = "no limit" if c["limit"] is None else f"limit {c['limit']}"
+            parts.append(Msg("{building} {site}{notables}+harvest", building=BUILDING[b["kind"]],
+                             site=b["site"], notables=notables))
+        else:
+            parts.append(Msg("{building} {site}{notables}", building=BUILDING[b["kind"]],
+                             site=b["site"], notables=notables))
+    limit = Msg("no limit") if c["limit"] is None else Msg("limit {n}", n=c["limit"])
     a = c["arches"]
-    return (f"City {c['castle']}: {c['citizens']} citizens, {c['buildings']} building{'s' if c['buildings'] != 1 else ''}, {limit}; "
-            f"arches culture {a['culture']} / education {a['education']} / health {a['health']}"
-            + (" (complete)" if c["complete"] else "") + "; " + ", ".join(parts) + ".")
+    return Msgn("City {castle}: {citizens} citizens, {n} building, {limit}; arches culture {culture} / "
+                "education {education} / health {health}{complete}; {buildings}.",
+                "City {castle}: {citizens} citizens, {n} buildings, {limit}; arches culture {culture} "
+                "/ education {education} / health {health}{complete}; {buildings}.", c["buildings"],
+                castle=c["castle"], citizens=c["citizens"], limit=limit, culture=a["culture"],
+                education=a["education"], health=a["health"],
+                complete=Msg(" (complete)") if c["complete"] else "", buildings=join(parts))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, Callable
 
 from pbem.engine.api import Game
 from pbem.engine.medina.orders import HELP, parse_order
@@ -61,8 +61,8 @@ class MedinaGame(Game):
     def state_from_json(self, text: str) -> MedinaState:
         return MedinaState.from_dict(self, json.loads(text))
 
-    def view_text(self, view: dict[str, Any]) -> str:
-        return view_text(view)
+    def view_text(self, view: dict[str, Any], tr: Callable[[Any], str] = str) -> str:
+        return view_text(view, tr)
 
     def order_help(self) -> str:
         return HELP

@@ -22,9 +22,12 @@ import re
 from pbem.engine.api import IllegalOrderError, NotYourTurnError, OrderParseError
 from pbem.engine.medina import board as B
 from pbem.engine.medina.actions import Place
+from pbem.engine.medina.terms import PIECE
 from pbem.engine.medina.words import COLOURS, KINDS, word
+from pbem.engine.messages import Msg
+from pbem.engine.phrases import seat as seat_name
 
-HELP = """\
+HELP = Msg("""\
 Medina orders: one piece per line, two pieces a turn (both in one message).
 
   palace orange E5   place a palace piece (colours: grey, black, brown, orange)
@@ -45,7 +48,8 @@ Example turn:
   stable D4
 Orders are not case-sensitive; Finnish, Czech, Catalan and German words
 work too (palatsi harmaa C4, palác šedý C4, palau gris C4, Palast grau C4).
-"""
+""")
+"""The order help: one message (a catalog translates the whole block)."""
 
 
 def _examples(legal: list[Place], limit: int = 8) -> list[str]:
@@ -68,13 +72,14 @@ def parse_order(state, seat: int, text: str) -> Place:
     Raises :class:`OrderParseError` when the line is not an order,
     :class:`NotYourTurnError` when ``seat`` owes nothing, and
     :class:`IllegalOrderError` (with the reason) when it is not legal now.
+    Every refusal's message is a :class:`Msg`.
     """
     raw = text.strip()
     legal = state.legal_actions(seat)
     examples = _examples(legal)
     words = [word(w) for w in _SPLIT.split(raw) if w]
     if not words:
-        raise OrderParseError("the order is empty", text=raw, legal=examples)
+        raise OrderParseError(Msg("the order is empty"), text=raw, legal=examples)
     kind = colour = site = None
     number = None
     unknown = []
@@ -97,49 +102,58 @@ def parse_order(state, seat: int, text: str) -> Place:
         kind = "wall"    # "W12"
     if kind is None:
         raise OrderParseError(
-            f"'{raw}' is not a Medina order: start with palace, dome, stable, merchant or wall "
-            f"(or the same in Finnish, Czech, Catalan or German: palatsi, palác, palau, Palast ...)",
+            Msg("'{order}' is not a Medina order: start with palace, dome, stable, merchant or "
+                "wall (or the same in Finnish, Czech, Catalan or German: palatsi, palác, palau, "
+                "Palast ...)", order=raw),
             text=raw, legal=examples)
     if kind == "wall" and site is None and number is not None and 1 <= number <= B.WALLS:
         site = f"W{number}"
     if any(w in KINDS for w in unknown):
-        raise OrderParseError(f"'{raw}' holds more than one order: write one order per line",
+        raise OrderParseError(Msg("'{order}' holds more than one order: write one order per line",
+                                  order=raw),
                               text=raw, legal=examples)
     if unknown:
         bad = unknown[0]
-        hint = ""
         if re.fullmatch(r"[a-z]\d+", bad):
-            hint = " (squares are A1-P11, wall spaces W1-W54)"
-        raise OrderParseError(f"could not read '{bad}' in '{raw}'{hint}", text=raw, legal=examples)
+            msg = Msg("could not read '{word}' in '{order}' (squares are A1-P11, wall spaces "
+                      "W1-W54)", word=bad, order=raw)
+        else:
+            msg = Msg("could not read '{word}' in '{order}'", word=bad, order=raw)
+        raise OrderParseError(msg, text=raw, legal=examples)
     if site is None:
-        what = "a wall space such as W12" if kind == "wall" else "a square such as E5"
-        raise OrderParseError(f"'{raw}' names no site: add {what}", text=raw, legal=examples)
+        if kind == "wall":
+            msg = Msg("'{order}' names no site: add a wall space such as W12", order=raw)
+        else:
+            msg = Msg("'{order}' names no site: add a square such as E5", order=raw)
+        raise OrderParseError(msg, text=raw, legal=examples)
     is_wall = site.startswith("W")
     if kind == "wall" and not is_wall:
-        raise OrderParseError(f"walls go on wall spaces W1-W54, not on square {site}",
+        raise OrderParseError(Msg("walls go on wall spaces W1-W54, not on square {site}", site=site),
                               text=raw, legal=examples)
     if kind != "wall" and is_wall:
-        raise OrderParseError(f"a {kind} goes on a square (A1-P11), not on wall space {site}",
+        raise OrderParseError(Msg("a {piece} goes on a square (A1-P11), not on wall space {site}",
+                                  piece=PIECE[kind], site=site),
                               text=raw, legal=examples)
     if kind == "palace" and colour is None:
         fits = [a for a in legal if a.kind == "palace" and a.site == site]
         if len(fits) != 1:
-            raise OrderParseError(f"say which colour: 'palace orange {site}' "
-                                  f"(grey, black, brown or orange)", text=raw, legal=examples)
+            raise OrderParseError(Msg("say which colour: 'palace orange {site}' "
+                                      "(grey, black, brown or orange)", site=site), text=raw, legal=examples)
         colour = fits[0].colour
     if kind != "palace" and colour is not None:
-        raise OrderParseError(f"only palace pieces have a colour; write '{kind} {site}'",
+        raise OrderParseError(Msg("only palace pieces have a colour; write '{order}'",
+                                  order=f"{kind} {site}"),
                               text=raw, legal=examples)
     action = Place(kind, site, colour)
     if seat not in state.current_seats():
         who = state.current_seats()
         raise NotYourTurnError(
-            "the game is over" if not who else
-            f"it is seat {who[0] + 1}'s turn, not yours", text=raw, legal=[])
+            Msg("the game is over") if not who else
+            Msg("it is {seat}'s turn, not yours", seat=seat_name(who[0])), text=raw, legal=[])
     if action not in legal:
         from pbem.engine.medina.explain import why_illegal
-        raise IllegalOrderError(f"'{action.to_text()}' is not legal: "
-                                f"{why_illegal(state, seat, action)}",
+        raise IllegalOrderError(Msg("'{order}' is not legal: {why}", order=action.to_text(),
+                                    why=why_illegal(state, seat, action)),
                                 text=raw, legal=_examples(_near(legal, action)))
     return action
 

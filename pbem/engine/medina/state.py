@@ -15,6 +15,9 @@ from typing import Any, Iterable
 from pbem.engine.api import Event, IllegalOrderError, NotYourTurnError, Score, State
 from pbem.engine.medina import board as B
 from pbem.engine.medina.decision import decision, rules_section
+from pbem.engine.medina.terms import COLOUR, a_palace, palace_at
+from pbem.engine.messages import Msg, Msgn
+from pbem.engine.phrases import Seat, join, seat as seat_name
 from pbem.engine.medina.actions import PALACE_ACTIONS, SQUARE_ACTIONS, WALL_ACTIONS, Place
 from pbem.engine.medina.pieces import (
     PALACE_COLOURS, PALACE_TILE_POINTS, SEAT_COLOURS, SUPPLY_KEYS, TOWER_TILE_POINTS,
@@ -26,20 +29,6 @@ _TOWER_SPACES = tuple(w for w in range(B.WALLS) if B.WALL_NEXT_TOWER[w])
 _SIDE_SIZE = tuple(count for _, _, count in B.SIDES)
 
 sq = B.square_name
-
-
-def cap(text: str) -> str:
-    """First letter upper case, the rest untouched (square names stay "F5")."""
-    return text[:1].upper() + text[1:]
-
-
-def a_(colour: str) -> str:
-    """"a grey", "an orange"."""
-    return f"an {colour}" if colour[0] in "aeiou" else f"a {colour}"
-
-
-def seat_name(seat: int) -> str:
-    return f"seat {seat + 1}"
 
 
 class Palace:
@@ -68,8 +57,9 @@ class Palace:
         """Palace pieces plus stables: what decides the palace tile."""
         return len(self.squares) + len(self.stables)
 
-    def where(self) -> str:
-        return f"the {self.colour} palace at {' '.join(sq(i) for i in sorted(self.squares))}"
+    def where(self) -> Msg:
+        """``"the orange palace at E5 E6"`` (a :class:`Msg`)."""
+        return palace_at(self.colour, " ".join(sq(i) for i in sorted(self.squares)))
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "colour": self.colour, "squares": self.squares,
@@ -145,13 +135,17 @@ class MedinaState(State):
     def is_terminal(self) -> bool:
         return self.over
 
-    def phase(self) -> str:
+    def phase(self) -> Msg:
+        """The phase in words (a :class:`Msg`): ``"Turn 3: seat 2, piece 1 of 2"``."""
         if self.over:
-            return "Game over"
+            return Msg("Game over")
         if self.setup:
-            return "Setup: seat 1 places the start merchant"
-        dome = ", must place a dome" if self.lone and not self.domed else ""
-        return f"Turn {self.turn_no}: {seat_name(self.seat)}, piece {self.placed + 1} of 2{dome}"
+            return Msg("Setup: seat 1 places the start merchant")
+        if self.lone and not self.domed:
+            return Msg("Turn {turn}: {seat}, piece {n} of 2, must place a dome", turn=self.turn_no,
+                       seat=seat_name(self.seat), n=self.placed + 1)
+        return Msg("Turn {turn}: {seat}, piece {n} of 2", turn=self.turn_no,
+                   seat=seat_name(self.seat), n=self.placed + 1)
 
     def turn_key(self) -> int:
         """The turn number (0: the start merchant of setup): equal for both
@@ -186,15 +180,15 @@ class MedinaState(State):
         :meth:`legal_actions` (merchant, wall, stable, palace, dome)."""
         acts = self.legal_actions(seat)
         if not acts:
-            raise NotYourTurnError(f"{seat_name(seat)} owes no order now")
+            raise NotYourTurnError(Msg("{seat} owes no order now", seat=seat_name(seat)))
         return acts[0]
 
     def apply(self, seat: int, action: Place) -> list[Event]:
         if self.over:
-            raise NotYourTurnError("the game is over")
+            raise NotYourTurnError(Msg("the game is over"))
         if seat != self.seat:
-            raise NotYourTurnError(
-                f"it is {seat_name(self.seat)}'s turn, not {seat_name(seat)}'s")
+            raise NotYourTurnError(Msg("it is {seat}'s turn, not {other}'s",
+                                       seat=seat_name(self.seat), other=seat_name(seat)))
         self.legal_actions(seat)  # fills the cache
         if action not in self._legal_cache[2]:
             from pbem.engine.medina.explain import why_illegal
@@ -340,7 +334,7 @@ class MedinaState(State):
         return bool(trial.dome_targets(seat))
 
     def _place(self, seat: int, a: Place, events: list[Event]) -> None:
-        who = cap(seat_name(seat))
+        who = Seat(seat)
         s = self.supply[seat]
         if self.placed == 0:
             self.last_sites = []
@@ -350,7 +344,8 @@ class MedinaState(State):
             t = self.wall_tower(w)
             self.walls[w] = t
             s["walls"] -= 1
-            events.append(Event(f"{who} builds a wall on {a.site} (from tower {t}).",
+            events.append(Event(Msg("{seat} builds a wall on {site} (from tower {tower}).",
+                                    seat=who, site=a.site, tower=t),
                                 kind="wall", data={"seat": seat, "site": a.site, "tower": t}))
             i = B.WALL_SQUARE[w]
             if self.kind[i] in (PALACE, STABLE):
@@ -363,13 +358,17 @@ class MedinaState(State):
                 self.mcount[j] += 1
             self.merchants.append(i)
             if self.setup:
-                events.append(Event(f"{who} places the start merchant on {a.site}.",
+                events.append(Event(Msg("{seat} places the start merchant on {site}.",
+                                        seat=who, site=a.site),
                                     kind="merchant", data={"seat": seat, "site": a.site, "start": True}))
                 return  # the start merchant is the extra one: no supply used
             s["merchants"] -= 1
             new_chain = self.mcount[i] == 0 and len(self.merchants) > 1
-            text = f"{who} places a merchant on {a.site}" + (
-                " and starts a new merchant chain." if new_chain else ".")
+            if new_chain:
+                text = Msg("{seat} places a merchant on {site} and starts a new merchant chain.",
+                           seat=who, site=a.site)
+            else:
+                text = Msg("{seat} places a merchant on {site}.", seat=who, site=a.site)
             events.append(Event(text, kind="merchant",
                                 data={"seat": seat, "site": a.site, "new_chain": new_chain}))
             return
@@ -380,7 +379,8 @@ class MedinaState(State):
             self.claimed[seat].append(p.colour)
             self.domed = True
             events.append(Event(
-                f"{who} places a dome on {a.site} and claims {p.where()} (size {p.size}).",
+                Msg("{seat} places a dome on {site} and claims {palace} (size {size}).",
+                    seat=who, site=a.site, palace=p.where(), size=p.size),
                 kind="dome", data={"seat": seat, "site": a.site, "colour": p.colour,
                                    "palace": p.id}))
             p.towers = []
@@ -391,8 +391,9 @@ class MedinaState(State):
                 for sup in self.supply:
                     sup[p.colour] = 0
                 events.append(Event(
-                    f"Every seat has claimed {a_(p.colour)} palace: no more {p.colour} palaces; "
-                    f"the remaining {p.colour} pieces go back to the box.",
+                    Msg("Every seat has claimed {a_palace}: no more {colour} palaces; "
+                        "the remaining {colour} pieces go back to the box.",
+                        a_palace=a_palace(p.colour), colour=COLOUR[p.colour]),
                     kind="returned", data={"colour": p.colour}))
             return
         if a.kind == "stable":
@@ -401,7 +402,8 @@ class MedinaState(State):
             self._occupy(i, STABLE, pid)
             p.stables.append(i)
             s["stables"] -= 1
-            events.append(Event(f"{who} places a stable on {a.site} at {p.where()}.",
+            events.append(Event(Msg("{seat} places a stable on {site} at {palace}.",
+                                    seat=who, site=a.site, palace=p.where()),
                                 kind="stable", data={"seat": seat, "site": a.site, "palace": pid}))
             if p.owner is not None:
                 self._connect(p, events)
@@ -417,8 +419,15 @@ class MedinaState(State):
         p.squares.append(i)
         self._occupy(i, PALACE, p.id)
         s[c] -= 1
-        text = (f"{who} starts a new {c} palace on {a.site}." if started
-                else f"{who} adds {a_(c)} palace piece on {a.site} ({c} palace of {len(p.squares)}).")
+        if started:
+            text = Msg("{seat} starts a new {colour} palace on {site}.", seat=who,
+                       colour=COLOUR[c], site=a.site)
+        elif c[0] in "aeiou":
+            text = Msg("{seat} adds an {colour} palace piece on {site} ({colour} palace of {size}).",
+                       seat=who, colour=COLOUR[c], site=a.site, size=len(p.squares))
+        else:
+            text = Msg("{seat} adds a {colour} palace piece on {site} ({colour} palace of {size}).",
+                       seat=who, colour=COLOUR[c], site=a.site, size=len(p.squares))
         events.append(Event(text, kind="palace",
                             data={"seat": seat, "site": a.site, "colour": c, "palace": p.id}))
 
@@ -447,11 +456,14 @@ class MedinaState(State):
             old = self.tower_tiles[t]
             self.tower_tiles[t] = p.owner
             if old != p.owner:
-                frm = "the table" if old is None else seat_name(old)
+                frm = Msg("the table") if old is None else seat_name(old)
+                pts = TOWER_TILE_POINTS[t]
                 events.append(Event(
-                    f"{cap(seat_name(p.owner))} takes tower tile {t} "
-                    f"({TOWER_TILE_POINTS[t]} point{'' if TOWER_TILE_POINTS[t] == 1 else 's'}) from {frm}: {p.where()} is connected "
-                    f"to tower {t}.", kind="tower_tile",
+                    Msgn("{seat} takes tower tile {tower} ({n} point) from {source}: {palace} is "
+                         "connected to tower {tower}.",
+                         "{seat} takes tower tile {tower} ({n} points) from {source}: {palace} is "
+                         "connected to tower {tower}.", pts, seat=Seat(p.owner), tower=t,
+                         source=frm, palace=p.where()), kind="tower_tile",
                     data={"tower": t, "seat": p.owner, "from": old}))
         p.towers = now
 
@@ -466,10 +478,13 @@ class MedinaState(State):
             if theirs is not None and p.size <= theirs.size:
                 return
         self.palace_tiles[c] = p.owner
-        frm = "the table" if holder is None else seat_name(holder)
+        frm = Msg("the table") if holder is None else seat_name(holder)
         events.append(Event(
-            f"{cap(seat_name(p.owner))} takes the {c} palace tile "
-            f"({PALACE_TILE_POINTS[c]} point{'' if PALACE_TILE_POINTS[c] == 1 else 's'}) from {frm} with {p.where()} (size {p.size}).",
+            Msgn("{seat} takes the {colour} palace tile ({n} point) from {source} with {palace} "
+                 "(size {size}).",
+                 "{seat} takes the {colour} palace tile ({n} points) from {source} with {palace} "
+                 "(size {size}).", PALACE_TILE_POINTS[c], seat=Seat(p.owner), colour=COLOUR[c],
+                 source=frm, palace=p.where(), size=p.size),
             kind="palace_tile", data={"colour": c, "seat": p.owner, "from": holder}))
 
     def can_grow(self, p: Palace) -> bool:
@@ -488,8 +503,9 @@ class MedinaState(State):
             if not p.complete and not self.can_grow(p):
                 p.complete = True
                 events.append(Event(
-                    f"{cap(p.where())} has no room left to grow: it is completed "
-                    f"and belongs to nobody.", kind="boxed_in",
+                    Msg("The {colour} palace at {squares} has no room left to grow: it is "
+                        "completed and belongs to nobody.", colour=COLOUR[p.colour],
+                        squares=" ".join(sq(i) for i in sorted(p.squares))), kind="boxed_in",
                     data={"palace": p.id, "colour": p.colour}))
 
     # ---------------------------------------------------------------- turns
@@ -503,9 +519,12 @@ class MedinaState(State):
         if self.placed < 2 and self.pieces_left(self.seat) and self.legal_actions(self.seat):
             return
         if self.placed < 2 and self.pieces_left(self.seat):
-            why = ("can place no dome" if self.lone and not self.domed
-                   else "has no legal place for a second piece")
-            events.append(Event(f"{cap(seat_name(self.seat))} {why}; the turn ends.",
+            if self.lone and not self.domed:
+                text = Msg("{seat} can place no dome; the turn ends.", seat=Seat(self.seat))
+            else:
+                text = Msg("{seat} has no legal place for a second piece; the turn ends.",
+                           seat=Seat(self.seat))
+            events.append(Event(text,
                                 kind="turn_short", data={"seat": self.seat}))
         self._next_turn(events, start=(self.seat + 1) % self.seats)
 
@@ -523,8 +542,8 @@ class MedinaState(State):
             self._legal_cache = None
             if lone and not self.lone:
                 events.append(Event(
-                    f"Only {seat_name(cand)} has pieces left: each of their turns must now "
-                    f"include a dome.", kind="lone", data={"seat": cand}))
+                    Msg("Only {seat} has pieces left: each of their turns must now include a dome.",
+                        seat=seat_name(cand)), kind="lone", data={"seat": cand}))
             self.lone = lone
             if self.legal_actions(cand):
                 self.turn_no += 1
@@ -532,20 +551,20 @@ class MedinaState(State):
                 return
             if lone:
                 events.append(Event(
-                    f"{cap(seat_name(cand))} cannot place a dome this turn.",
+                    Msg("{seat} cannot place a dome this turn.", seat=Seat(cand)),
                     kind="no_dome", data={"seat": cand}))
                 break
             skipped.append(Event(
-                f"{cap(seat_name(cand))} can place none of their pieces and misses the turn.",
+                Msg("{seat} can place none of their pieces and misses the turn.", seat=Seat(cand)),
                 kind="skip", data={"seat": cand}))
         if skipped:
-            events.append(Event("No seat can place any of its remaining pieces.",
+            events.append(Event(Msg("No seat can place any of its remaining pieces."),
                                 kind="stuck", data={}))
         self.over = True
         self._legal_cache = None
-        ranking = ", ".join(f"{seat_name(s.seat)} {s.points}"
-                            for s in sorted(self.scores(), key=lambda s: s.rank))
-        events.append(Event(f"Game over. Final scores: {ranking}.", kind="end",
+        ranking = join([Msg("{seat} {points}", seat=seat_name(s.seat), points=s.points)
+                        for s in sorted(self.scores(), key=lambda s: s.rank)])
+        events.append(Event(Msg("Game over. Final scores: {ranking}.", ranking=ranking), kind="end",
                             data={"scores": [s.points for s in self.scores()]}))
 
     # -------------------------------------------------------------- scoring

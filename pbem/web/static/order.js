@@ -156,13 +156,14 @@
 
 /* A seat whose orders are in waits for the others (the form's data-refresh,
    seconds): look again now and then, as the page of a seat with nothing to
-   decide does, but never while a replacement is being written. */
+   decide does, but never while a replacement is being written. So does a
+   waiting seat's page with the form for orders held for later. */
 (function () {
   "use strict";
-  var form = document.getElementById("order-form");
+  var form = document.getElementById("order-form") || document.getElementById("hold-form");
   var every = form && Number(form.getAttribute("data-refresh"));
   if (!every) return;
-  var field = document.getElementById("order-text");
+  var field = form.querySelector("textarea");
   setInterval(function () {
     if (!field || !field.value.trim()) window.location.reload();
   }, every * 1000);
