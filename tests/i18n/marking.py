@@ -3,7 +3,9 @@
 Templates: Jinja2's own lexer splits a template into its text (``data``
 tokens) and its tags. The text outside ``{% trans %}...{% endtrans %}``
 blocks is put back together, with every tag and expression replaced by a
-neutral ``_`` (no letters), and read:
+neutral ``_`` (no letters) except the string literals an expression may
+print (``{{ 'paused' if p else 'running' }}``, not inside a gettext
+call), and read:
 
 - an ``.html`` template with :class:`html.parser.HTMLParser`: the text
   between tags and the attributes a reader sees or hears (``title``,
@@ -73,6 +75,27 @@ def words(text: str) -> list[str]:
 
 
 _ENV = Environment(extensions=["jinja2.ext.i18n"])
+#: calls whose string arguments are msgids or URLs, not printed text
+_MARKED_CALLS = frozenset({"_", "gettext", "ngettext", "pgettext", "url_for"})
+#: a string after one of these is compared, passed or a key, not printed
+_NOT_PRINTED_AFTER = frozenset({"==", "!=", "<", ">", "<=", ">=", "(", ",", "{", "[", "in", "is", "~"})
+
+
+def printed_literals(tokens: list[tuple[str, str]]) -> str:
+    """The string literals a ``{{ }}`` expression may print, space-joined
+    (``{{ 'paused' if p else 'running' }}``), so that the HTML reader sees
+    them where they land: as text (flagged), or inside a tag (a class, an
+    attribute name: not text). Expressions calling gettext print nothing
+    unmarked; compared strings, arguments and keys are not printed."""
+    tokens = [(k, v) for k, v in tokens if k != "whitespace"]
+    if any(k == "name" and v in _MARKED_CALLS for k, v in tokens):
+        return ""
+    printed, before = [], None
+    for kind, value in tokens:
+        if kind == "string" and before not in _NOT_PRINTED_AFTER:
+            printed.append(re.sub(r"%[-#0 +]*\d*(?:\.\d+)?[sdifgx]", "", value[1:-1]))  # '%02d:00' is a format
+        before = value
+    return " ".join(printed)
 
 
 def skeleton(source: str) -> str:
@@ -84,7 +107,18 @@ def skeleton(source: str) -> str:
     block_words: list[str] = []
     trans_depth = 0
     blocks: list[str] = []  # names of the open {% block %}s
+    expression: list[tuple[str, str]] | None = None  # the tokens of an open {{ }}
     for _lineno, kind, value in _ENV.lexer.tokeniter(source, "template"):
+        if kind == "variable_begin":
+            expression = []
+        elif kind == "variable_end" and expression is not None:
+            printed = "" if trans_depth else printed_literals(expression)
+            out.append("_" + printed + "_" + "\n" * sum(v.count("\n") for _k, v in expression))
+            expression = None
+            continue
+        elif expression is not None:
+            expression.append((kind, str(value)))
+            continue
         if kind == "data" and not in_block:
             hidden = trans_depth or (blocks and blocks[-1].endswith(CLASS_BLOCK_SUFFIX))
             out.append("_" + "\n" * value.count("\n") if hidden else value)

@@ -51,6 +51,9 @@ def test_web_messages_are_gettext_calls(module):
     '<span aria-label="{{ name }} (you)">x</span>',
     "{% trans %}Seat {{ n }}{% endtrans %} joined",
     "{% if x %}waiting{% endif %}",
+    "<span class=\"pill\">{{ 'paused' if p else 'running' }}</span>",
+    "<p>{{ {'invited': 'waiting for players', 'active': 'running'}[game.status] }}</p>",
+    '<a title="{{ \'see the step\' if s }}">x</a>',
 ])
 def test_unmarked_html_is_found(source):
     assert unmarked_template(source, "t.html"), source
@@ -65,6 +68,8 @@ def test_unmarked_html_is_found(source):
     "<code>F7</code> <code>T20N</code> &nbsp;&mdash;",
     "<script>var next = 'choose';</script>",
     '<span title="{{ _(\'gold\') }}">{{ n }}</span>',
+    '<li class="{{ \'bad\' if e else (\'ok\' if o else \'skipped\') }}" {{ \'open\' if n }}>{{ x }}</li>',
+    "<p>{{ x if s == 'active' }} {{ names|join(', ') }} {{ _('cancelled') if c else status_names[s] }}</p>",
 ])
 def test_marked_html_passes(source):
     assert unmarked_template(source, "t.html") == [], source
