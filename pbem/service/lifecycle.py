@@ -406,4 +406,4 @@ def cancel_game(game_id: int, *, by_player_id: int | None = None, now: dt.dateti
 
 
 __all__ = ["SeatSpec", "CANCELLED", "resend_invitation", "cancel_game", "create_game", "join_game", "start_game", "pause_game", "resume_game",
-           "extend_deadline", "replace_player", "get_or_create_player", "engine_state"]
+           "extend_deadline", "replace_player", "get_or_create_player", "engine_state", "set_invitee_language"]

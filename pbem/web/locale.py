@@ -43,12 +43,16 @@ def speak_to(player) -> None:
     if player is None or not getattr(player, "language", None):
         return
     g.visitor_language = player.language
+    g.visitor_timezone = getattr(player, "timezone", None)
     refresh()  # Flask-Babel keeps the locale it chose for the request
 
 
 def select_timezone() -> str:
-    """The signed-in player's time zone, else UTC."""
+    """The signed-in player's time zone, else that of the player a
+    visitor's link names (:func:`speak_to`), else UTC."""
     player = g.get("player") if has_request_context() else None
+    if player is None and has_request_context():
+        return g.get("visitor_timezone") or "UTC"
     return getattr(player, "timezone", None) or "UTC"
 
 
