@@ -244,3 +244,15 @@ def test_log_lines_and_engine_messages_in_the_readers_language(app, stand_in_cat
     assert "rakensi testitornin ruutuun F7." in finnish
     english = bo.get(f"/games/{gid}").get_data(as_text=True)
     assert "built a test tower on F7." in english and "rakensi" not in english
+
+
+def test_mail_preferences_from_a_mail_speak_the_readers_language(app, client, stand_in_catalog):
+    stand_in_catalog("de", {"Which mail you get": "Welche Post du bekommst (Test)"})
+    new_lacitta()
+    cy = _player("cy@example.org")
+    cy.language = "de"
+    db.session.commit()
+    path = links.preferences_url(cy.id).removeprefix("http://pbem.test")
+    page = client.get(path, headers={"Accept-Language": "fi"}).get_data(as_text=True)   # nobody signed in
+    assert _lang(page) == "de"
+    assert f"<h1>{pbem.i18n.translations('de').gettext('Which mail you get')}</h1>" in page
