@@ -9,7 +9,7 @@ anyone else's in the best supported language of the browser's
 from __future__ import annotations
 
 from flask import Flask, g, has_request_context, request
-from flask_babel import Babel, Domain, refresh
+from flask_babel import Babel, Domain, get_locale, refresh
 
 from pbem.engine.fold import LANGUAGES
 from pbem.i18n import DEFAULT, pick_language, translations
@@ -19,7 +19,16 @@ class _Catalogs(Domain):
     """Flask-Babel's domain reading pbem's catalogs (compiled or not)."""
 
     def get_translations(self):
-        return translations(str(select_locale()))
+        # a page makes hundreds of gettext calls: the catalog of the
+        # request's locale (Flask-Babel's, chosen once; a refresh() makes a
+        # new Locale object) is looked up once per request
+        locale = get_locale()
+        if locale is None:
+            return translations(select_locale())
+        kept = g.get("_pbem_catalog")
+        if kept is None or kept[0] is not locale:
+            kept = g._pbem_catalog = (locale, translations(str(locale)))
+        return kept[1]
 
 
 def select_locale() -> str:
