@@ -49,6 +49,10 @@ on port 8025). Production sets the ``PBEM_*`` variables (see README.md):
                            from the web page within ``PBEM_LIVE_WINDOW``): a move made on the
                            page meanwhile supersedes it, so live play sends no mail; ``0`` sends
                            every notice at once; default 120
+``PBEM_HOST_NOTICE_DELAY_SECONDS``  seconds a host notice (pause, resume, extend) waits for
+                           more host actions of the same game, which it then tells in one mail
+                           per seat; ``0`` sends each at once; a cancellation never waits;
+                           default 60
 ``PBEM_LIVE_WINDOW``       seconds since a seat's last orders from the web page during which
                            it counts as playing live; default 900
 ``PBEM_DB_POOL_SIZE``      database connections each process keeps open (PostgreSQL);
@@ -101,6 +105,10 @@ def _engine_options(database_url: str, get) -> dict:
     return options
 
 
+#: default of ``PBEM_HOST_NOTICE_DELAY_SECONDS`` (:mod:`pbem.service.host_notice`)
+HOST_NOTICE_DELAY_SECONDS = 60
+
+
 def load_config(instance_path: str | os.PathLike[str], environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The Flask config dict: ``PBEM_*`` environment variables over the
     embedded defaults. ``instance_path`` is the folder for the SQLite files
@@ -133,6 +141,14 @@ def load_config(instance_path: str | os.PathLike[str], environ: Mapping[str, str
     if require_auth and not authserv_ids:
         raise ValueError("PBEM_INBOUND_REQUIRE_AUTH is on but PBEM_INBOUND_AUTHSERV_ID is empty: set it to the "
                          "authserv-id your mail server writes in Authentication-Results (e.g. mx.example.org)")
+    host_delay = get("HOST_NOTICE_DELAY_SECONDS", str(HOST_NOTICE_DELAY_SECONDS))
+    try:
+        host_delay_seconds = float(host_delay)
+    except ValueError:
+        host_delay_seconds = -1.0
+    if not 0 <= host_delay_seconds <= 86400:
+        raise ValueError(f"PBEM_HOST_NOTICE_DELAY_SECONDS must be a number of seconds from 0 to 86400, "
+                         f"not {host_delay!r}")
     return {
         "SECRET_KEY": secret,
         # Flask's session reads SECRET_KEY_FALLBACKS; pbem.service passes it on for links and replies
@@ -166,6 +182,7 @@ def load_config(instance_path: str | os.PathLike[str], environ: Mapping[str, str
         "RESOLVE_IN_REQUEST": _bool(get("RESOLVE_IN_REQUEST", "on")),
         "NOTICE_GRACE_SECONDS": float(get("NOTICE_GRACE", "120")),
         "LIVE_WINDOW_SECONDS": float(get("LIVE_WINDOW", "900")),
+        "HOST_NOTICE_DELAY_SECONDS": host_delay_seconds,
         "SESSION_DAYS": float(get("SESSION_DAYS", "30")),
         # /dev/mail: only when asked for (pbem demo); its reply form sends any From/To over SMTP
         "DEV_MAIL": _bool(get("DEV_MAIL", "off")),

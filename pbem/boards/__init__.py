@@ -18,12 +18,17 @@ header) to let the player pick a legal order by clicking a site;
 from __future__ import annotations
 
 import importlib
+import re
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from pbem.boards.png import svg_to_png  # noqa: F401  (re-exported)
+from pbem.boards.words import Msg, with_names
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
+
+#: "Seat 2", "seat 2" as engines write a seat in phase and event texts
+SEAT_WORD = re.compile(r"\b([Ss])eat (\d{1,2})\b")
 
 def board_module(game: str):
     """The module drawing ``game``'s board: the one its
@@ -45,29 +50,70 @@ def board_module(game: str):
     return module
 
 
-def render_svg(game: str, view: dict[str, Any], *, highlight: Iterable[str] = ()) -> str:
+def render_svg(game: str, view: dict[str, Any], *, highlight: Iterable[str] = (), lang: str = "en") -> str:
     """The board of ``game`` as SVG text, drawn from ``view``
-    (``State.view(seat)``), with the sites in ``highlight`` (site names as
-    ``Action.site`` gives them, ``"F7"``) marked as legal choices.
+    (``State.view(seat)``, or :func:`named_view` of it), with the sites in
+    ``highlight`` (site names as ``Action.site`` gives them, ``"F7"``)
+    marked as legal choices and every word in ``lang``
+    (:mod:`pbem.boards.words`).
 
     Raises ``KeyError`` for a game without a board picture.
     """
     sites = tuple(dict.fromkeys(s for s in highlight if s))
-    return board_module(game).render_svg(view, sites)
+    return board_module(game).render_svg(view, sites, lang=lang)
 
 
-def picker_orders(actions: Iterable[Any]) -> list[dict[str, str | None]]:
+def named_view(view: dict[str, Any], names: dict[int, str], lang: str | None = None) -> dict[str, Any]:
+    """A copy of ``view`` whose ``players`` carry each seat's ``name``
+    (``names``: seat index -> the player's name), which every board prints
+    in the seat's colour instead of "Seat 2", and whose ``phase`` names
+    them too ("Seat 2" -> "Bruno"); the view itself is untouched. Seats
+    without a (non-empty) name keep what the view has.
+
+    An engine's phase (a ``Msg``) gets the names as its seat words (so it
+    still translates whole); with ``lang`` it is then translated, and a
+    seat the message's own text names ("Setup: seat 1 places ...") is
+    named too, as far as the text still says "seat 1"."""
+    players = []
+    for p in view.get("players") or []:
+        p = dict(p)
+        if names.get(p.get("seat")):
+            p["name"] = names[p["seat"]]
+        players.append(p)
+    phase = view.get("phase")
+    if isinstance(phase, Msg):      # an engine's message: the names go in as its seats' words
+        phase = with_names(phase, names)
+        if lang is not None:
+            from pbem.i18n import translate
+
+            phase = translate(phase, lang)
+    if isinstance(phase, str) and not isinstance(phase, Msg):
+        phase = SEAT_WORD.sub(lambda m: names.get(int(m.group(2)) - 1) or m.group(0), phase)
+    return {**view, "players": players, **({"phase": phase} if "phase" in view else {})}
+
+
+def picker_orders(actions: Iterable[Any], say: Callable[[Any], str] = str) -> list[dict[str, Any]]:
     """Legal actions (``State.legal_actions(seat)``) as the list ``board.js``
     takes: ``[{"label": "build farm", "site": "F7", "text": "build farm F7"}]``,
-    in the engine's order, without duplicate texts. JSON-serialisable."""
+    in the engine's order, without duplicate texts. An action with
+    ``steps`` (:attr:`pbem.engine.api.Action.steps`) also carries them as
+    ``"steps": [[question, answer], ...]``, each text passed through ``say``
+    (the page's translation), and one with a ``mark`` (a compass point of
+    its site) as ``"mark": "NE"``. JSON-serialisable."""
     seen: set[str] = set()
-    out: list[dict[str, str | None]] = []
+    out: list[dict[str, Any]] = []
     for a in actions:
         text = a.to_text()
         if text in seen:
             continue
         seen.add(text)
-        out.append({"label": a.label, "site": a.site or None, "text": text})
+        order: dict[str, Any] = {"label": a.label, "site": a.site or None, "text": text}
+        steps = getattr(a, "steps", ())
+        if steps:
+            order["steps"] = [[say(q), say(ans)] for q, ans in steps]
+        if getattr(a, "mark", None):
+            order["mark"] = a.mark
+        out.append(order)
     return out
 
 

@@ -141,7 +141,7 @@ def _within(b: Box, box: Box) -> bool:
 
 
 def render_png(game: str, view: dict[str, Any], box: Box, *, highlight: Iterable[str] = (),
-               width: int = PHONE_WIDTH * DENSITY) -> bytes:
+               width: int = PHONE_WIDTH * DENSITY, lang: str = "en") -> bytes:
     """The part ``box`` (user units) of ``game``'s board picture as PNG
     bytes ``width`` pixels wide: the mailed picture drawn at the scale
     that makes ``box`` that wide, then cropped (the static layer is cached
@@ -158,8 +158,8 @@ def render_png(game: str, view: dict[str, Any], box: Box, *, highlight: Iterable
     x0, y0, x1, y1 = box
     if not (x1 > x0 and y1 > y0):
         raise ValueError(f"empty close-up box {box!r}")
-    layers = raster._layers(game, view, highlight)
-    svg = None if layers is not None else render_svg(game, view, highlight=highlight)
+    layers = raster._layers(game, view, highlight, lang)
+    svg = None if layers is not None else render_svg(game, view, highlight=highlight, lang=lang)
     bw = layers.width if layers is not None else board_size(svg)[0]
     full_width = round(width * bw / (x1 - x0))
     if full_width > MAX_WIDTH:

@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from pbem.boards.png import text_width
+from pbem.boards.words import Msg, Msgn, words
 
 # --- scale and styles ----------------------------------------------------
 
@@ -52,6 +53,16 @@ TILE_KIND = {"F1": ("field", 1), "F2": ("field", 2), "F3": ("field", 3), "M": ("
 # Arch colours as printed on the tiles: culture white, education black, health blue.
 ARCH_FILL = {"culture": "#ffffff", "education": "#1b1b1b", "health": "#2f7fe0"}
 WISHES = ("culture", "education", "health")
+
+#: every word the picture draws for a building, a wish or a castle
+#: (translated with :func:`pbem.boards.words.words`)
+WORDS = {
+    "farm": Msg("farm"), "quarry": Msg("quarry"), "market": Msg("market"), "statue": Msg("statue"),
+    "school": Msg("school"), "fountain": Msg("fountain"), "palazzo": Msg("palazzo"),
+    "hospital": Msg("hospital"), "bathhouse": Msg("bathhouse"), "dom": Msg("dom"),
+    "university": Msg("university"), "castle": Msg("castle"),
+    "culture": Msg("culture"), "education": Msg("education"), "health": Msg("health"),
+}
 
 # building -> (glyph, tile fill, glyph colour, arches in order). The tile takes
 # the colour of its arches (culture white, education black, health blue; the
@@ -478,13 +489,17 @@ class _Plan:
     header_items: list[tuple[float, float, float, str]]  # (x, baseline, width, svg) per entry
     legend: str
     legend_h: float
+    t: Any = str                   # the picture's words: Msg -> text in its language
 
     def P(self, x: float, y: float) -> tuple[float, float]:
         return (x - self.bx0) * S, (y - self.by0) * S + self.header_h
 
 
-def _plan(view: Mapping[str, Any], highlight: Iterable[str], board: Mapping[str, Any] | None) -> _Plan:
+def _plan(view: Mapping[str, Any], highlight: Iterable[str], board: Mapping[str, Any] | None,
+          lang: str = "en") -> _Plan:
     b = board if board is not None else _board()
+    t = words(lang)
+    view = {**view, "phase": t(view.get("phase") or "")}  # the engine's Msg in the picture's language
     v = read_view(view)
     sites: Mapping[str, Mapping[str, Any]] = b["sites"]
     # Show the sites and a band of the edge landscape; the far tips of the
@@ -497,21 +512,23 @@ def _plan(view: Mapping[str, Any], highlight: Iterable[str], board: Mapping[str,
     by1 = min(float(b["height"]), max(ys) + CROP_MARGIN + 0.5)
     width = (bx1 - bx0) * S
     bh = (by1 - by0) * S
-    header, header_h, header_items = _header(v, width)
+    header, header_h, header_items = _header(v, width, t)
     any_off = any(int(site.get("players") or 2) > v.seats for site in sites.values())
-    legend, legend_h = _legend(v, width, any_off=any_off)
+    legend, legend_h = _legend(v, width, t, any_off=any_off)
     return _Plan(board=b, v=v, legal={s.upper() for s in highlight}, colours={p.seat: p.colour for p in v.players},
                  bx0=bx0, by0=by0, bx1=bx1, by1=by1, width=width, height=header_h + bh + legend_h, bh=bh,
-                 header=header, header_h=header_h, header_items=header_items, legend=legend, legend_h=legend_h)
+                 header=header, header_h=header_h, header_items=header_items, legend=legend, legend_h=legend_h,
+                 t=t)
 
 
 def _open(pl: _Plan) -> list[str]:
     """The SVG's first lines: root, style, defs, paper."""
     width, height = pl.width, pl.height
+    label = pl.t(Msg("La Città board"))
     return [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(width)} {_f(height)}" '
         f'width="{_f(width)}" height="{_f(height)}" font-family="{FONT}" class="board lacitta" '
-        f'role="group" aria-label="La Città board">',
+        f'role="group" aria-label="{_esc(label)}">',
         f"<style>{STYLE}</style>",
         f"<defs>{DEFS}</defs>",
         f'<rect width="{_f(width)}" height="{_f(height)}" fill="{PAPER}"/>',
@@ -570,16 +587,19 @@ def _site(pl: _Plan, name: str, site: Mapping[str, Any], *, plain: bool = False,
         fill = _tint(pl.colours.get(building.owner, _colour(None, building.owner)), 0.62)
     else:
         fill = "#fbf7ec" if used else "#c9c5bc"
-    tip = name
+    t, tip = pl.t, name
     if building is not None:
-        tip += f": {building.kind}, seat {building.owner + 1}"
+        kind = t(WORDS.get(building.kind, building.kind))
+        owner = next((p.name for p in v.players if p.seat == building.owner and p.name), "") or \
+            t(Msg("Seat {n}", n=building.owner + 1))
+        tip += f": {kind}, {owner}"
         if building.kind == "castle" and name.upper() in v.citizens:
-            tip += f", {v.citizens[name.upper()]} citizens"
+            tip += ", " + t(Msgn("{n} citizen", "{n} citizens", v.citizens[name.upper()]))
     elif not used:
-        tip += f" (not used with {v.seats} players)"
+        tip += " (" + t(Msgn("not used with {n} player", "not used with {n} players", v.seats)) + ")"
     last = not plain and name.upper() in v.last
     if last:
-        tip += " (changed in the latest turn)"
+        tip += " (" + t(Msg("changed in the latest turn")) + ")"
     return [f'<g class="{" ".join(classes)}" data-site="{_esc(name)}"><title>{_esc(tip)}</title>',
             f'<polygon class="hex" points="{_pts(_hex(cx, cy, R_HEX))}" fill="{fill}" '
             f'stroke="{"#9a8d6e" if used else "#aaa59b"}" stroke-width="1"/>',
@@ -616,11 +636,12 @@ def _bands(pl: _Plan, *, header: bool = True) -> list[str]:
 
 
 def render_svg(view: Mapping[str, Any], highlight: Iterable[str] = (), *,
-               board: Mapping[str, Any] | None = None) -> str:
+               board: Mapping[str, Any] | None = None, lang: str = "en") -> str:
     """The La Città board of ``view`` as SVG text (viewBox in user units,
     scalable; no external resources). ``highlight``: site names to mark
-    ``legal``. ``board`` overrides the engine's ``board_data()`` (tests)."""
-    pl = _plan(view, highlight, board)
+    ``legal``; every word in ``lang``. ``board`` overrides the engine's
+    ``board_data()`` (tests)."""
+    pl = _plan(view, highlight, board, lang)
     sites: Mapping[str, Mapping[str, Any]] = pl.board["sites"]
     out = _open(pl)
     out += _landscape(pl)
@@ -639,7 +660,7 @@ def render_svg(view: Mapping[str, Any], highlight: Iterable[str] = (), *,
     return "\n".join(out)
 
 
-def layers(view: Mapping[str, Any], highlight: Iterable[str] = ()):
+def layers(view: Mapping[str, Any], highlight: Iterable[str] = (), *, lang: str = "en"):
     """The picture of :func:`render_svg` as a static and a dynamic layer for
     :mod:`pbem.boards.raster`.
 
@@ -655,7 +676,7 @@ def layers(view: Mapping[str, Any], highlight: Iterable[str] = ()):
     """
     from pbem.boards.raster import Crop, Layers, Tile
 
-    pl = _plan(view, highlight, None)
+    pl = _plan(view, highlight, None, lang)
     v = pl.v
     sites: Mapping[str, Mapping[str, Any]] = pl.board["sites"]
     key = (v.seats, tuple(sorted(v.landscape.items())), pl.header_h)
@@ -700,7 +721,7 @@ def layers(view: Mapping[str, Any], highlight: Iterable[str] = ()):
                   variants={"legal": lambda: static_svg(all_legal=True)})
 
 
-def _header(v: BoardView, width: float) -> tuple[str, float, list[tuple[float, float, float, str]]]:
+def _header(v: BoardView, width: float, t=str) -> tuple[str, float, list[tuple[float, float, float, str]]]:
     """Phase, this year's wishes, then one entry per seat: colour, the
     player's name (else "Seat 2"), food, gold, points; the viewer is marked "you" and the
     seats that owe a decision are in bold with an arrow."""
@@ -709,7 +730,7 @@ def _header(v: BoardView, width: float) -> tuple[str, float, list[tuple[float, f
     if v.phase:
         flow.add(_tw(v.phase, size, True) + 18, lambda x, y: _text(x, y, v.phase, size, anchor="start", bold=True))
     if v.wishes:
-        label = "wish: " + " + ".join(v.wishes)
+        label = t(Msg("wish: {wishes}", wishes=" + ".join(t(WORDS.get(w, w)) for w in v.wishes)))
 
         def wishes(x: float, y: float, label: str = label) -> str:
             marks = "".join(_arch(x + 5 + 12 * i, y + 1, 9, 13, w) for i, w in enumerate(v.wishes))
@@ -717,10 +738,12 @@ def _header(v: BoardView, width: float) -> tuple[str, float, list[tuple[float, f
         flow.add(12 * len(v.wishes) + 3 + _tw(label, size) + 18, wishes)
     for p in v.players:
         name = p.name if len(p.name) <= 18 else p.name[:17] + "…"
-        label = (name or f"Seat {p.seat + 1}") + (" (you)" if p.seat == v.viewer else "")
-        extra = [f"{k} {n}" for k, n in (("food", p.food), ("gold", p.gold)) if n is not None]
-        if p.points is not None:
-            extra.append(f"{p.points} pts")
+        label = name or t(Msg("Seat {n}", n=p.seat + 1))
+        if p.seat == v.viewer:
+            label = t(Msg("{name} (you)", name=label))
+        extra = [t(m) for m in (Msg("food {n}", n=p.food) if p.food is not None else None,
+                                Msg("gold {n}", n=p.gold) if p.gold is not None else None,
+                                Msg("{n} pts", n=p.points) if p.points is not None else None) if m is not None]
         if extra:
             label += ": " + ", ".join(extra)
         bold = p.seat in v.to_move
@@ -736,27 +759,29 @@ def _header(v: BoardView, width: float) -> tuple[str, float, list[tuple[float, f
     return f'<g class="header">{body}</g>', h + 10, items
 
 
-def _legend(v: BoardView, width: float, *, any_off: bool) -> tuple[str, float]:
+def _legend(v: BoardView, width: float, t=str, *, any_off: bool) -> tuple[str, float]:
     """Key to the symbols, in rows that wrap to ``width``."""
     size = 12.0
     flow = _Flow(width, 24.0)
 
-    def item(label: str, symbol, sw: float = 22) -> None:
+    def item(label: Any, symbol, sw: float = 22) -> None:
+        label = t(label)
         flow.add(sw + _tw(label, size) + 13, lambda x, y: symbol(x, y) + _text(x + sw, y, label, size, anchor="start"))
 
-    for kind, label in (("field", "field: 1 ear = 1 food"), ("mountain", "mountain"), ("lake", "lake / water")):
+    for kind, label in (("field", Msg("field: 1 ear = 1 food")), ("mountain", Msg("mountain")),
+                        ("lake", Msg("lake / water"))):
         item(label, lambda x, y, kind=kind: (
             f'<rect x="{_f(x)}" y="{_f(y - 12)}" width="16" height="14" rx="2" '
             f'fill="{LANDSCAPE_FILL[kind]}" stroke="{LANDSCAPE_EDGE[kind]}"/>'))
-    item("castle: citizens in the city", lambda x, y: _castle_symbol(x + 8, y - 5, 11, "#9a9a9a", None))
-    item("legal site", lambda x, y: (
+    item(Msg("castle: citizens in the city"), lambda x, y: _castle_symbol(x + 8, y - 5, 11, "#9a9a9a", None))
+    item(Msg("legal site"), lambda x, y: (
         f'<polygon points="{_pts(_hex(x + 8, y - 5, 10))}" fill="{LEGAL}" fill-opacity="0.18" '
         f'stroke="{LEGAL}" stroke-width="2.5"/>'))
-    item("latest turn", lambda x, y: (
+    item(Msg("latest turn"), lambda x, y: (
         f'<polygon points="{_pts(_hex(x + 8, y - 5, 10))}" fill="#fbf7ec" '
         f'stroke="{PICKED}" stroke-width="2" stroke-dasharray="3 2"/>'))
     if any_off:
-        item(f"not used with {v.seats} players", lambda x, y: (
+        item(Msgn("not used with {n} player", "not used with {n} players", v.seats), lambda x, y: (
             f'<polygon points="{_pts(_hex(x + 8, y - 5, 10))}" fill="#c9c5bc" stroke="#aaa59b"/>'))
     flow.newline()
     for kind in ("farm", "quarry", "market", "statue", "school", "fountain", None, "palazzo", "hospital",
@@ -765,16 +790,17 @@ def _legend(v: BoardView, width: float, *, any_off: bool) -> tuple[str, float]:
             flow.newline()
             continue
         glyph, fill, ink, _ = BUILDINGS[kind]
-        item(kind, lambda x, y, glyph=glyph, fill=fill, ink=ink: (
+        item(WORDS[kind], lambda x, y, glyph=glyph, fill=fill, ink=ink: (
             f'<rect x="{_f(x)}" y="{_f(y - 12)}" width="22" height="15" rx="2" fill="{fill}" stroke="#777"/>'
             + _text(x + 11, y, glyph, 10, fill=ink, bold=True)), sw=26)
     flow.newline()
-    flow.add(52, lambda x, y: _text(x, y, "arches:", size, anchor="start"))
+    arches = t(Msg("arches:"))
+    flow.add(_tw(arches, size) + 10, lambda x, y: _text(x, y, arches, size, anchor="start"))
     for wish in WISHES:
-        item(wish, lambda x, y, wish=wish: _arch(x + 5, y + 1, 9, 13, wish), sw=14)
-    item("notable's arch (Bread and Games)", lambda x, y: _arch(x + 5, y + 1, 9, 13, "", rim=SEAT_COLOURS[0],
+        item(WORDS[wish], lambda x, y, wish=wish: _arch(x + 5, y + 1, 9, 13, wish), sw=14)
+    item(Msg("notable's arch (Bread and Games)"), lambda x, y: _arch(x + 5, y + 1, 9, 13, "", rim=SEAT_COLOURS[0],
                                                              rim_width=1.6), sw=14)
-    item("notable on a farm (Rich Harvest)", lambda x, y: _notable_pawn(x + 6, y - 5, 11, SEAT_COLOURS[0]), sw=16)
+    item(Msg("notable on a farm (Rich Harvest)"), lambda x, y: _notable_pawn(x + 6, y - 5, 11, SEAT_COLOURS[0]), sw=16)
     body, h = flow.render(12, 26)
     line = f'<line x1="0" y1="0" x2="{_f(width)}" y2="0" stroke="#c8bc9c"/>'
     return f'<g class="legend">{line}{body}</g>', h + 14

@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from pbem.boards.png import text_width
+from pbem.boards.words import Msg, words
 from pbem.engine.medina import board as B
 
 FONT = "DejaVu Sans"
@@ -95,43 +96,51 @@ TOWER_CENTRE = {1: (X0 - WB / 2, Y0 - WB / 2), 2: (X0 + B.COLS * U + WB / 2, Y0 
                 4: (X0 - WB / 2, Y0 + B.ROWS * U + WB / 2)}
 
 
-def _seat_label(seat: Any, names: dict | None = None) -> str:
+#: the palace colours as the picture names them (palace tiles line)
+COLOUR_WORDS = {"grey": Msg("grey"), "black": Msg("black"), "brown": Msg("brown"), "orange": Msg("orange")}
+
+
+def _seat_label(seat: Any, names: dict | None = None, t=str) -> str:
     if seat is None:
-        return "none"
-    return str((names or {}).get(int(seat)) or f"seat {int(seat) + 1}")
+        return t(Msg("none"))
+    return str((names or {}).get(int(seat)) or t(Msg("Seat {n}", n=int(seat) + 1)))
 
 
-def _legend(x: float, y: float) -> str:
-    """One row: what each piece looks like."""
+def _legend(x: float, y: float, t=str) -> str:
+    """One row: what each piece looks like, the labels in the picture's
+    language (smaller type when they would not fit the width)."""
+    items = [  # (symbol width + gap to its label, symbol at x0, label)
+        (20, lambda x0: f'<rect x="{x0}" y="{y}" width="16" height="16" rx="2" fill="{PALACE_FILL["orange"]}" '
+                        f'stroke="{PALACE_EDGE["orange"]}" stroke-width="2" stroke-dasharray="4 3"/>',
+         Msg("under construction")),
+        (20, lambda x0: f'<rect x="{x0}" y="{y}" width="16" height="16" rx="2" fill="{PALACE_FILL["grey"]}" '
+                        f'stroke="{PALACE_EDGE["grey"]}" stroke-width="2"/>'
+                        f'<path d="M{x0 + 3},{y + 12} A5,5 0 0 1 {x0 + 13},{y + 12} Z" fill="{SEAT_FILL["red"]}" '
+                        f'stroke="#ffffff" stroke-width="1"/>', Msg("claimed (dome)")),
+        (18, lambda x0: f'<rect x="{x0}" y="{y + 4}" width="14" height="12" fill="{STABLE_FILL}" '
+                        f'stroke="#6b5122" stroke-width="1.2"/>', Msg("stable")),
+        (16, lambda x0: f'<circle cx="{x0 + 6}" cy="{y + 5}" r="3.5" fill="{MERCHANT_FILL}" stroke="{INK}"/>'
+                        f'<path d="M{x0},{y + 16} Q{x0 + 6},{y + 3} {x0 + 12},{y + 16} Z" '
+                        f'fill="{MERCHANT_FILL}" stroke="{INK}"/>', Msg("merchant")),
+        (24, lambda x0: f'<rect x="{x0}" y="{y + 2}" width="20" height="13" fill="{WALL_FILL}" '
+                        f'stroke="#6f5430" stroke-width="1.2"/>', Msg("wall")),
+        (20, lambda x0: f'<rect x="{x0}" y="{y}" width="16" height="16" fill="{SAND}" stroke="#c4ab78"/>'
+                        f'<circle cx="{x0 + 11}" cy="{y + 11}" r="4" fill="{LEGAL}" stroke="#ffffff" '
+                        f'stroke-width="1.2"/>', Msg("legal now")),
+        (20, lambda x0: f'<rect x="{x0}" y="{y}" width="16" height="16" fill="none" stroke="{PICKED}" '
+                        f'stroke-width="2" stroke-dasharray="3 2"/>', Msg("latest turn")),
+    ]
+    labels = [t(label) for _, _, label in items]
+    gap, size = 16.0, 10.5
+    room = WIDTH - M - x - sum(sw for sw, _, _ in items) - gap * (len(items) - 1)
+    written = sum(text_width(label, 1.0) for label in labels)
+    size = min(size, room / written) if written > 0 else size
     out = ['<g class="legend" pointer-events="none">']
-
-    def label(dx: float, s: str) -> None:
-        out.append(_text(x + dx, y + 13, s, 10.5, anchor="start"))
-
-    out.append(f'<rect x="{x}" y="{y}" width="16" height="16" rx="2" fill="{PALACE_FILL["orange"]}" '
-               f'stroke="{PALACE_EDGE["orange"]}" stroke-width="2" stroke-dasharray="4 3"/>')
-    label(20, "under construction")
-    out.append(f'<rect x="{x + 125}" y="{y}" width="16" height="16" rx="2" fill="{PALACE_FILL["grey"]}" '
-               f'stroke="{PALACE_EDGE["grey"]}" stroke-width="2"/>'
-               f'<path d="M{x + 128},{y + 12} A5,5 0 0 1 {x + 138},{y + 12} Z" fill="{SEAT_FILL["red"]}" '
-               f'stroke="#ffffff" stroke-width="1"/>')
-    label(145, "claimed (dome)")
-    out.append(f'<rect x="{x + 240}" y="{y + 4}" width="14" height="12" fill="{STABLE_FILL}" '
-               f'stroke="#6b5122" stroke-width="1.2"/>')
-    label(258, "stable")
-    out.append(f'<circle cx="{x + 312}" cy="{y + 5}" r="3.5" fill="{MERCHANT_FILL}" stroke="{INK}"/>'
-               f'<path d="M{x + 306},{y + 16} Q{x + 312},{y + 3} {x + 318},{y + 16} Z" '
-               f'fill="{MERCHANT_FILL}" stroke="{INK}"/>')
-    label(322, "merchant")
-    out.append(f'<rect x="{x + 385}" y="{y + 2}" width="20" height="13" fill="{WALL_FILL}" '
-               f'stroke="#6f5430" stroke-width="1.2"/>')
-    label(409, "wall")
-    out.append(f'<rect x="{x + 450}" y="{y}" width="16" height="16" fill="{SAND}" stroke="#c4ab78"/>'
-               f'<circle cx="{x + 461}" cy="{y + 11}" r="4" fill="{LEGAL}" stroke="#ffffff" stroke-width="1.2"/>')
-    label(470, "legal now")
-    out.append(f'<rect x="{x + 540}" y="{y}" width="16" height="16" fill="none" stroke="{PICKED}" '
-               f'stroke-width="2" stroke-dasharray="3 2"/>')
-    label(560, "latest turn")
+    x0 = float(x)
+    for (sw, symbol, _), label in zip(items, labels):
+        out.append(symbol(round(x0, 1)))
+        out.append(_text(x0 + sw, y + 13, label, size, anchor="start"))
+        x0 += sw + text_width(label, size) + gap
     out.append("</g>")
     return "".join(out)
 
@@ -251,7 +260,16 @@ def _pieces(view: dict[str, Any], seat_colour: dict, walls: dict, last: set[str]
 STRIP_Y = Y0 + B.ROWS * U + WB + 30
 
 
-def _strip(view: dict[str, Any], seat_colour: dict) -> list[tuple[tuple[float, float, float, float], str]]:
+SEAT_SLOT = 172   # the strip's width per seat
+
+
+def _fit(s: str, size: float, room: float, bold: bool = False) -> float:
+    """``size``, or smaller so that ``s`` fits ``room`` units (translations run long)."""
+    w = text_width(s, 1.0, bold=bold)
+    return size if w * size <= room else room / w
+
+
+def _strip(view: dict[str, Any], seat_colour: dict, t=str) -> list[tuple[tuple[float, float, float, float], str]]:
     """Seats, palace and tower tiles, phase (the legend below is static):
     ``[(box, SVG)]``, one entry per seat and one per line of text."""
     out = []
@@ -260,20 +278,25 @@ def _strip(view: dict[str, Any], seat_colour: dict) -> list[tuple[tuple[float, f
     x = M
     for p in view.get("players") or []:
         seat = p.get("seat")
-        name = str(p.get("name") or _seat_label(seat))
+        name = str(p.get("name") or _seat_label(seat, t=t))
         name = name if len(name) <= 12 else name[:11] + "…"
-        label = f"{name}: {scores.get(seat, 0)} pts, domes {p.get('domes', 0)}"
-        out.append(((x - 2, y - 14, x + 20 + text_width(label, 11.5), y + 5),
+        label = t(Msg("{name}: {points} pts, domes {domes}", name=name, points=scores.get(seat, 0),
+                      domes=p.get("domes", 0)))
+        size = _fit(label, 11.5, SEAT_SLOT - 22)
+        out.append(((x - 2, y - 14, x + 20 + text_width(label, size), y + 5),
                     f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{seat_colour.get(seat)}" '
-                    f'stroke="{INK}" stroke-width="1"/>\n' + _text(x + 16, y, label, 11.5, anchor="start")))
-        x += 172
+                    f'stroke="{INK}" stroke-width="1"/>\n' + _text(x + 16, y, label, size, anchor="start")))
+        x += SEAT_SLOT
     pt = view.get("palace_tiles") or {}
     tt = view.get("tower_tiles") or {}
     names = {p.get("seat"): p.get("name") for p in view.get("players") or []}
-    tiles = ("Palace tiles: " + ", ".join(f"{c} {_seat_label(pt.get(c), names)}" for c in PALACE_FILL)
-             + "  |  Tower tiles: " + ", ".join(f"{t}: {_seat_label(tt.get(t), names)}" for t in sorted(tt)))
-    out.append(((0, y + 7, WIDTH, y + 25), _text(M, y + 20, tiles, 11, anchor="start")))
-    out.append(((0, y + 23, WIDTH, y + 41), _text(M, y + 36, str(view.get("phase", "")), 11, anchor="start", bold=True)))
+    palace = ", ".join(f"{t(COLOUR_WORDS[c])} {_seat_label(pt.get(c), names, t)}" for c in PALACE_FILL)
+    tower = ", ".join(f"{k}: {_seat_label(tt.get(k), names, t)}" for k in sorted(tt))
+    tiles = t(Msg("Palace tiles: {palace}", palace=palace)) + "  |  " + t(Msg("Tower tiles: {towers}", towers=tower))
+    phase = t(view.get("phase") or "")
+    out.append(((0, y + 7, WIDTH, y + 25), _text(M, y + 20, tiles, _fit(tiles, 11, WIDTH - 2 * M), anchor="start")))
+    out.append(((0, y + 23, WIDTH, y + 41), _text(M, y + 36, phase, _fit(phase, 11, WIDTH - 2 * M, True),
+                                                  anchor="start", bold=True)))
     return out
 
 
@@ -285,10 +308,11 @@ def _read(view: dict[str, Any], highlight: Iterable[str]):
     return legal, seat_colour, walls, last
 
 
-def render_svg(view: dict[str, Any], highlight: Iterable[str] = ()) -> str:
+def render_svg(view: dict[str, Any], highlight: Iterable[str] = (), *, lang: str = "en") -> str:
     """The board for ``view`` (``MedinaState.view``), sites in ``highlight``
-    (``"E5"``, ``"W12"``) marked legal. Missing keys draw as empty, so any
-    view (setup included) renders."""
+    (``"E5"``, ``"W12"``) marked legal, words in ``lang``. Missing keys draw
+    as empty, so any view (setup included) renders."""
+    t = words(lang)
     legal, seat_colour, walls, last = _read(view, highlight)
     out = _open() + _coordinates()
     # sites: squares, then wall spaces
@@ -305,8 +329,8 @@ def render_svg(view: dict[str, Any], highlight: Iterable[str] = ()) -> str:
     out.append('<g class="pieces" pointer-events="none">')
     out += [svg for _, svg in _pieces(view, seat_colour, walls, last)]
     out.append("</g>")
-    out += [svg for _, svg in _strip(view, seat_colour)]
-    out.append(_legend(M, STRIP_Y + 50))
+    out += [svg for _, svg in _strip(view, seat_colour, t)]
+    out.append(_legend(M, STRIP_Y + 50, t))
     out.append("</svg>")
     return "\n".join(out)
 
@@ -323,7 +347,7 @@ def _later_neighbours() -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(j for j in range(k + 1, len(boxes)) if meet(boxes[k], boxes[j])) for k in range(len(boxes)))
 
 
-def layers(view: dict[str, Any], highlight: Iterable[str] = ()):
+def layers(view: dict[str, Any], highlight: Iterable[str] = (), *, lang: str = "en"):
     """The picture of :func:`render_svg` as a static and a dynamic layer for
     :mod:`pbem.boards.raster`.
 
@@ -341,6 +365,7 @@ def layers(view: dict[str, Any], highlight: Iterable[str] = ()):
     from pbem.boards.raster import Crop, Layers, Tile
 
     legal, seat_colour, walls, last = _read(view, highlight)
+    say = words(lang)
 
     def static_svg(all_legal: bool = False) -> str:
         out = _open() + _coordinates()
@@ -351,7 +376,7 @@ def layers(view: dict[str, Any], highlight: Iterable[str] = ()):
         out.append('<g class="towers" pointer-events="none">')
         out += [_tower(t) for t in TOWER_CENTRE]
         out.append("</g>")
-        out.append(_legend(M, STRIP_Y + 50))
+        out.append(_legend(M, STRIP_Y + 50, say))
         out.append("</svg>")
         return "\n".join(out)
 
@@ -394,7 +419,7 @@ def layers(view: dict[str, Any], highlight: Iterable[str] = ()):
         pieces.setdefault(tuple(box), []).append(svg)
     for box, svgs in pieces.items():
         tiles.append(Tile(grow(box, 2), "\n".join(svgs)))
-    tiles += [Tile(box, svg) for box, svg in _strip(view, seat_colour)]
+    tiles += [Tile(box, svg) for box, svg in _strip(view, seat_colour, say)]
     return Layers(game="medina", width=float(WIDTH), height=float(HEIGHT), static_key=(), static_svg=static_svg,
                   prelude=f"<style>{STYLE}</style>", tiles=tuple(tiles),
                   variants={"legal": lambda: static_svg(all_legal=True)})

@@ -287,15 +287,23 @@ def encode(img: Image.Image, *, palette: bool = PALETTE, compress_level: int = C
     return buf.getvalue()
 
 
-def _layers(game: str, view: dict[str, Any], highlight: Iterable[str]) -> Layers | None:
+def _layers(game: str, view: dict[str, Any], highlight: Iterable[str], lang: str = "en") -> Layers | None:
+    """The board module's layers, the static key prefixed with ``lang``
+    (legends are words: each language has its own static layer)."""
+    import dataclasses
+
     from pbem.boards import board_module
 
     module = board_module(game)
     sites = tuple(dict.fromkeys(s for s in highlight if s))
-    return module.layers(view, sites) if callable(getattr(module, "layers", None)) else None
+    if not callable(getattr(module, "layers", None)):
+        return None
+    layers = module.layers(view, sites, lang=lang)
+    return dataclasses.replace(layers, static_key=(lang, layers.static_key))
 
 
-def picture_key(game: str, view: dict[str, Any], *, highlight: Iterable[str] = (), width: int = 900) -> bytes:
+def picture_key(game: str, view: dict[str, Any], *, highlight: Iterable[str] = (), width: int = 900,
+                lang: str = "en") -> bytes:
     """SHA-256 naming the picture :func:`render_png` draws for these
     arguments: equal keys, same PNG (it covers everything the picture is
     drawn from: the static layer's key, every tile, the size). Cheaper than
@@ -305,11 +313,11 @@ def picture_key(game: str, view: dict[str, Any], *, highlight: Iterable[str] = (
 
     from pbem.boards import render_svg
 
-    layers = _layers(game, view, highlight)
+    layers = _layers(game, view, highlight, lang)
     h = hashlib.sha256()
     if layers is None:
-        h.update(repr(("svg", width)).encode())
-        h.update(render_svg(game, view, highlight=highlight).encode())
+        h.update(repr(("svg", width, lang)).encode())
+        h.update(render_svg(game, view, highlight=highlight, lang=lang).encode())
         return h.digest()
     h.update(repr((layers.game, layers.static_key, layers.width, layers.height, width)).encode())
     h.update(layers.prelude.encode())
@@ -320,7 +328,7 @@ def picture_key(game: str, view: dict[str, Any], *, highlight: Iterable[str] = (
 
 
 def render_png(game: str, view: dict[str, Any], *, highlight: Iterable[str] = (), width: int = 900,
-               palette: bool = PALETTE, compress_level: int = COMPRESS_LEVEL) -> bytes:
+               palette: bool = PALETTE, compress_level: int = COMPRESS_LEVEL, lang: str = "en") -> bytes:
     """The board of ``game`` for ``view`` with ``highlight`` sites marked, as
     PNG bytes ``width`` pixels wide: what ``svg_to_png(render_svg(...))``
     draws, made from the cached static layer and the dynamic tiles. A game
@@ -333,8 +341,8 @@ def render_png(game: str, view: dict[str, Any], *, highlight: Iterable[str] = ()
 
     if not isinstance(width, int) or isinstance(width, bool) or not 1 <= width <= MAX_WIDTH:
         raise ValueError(f"width must be an int from 1 to {MAX_WIDTH} pixels, not {width!r}")
-    layers = _layers(game, view, highlight)
+    layers = _layers(game, view, highlight, lang)
     if layers is None:
-        img = Image.open(io.BytesIO(svg_to_png(render_svg(game, view, highlight=highlight), width=width)))
+        img = Image.open(io.BytesIO(svg_to_png(render_svg(game, view, highlight=highlight, lang=lang), width=width)))
         return encode(img.convert("RGB"), palette=palette, compress_level=compress_level)
     return encode(composite(layers, width), palette=palette, compress_level=compress_level)

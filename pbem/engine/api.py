@@ -87,7 +87,8 @@ class Action(ABC):
     ``site`` is the board coordinate the order targets (``"F7"``), or
     ``None``; the order page highlights it and a click on it picks the order.
     ``label`` is the order without its site ("build farm"), used to group
-    legal orders on the order page.
+    legal orders on the order page. ``steps`` are the choices an order makes
+    beyond its label and site, for the order page to ask one at a time.
     """
 
     site: str | None = None
@@ -101,6 +102,28 @@ class Action(ABC):
         if self.site:
             text = " ".join(w for w in text.split() if w.upper() != self.site.upper())
         return text
+
+    @property
+    def steps(self) -> tuple[tuple[str, str], ...]:
+        """The order's choices after its label and site, as ``(question,
+        answer)`` pairs of player-facing text (``Msg``), for example
+        ``(("Turn the tile", "90°"), ("Follower", "merchant at E"))``.
+
+        The order page asks them in this order after a click on a site that
+        several legal orders of one label share: each question whose answers
+        differ among the orders still possible; a question with one possible
+        answer is not asked. Orders of one label and site list the same
+        questions. ``()`` (the default): the label and site say all.
+        """
+        return ()
+
+    @property
+    def mark(self) -> str | None:
+        """Where on its site the order puts something, as a compass point of
+        the site's square (``"N"``, ``"NE"``, ... ``"NW"``), for the order page
+        to show while the player chooses (Die Stadt: the follower); ``None``
+        (the default): the site as a whole."""
+        return None
 
     def __str__(self) -> str:
         return self.to_text()
@@ -352,3 +375,11 @@ class Game(ABC):
         """The command language with examples, plain text (a
         :class:`~pbem.engine.messages.Msg`: ``pbem.i18n.translate`` gives
         the reader's language)."""
+
+    def order_text(self, action: Action, lang: str = "en") -> str:
+        """``action`` as an order line in language ``lang`` (``"fi"``,
+        ``"cs"``, ...: the words a player of that language writes, which
+        :meth:`parse_action` reads back as the same order). A game with no
+        words for ``lang`` writes English: the default is
+        :meth:`Action.to_text`. Never raises for an unknown language."""
+        return action.to_text()

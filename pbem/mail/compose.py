@@ -17,6 +17,7 @@ to a player's email say ``auto-replied``, as RFC 3834 asks),
 """
 from __future__ import annotations
 
+import functools
 import re
 import secrets
 from dataclasses import dataclass
@@ -31,7 +32,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from babel.core import Locale, UnknownLocaleError
 from babel.dates import format_date, format_time, format_timedelta
+from babel.support import NullTranslations
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+from pbem.i18n import DEFAULT, pick_language, translations
 
 from . import help_rows
 from .inbound import LOOP_HEADER
@@ -67,16 +71,51 @@ class _CachedHeaderRegistry(HeaderRegistry):
 POLICY = _policy.default.clone(header_factory=_CachedHeaderRegistry())
 
 _TEMPLATES = Path(__file__).parent / "templates"
-_env = Environment(
-    loader=FileSystemLoader(str(_TEMPLATES)),
-    autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=False),
-    undefined=StrictUndefined,
-    trim_blocks=True,
-    lstrip_blocks=True,
-    keep_trailing_newline=True,
-    extensions=["jinja2.ext.i18n"],  # {% trans %}, _() and ngettext in the mail templates
-)
-_env.install_null_translations(newstyle=True)  # pbem.i18n's catalogs per recipient: issue 16
+
+
+def _make_env(translations: NullTranslations) -> Environment:
+    """The mail templates' environment with ``translations`` installed
+    (Jinja2's i18n extension, newstyle: ``_("... %(name)s", name=x)``
+    escapes ``x`` in HTML, ``ngettext`` gets ``num``)."""
+    env = Environment(
+        loader=FileSystemLoader(str(_TEMPLATES)),
+        autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=False),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        extensions=["jinja2.ext.i18n"],  # {% trans %}, _() and ngettext in the mail templates
+    )
+    env.install_gettext_translations(translations, newstyle=True)
+    return env
+
+
+@functools.lru_cache(maxsize=None)
+def _env_for(lang: str) -> Environment:
+    """One Environment per language, made once and never changed after.
+
+    ``install_gettext_translations`` writes the environment's globals, so
+    installing the recipient's catalog before each render would race
+    between threads (a Celery worker, the web app). An overlay would share
+    the globals dict and the template cache with its parent (templates
+    keep the globals they were loaded with), so each language gets an
+    environment of its own: five languages, a few compiled templates each."""
+    return _make_env(translations(lang))
+
+
+_env = _env_for(DEFAULT)  # the English environment (kept for callers that render directly)
+
+
+def language(locale: str | None) -> str:
+    """The supported language of a babel locale name (``"fi_FI"``, ``"fi"``,
+    ``"de-AT"``); English for anything else."""
+    return pick_language(locale)
+
+
+def _tr(env_or_locale: "Envelope | str") -> NullTranslations:
+    """The catalog of an envelope's (or a locale's) language."""
+    locale = env_or_locale if isinstance(env_or_locale, str) else env_or_locale.locale
+    return translations(language(locale))
 
 
 # --- inputs ------------------------------------------------------------------
@@ -88,8 +127,9 @@ class Envelope:
     ``sender`` is the From header (``"pbem <pbem@example.org>"``);
     ``reply_to`` the seat's signed reply address (or ``None``);
     ``inbound_address`` our inbound address, written into ``X-PBEM-Loop``.
-    ``timezone`` (IANA name) and ``locale`` (babel, e.g. ``"fi_FI"``) are
-    the recipient's, for dates. ``sent_at`` (UTC) is the Date header and
+    ``timezone`` (IANA name) and ``locale`` (babel, e.g. ``"fi_FI"`` or
+    ``"fi"``) are the recipient's: the locale's language (:func:`language`)
+    is the one the whole mail is written in, and dates use the locale. ``sent_at`` (UTC) is the Date header and
     "now" for "12 hours left"; default: the current time. ``msgid_tag``
     goes into the Message-ID (``<tag.random@domain>``) so an id says what it
     was; ``in_reply_to``/``references`` thread answers to a player's mail.
@@ -221,7 +261,7 @@ def format_deadline(when: datetime | None, tz: str = "UTC", locale: str = "en_GB
     ``"none (the game is paused)"``. An unknown zone falls back to UTC.
     """
     if when is None:
-        return "none (the game is paused)"
+        return _tr(locale).gettext("none (the game is paused)")
     if when.tzinfo is None:
         raise ValueError("deadline must be timezone-aware (UTC)")
     zone, zone_name = _zone(tz)
@@ -240,9 +280,11 @@ def _time_left(deadline: datetime | None, now: datetime, locale: str) -> str:
     if deadline is None:
         return ""
     seconds = (deadline - now).total_seconds()
+    tr = _tr(locale)
     if seconds <= 0:
-        return "the deadline has passed"
-    return format_timedelta(deadline - now, threshold=1.5, locale=_locale(locale), format="long") + " left"
+        return tr.gettext("the deadline has passed")
+    span = format_timedelta(deadline - now, threshold=1.5, locale=_locale(locale), format="long")
+    return tr.gettext("{time} left").format(time=span)
 
 
 def subject_prefix(game: GameRef) -> str:
@@ -265,9 +307,10 @@ def _one_line(value: str) -> str:
     return re.sub(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+", " ", value or "").strip()
 
 
-def _render(kind: str, context: dict) -> tuple[str, str]:
-    text = _env.get_template(f"{kind}.txt").render(**context)
-    html = _env.get_template(f"{kind}.html").render(**context)
+def _render(kind: str, context: dict, lang: str = DEFAULT) -> tuple[str, str]:
+    env = _env_for(lang)
+    text = env.get_template(f"{kind}.txt").render(lang=lang, **context)
+    html = env.get_template(f"{kind}.html").render(lang=lang, **context)
     # Template blocks leave runs of blank lines; one blank line separates sections.
     text = re.sub(r"\n{3,}", "\n\n", text.replace("\r", "")).strip("\n") + "\n"
     return text, html
@@ -302,18 +345,19 @@ def _build(kind: str, env: Envelope, subject: str, context: dict, *,
            asks_for_orders: bool = False, closeup_png: bytes | None = None,
            closeup_alt: str = "") -> EmailMessage:
     sent_at = env.sent_at or datetime.now(timezone.utc)
+    tr = _tr(env)
     board_cid = make_msgid(idstring="board", domain="pbem.invalid") if board_png else None
     closeup_cid = make_msgid(idstring="closeup", domain="pbem.invalid") if board_png and closeup_png else None
     context = {
         "env": env, "subject": subject, "board_cid": board_cid[1:-1] if board_cid else None,
-        "board_alt": board_alt or "The board", "max_legal": MAX_LEGAL_SHOWN,
+        "board_alt": board_alt or tr.gettext("The board"), "max_legal": MAX_LEGAL_SHOWN,
         "closeup_cid": closeup_cid[1:-1] if closeup_cid else None,
-        "closeup_alt": closeup_alt or "Close-up of the board",
+        "closeup_alt": closeup_alt or tr.gettext("Close-up of the board"),
         # the footer invites a reply with orders only where orders are due
         "asks_for_orders": asks_for_orders and bool(env.reply_to),
         **context,
     }
-    text, html = _render(kind, context)
+    text, html = _render(kind, context, language(env.locale))
 
     msg = EmailMessage(policy=POLICY)
     msg["From"] = env.sender
@@ -343,6 +387,7 @@ def _build(kind: str, env: Envelope, subject: str, context: dict, *,
         if closeup_cid:
             html_part.add_related(closeup_png, "image", "png", cid=closeup_cid,
                                   filename="closeup.png", disposition="inline")
+    msg["Content-Language"] = language(env.locale)  # RFC 3282 (set_content clears Content-* headers)
     return msg
 
 
@@ -370,7 +415,8 @@ def invitation(env: Envelope, game: GameRef, *, host_name: str, seat: str, other
                game_kind: str = "") -> EmailMessage:
     """The invitation with a sign-in link (signed, expiring, single use).
     ``deadline_hours`` is the time a player has for each move."""
-    subject = f"[pbem] {host_name} invites you to {game.title} #{game.number}"
+    subject = _tr(env).gettext("[pbem] {host} invites you to {game}").format(
+        host=host_name, game=f"{game.title} #{game.number}")
     return _build("invitation", env, subject, {
         "game": game, "host_name": host_name, "seat": seat, "others": list(other_players),
         "signin_url": signin_url, "deadline_hours": f"{deadline_hours:g}", "game_kind": game_kind,
@@ -381,7 +427,7 @@ def invitation(env: Envelope, game: GameRef, *, host_name: str, seat: str, other
 def turn_notice(env: Envelope, game: GameRef, turn: Turn) -> EmailMessage:
     """"It is your move": board, private information, what happened since
     the seat's last move, legal orders with examples, deadline, order link."""
-    subject = f"{subject_prefix(game)} — your move ({turn.phase})"
+    subject = _tr(env).gettext("{prefix} — your move ({phase})").format(prefix=subject_prefix(game), phase=turn.phase)
     return _build("turn_notice", env, subject, {"game": game, **_turn_context(env, turn)},
                   board_png=turn.board_png, board_alt=turn.board_alt, asks_for_orders=True,
                   closeup_png=turn.closeup_png, closeup_alt=turn.closeup_alt)
@@ -392,8 +438,9 @@ def reminder(env: Envelope, game: GameRef, turn: Turn) -> EmailMessage:
     (measured from ``env.sent_at``)."""
     now = env.sent_at or datetime.now(timezone.utc)
     left = _time_left(turn.deadline, now, env.locale)
-    subject = f"{subject_prefix(game)} — reminder: your move, {left}" if left else \
-        f"{subject_prefix(game)} — reminder: your move"
+    tr = _tr(env)
+    subject = (tr.gettext("{prefix} — reminder: your move, {left}").format(prefix=subject_prefix(game), left=left)
+               if left else tr.gettext("{prefix} — reminder: your move").format(prefix=subject_prefix(game)))
     return _build("reminder", env, subject, {"game": game, "left": left, **_turn_context(env, turn)},
                   board_png=turn.board_png, board_alt=turn.board_alt, asks_for_orders=True,
                   closeup_png=turn.closeup_png, closeup_alt=turn.closeup_alt)
@@ -402,12 +449,13 @@ def reminder(env: Envelope, game: GameRef, turn: Turn) -> EmailMessage:
 def turn_result(env: Envelope, game: GameRef, result: Result) -> EmailMessage:
     """What happened when a turn resolved (to every seat that should hear).
     With ``result.you_missed`` it is a missed-turn notice instead."""
+    tr, prefix = _tr(env), subject_prefix(game)
     if result.you_missed:
-        subject = f"{subject_prefix(game)} — you missed a turn ({result.phase})"
+        subject = tr.gettext("{prefix} — you missed a turn ({phase})").format(prefix=prefix, phase=result.phase)
     elif result.missed:
-        subject = f"{subject_prefix(game)} — {result.phase}: missed deadline"
+        subject = tr.gettext("{prefix} — {phase}: missed deadline").format(prefix=prefix, phase=result.phase)
     else:
-        subject = f"{subject_prefix(game)} — what happened ({result.phase})"
+        subject = tr.gettext("{prefix} — what happened ({phase})").format(prefix=prefix, phase=result.phase)
     return _build("turn_result", env, subject, {"game": game, "result": result},
                   board_png=result.board_png, board_alt=result.board_alt)
 
@@ -430,7 +478,7 @@ def order_confirmation(env: Envelope, game: GameRef, *, phase: str, lines_read: 
     ``ignored``: lines of the mail set aside as greeting or sign-off
     ("ignored: Cheers / Bruno"). Threads to the player's mail via
     ``env.in_reply_to``."""
-    subject = f"{subject_prefix(game)} — orders accepted ({phase})"
+    subject = _tr(env).gettext("{prefix} — orders accepted ({phase})").format(prefix=subject_prefix(game), phase=phase)
     return _build("order_confirmation", env, subject, {
         "game": game, "phase": phase, "lines": list(lines_read), "outcome": list(outcome),
         "next_up": next_up, "order_url": order_url, "ignored": list(ignored),
@@ -449,8 +497,16 @@ def order_refusal(env: Envelope, game: GameRef, *, lines_read: Sequence[str], fa
     the first lines of the mail as pbem saw them. Nothing of the
     submission was applied."""
     phase = phase or (turn.phase if turn else "")
-    what = f"line {failed_line}" if failed_line else "not applied"
-    subject = f"{subject_prefix(game)} — order refused: {what}" + (f" ({phase})" if phase else "")
+    tr, prefix = _tr(env), subject_prefix(game)
+    if failed_line and phase:
+        subject = tr.gettext("{prefix} — order refused: line {line} ({phase})")
+    elif failed_line:
+        subject = tr.gettext("{prefix} — order refused: line {line}")
+    elif phase:
+        subject = tr.gettext("{prefix} — order refused: not applied ({phase})")
+    else:
+        subject = tr.gettext("{prefix} — order refused: not applied")
+    subject = subject.format(prefix=prefix, line=failed_line, phase=phase)
     context = {"game": game, "lines": list(lines_read), "failed": failed_line, "reason": reason,
                "phase": phase, "turn": turn, "ignored": list(ignored), "suggestion": suggestion,
                "seen": list(seen)}
@@ -468,13 +524,14 @@ def game_over(env: Envelope, game: GameRef, *, scores: Sequence[ScoreLine], even
     final position."""
     ordered = sorted(scores, key=lambda s: (s.place, s.name))
     winners = [s.name for s in ordered if s.place == 1]
+    tr = _tr(env)
     if len(winners) == 1:
-        headline = f"{winners[0]} wins"
+        headline = tr.gettext("{name} wins").format(name=winners[0])
     elif winners:
-        headline = "shared victory: " + ", ".join(winners)
+        headline = tr.gettext("shared victory: {names}").format(names=", ".join(winners))
     else:
-        headline = "final scores"
-    subject = f"{subject_prefix(game)} — game over: {headline}"
+        headline = tr.gettext("final scores")
+    subject = tr.gettext("{prefix} — game over: {headline}").format(prefix=subject_prefix(game), headline=headline)
     return _build("game_over", env, subject, {"game": game, "scores": ordered, "headline": headline,
                                               "events": list(events), "final_view": final_view},
                   board_png=board_png, board_alt=board_alt)
@@ -496,14 +553,16 @@ def digest(env: Envelope, items: Sequence[DigestItem]) -> EmailMessage:
     day in one mail, oldest first. No Reply-To: each item names the address
     that takes orders for its game."""
     n = len(items)
-    subject = f"[pbem] Your daily digest: {n} {'message' if n == 1 else 'messages'}"
-    return _build("digest", env, subject, {"game": GameRef("daily digest", ""), "items": list(items)})
+    tr = _tr(env)
+    subject = tr.ngettext("[pbem] Your daily digest: {n} message",
+                          "[pbem] Your daily digest: {n} messages", n).format(n=n)
+    return _build("digest", env, subject, {"game": GameRef(tr.gettext("daily digest"), ""), "items": list(items)})
 
 
 def host_notice(env: Envelope, game: GameRef, *, headline: str, paragraphs: Sequence[str]) -> EmailMessage:
     """A short notice to a game's host (a player's mail bounces): the
     subject ``[pbem] La Città #12 — <headline>`` and plain paragraphs."""
-    return _build("notice", env, f"{subject_prefix(game)} — {headline}",
+    return _build("notice", env, f"{subject_prefix(game)} — {headline}",  # headline: in the recipient's words
                   {"game": game, "paragraphs": list(paragraphs)})
 
 
@@ -512,7 +571,7 @@ def signin(env: Envelope, *, signin_url: str, expires_at: datetime, new_player: 
     until ``expires_at``, aware UTC, shown in the recipient's zone).
     ``new_player``: the address plays nowhere yet, the link signs it up.
     About no game: no Reply-To, the footer invites no reply."""
-    return _build("signin", env, "[pbem] Your sign-in link", {
+    return _build("signin", env, _tr(env).gettext("[pbem] Your sign-in link"), {
         "game": None, "signin_url": signin_url, "new_player": new_player,
         "expires": format_deadline(expires_at, env.timezone, env.locale),
     })
@@ -532,8 +591,9 @@ def not_applied(env: Envelope, game: GameRef, *, why: str, order_url: str = "") 
     address, no Message-ID (whoever sent it chose all of them)."""
     if why not in NOT_APPLIED_REASONS:
         raise ValueError(f"why must be one of {NOT_APPLIED_REASONS}, not {why!r}")
+    tr = _tr(env)
     if why == "unknown":
-        subject = "[pbem] Your email was not read as orders"
+        subject = tr.gettext("[pbem] Your email was not read as orders")
     else:
-        subject = f"{subject_prefix(game)} — an email for your seat was not applied"
+        subject = tr.gettext("{prefix} — an email for your seat was not applied").format(prefix=subject_prefix(game))
     return _build("not_applied", env, subject, {"game": game, "why": why, "order_url": order_url})

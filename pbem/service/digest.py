@@ -29,8 +29,10 @@ def _item(row: OutboxMessage, now: dt.datetime) -> compose.DigestItem | None:
     msg = message_from_bytes(raw, policy=policy.default)
     body = msg.get_body(("plain",))
     text = body.get_content() if body is not None else ""
-    # the greeting and footer of each notice are the digest's own, once
-    text = text.split("\n", 2)[2] if text.startswith("Hello ") else text
+    # the greeting (its first line, in any language) and footer of each
+    # notice are the digest's own, once
+    head = text.split("\n", 2)
+    text = head[2] if len(head) == 3 and not head[1].strip() else text
     text = text.split("\n-- \n")[0].strip()
     return compose.DigestItem(str(msg.get("Subject", "")), text, msg.get("Reply-To"))
 
@@ -57,7 +59,7 @@ def send_due(*, now: dt.datetime) -> int:
             env = compose.Envelope(
                 sender=current_app.config["MAIL_FROM"], to_name=player.name, to_address=player.email,
                 inbound_address=current_app.config["INBOUND_ADDRESS"], timezone=player.timezone or "UTC",
-                sent_at=now, msgid_tag=f"pbem.digest.{player.id}",
+                locale=player.language or "en", sent_at=now, msgid_tag=f"pbem.digest.{player.id}",
                 unsubscribe_url=links.unsubscribe_url(player.id),
                 preferences_url=links.preferences_url(player.id))
             if outbox.add(compose.digest(env, items), kind="digest", now=now,

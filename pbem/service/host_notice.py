@@ -12,7 +12,9 @@ import datetime as dt
 from flask import current_app
 from sqlalchemy import and_, func, not_, select, update
 
+from pbem.config import HOST_NOTICE_DELAY_SECONDS
 from pbem.engine import get_game
+from pbem.i18n import translate, translations
 from pbem.mail import compose
 from pbem.service import notify
 from pbem.service.db import db
@@ -44,23 +46,28 @@ def _supersede_host_notices(game: Game, now: dt.datetime) -> list[str]:
     return [kind for kind, seat in rows if seat == first]
 
 
-#: one line per host action told together with a later one
-_EARLIER = {"paused": "The host paused the game.", "resumed": "The host resumed the game.",
-            "extended": "The host extended the deadline."}
+def _earlier(what: str, lang: str) -> str | None:
+    """One line per host action told together with a later one, in ``lang``."""
+    tr = translations(lang)
+    return {"paused": tr.gettext("The host paused the game."), "resumed": tr.gettext("The host resumed the game."),
+            "extended": tr.gettext("The host extended the deadline.")}.get(what)
 
 
-def _status_line(game: Game, seat: Seat, what: str) -> str:
-    """The latest host action and the state it leaves the game in."""
+def _status_line(game: Game, seat: Seat, what: str, lang: str = "en") -> str:
+    """The latest host action and the state it leaves the game in, in ``lang``."""
+    tr = translations(lang)
     if what == "cancelled":
-        return "The host has cancelled the game. It ends here, without scores; no more turns or deadlines."
+        return tr.gettext("The host has cancelled the game. It ends here, without scores; no more turns or deadlines.")
     if what == "paused":
-        return "The host has paused the game: the clock is stopped until it resumes."
+        return tr.gettext("The host has paused the game: the clock is stopped until it resumes.")
     if what == "extended" and game.status == PAUSED:
         left = (game.paused_remaining or 0) / 3600
-        return (f"The host has extended the deadline. The game is paused: when it resumes, "
-                f"{left:.3g} h are left to the deadline.")
-    return (f"The host has {'resumed the game' if what == 'resumed' else 'extended the deadline'}. "
-            f"The deadline is now {notify.format_deadline(game.deadline_at, notify._tz(game, seat))}.")
+        return tr.gettext("The host has extended the deadline. The game is paused: when it resumes, "
+                          "{hours} h are left to the deadline.").format(hours=f"{left:.3g}")
+    deadline = notify.format_deadline(game.deadline_at, notify._tz(game, seat), lang)
+    if what == "resumed":
+        return tr.gettext("The host has resumed the game. The deadline is now {deadline}.").format(deadline=deadline)
+    return tr.gettext("The host has extended the deadline. The deadline is now {deadline}.").format(deadline=deadline)
 
 
 def tell(game: Game, what: str, *, now: dt.datetime) -> None:
@@ -69,25 +76,30 @@ def tell(game: Game, what: str, *, now: dt.datetime) -> None:
     running game).
 
     Host actions in quick succession make one mail per seat, not one per
-    action: the notice waits ``HOST_NOTICE_DELAY_SECONDS`` (config, default
-    60; 0 sends at once) and a later host notice of the same game
+    action: the notice waits ``HOST_NOTICE_DELAY_SECONDS`` (app config from
+    ``PBEM_HOST_NOTICE_DELAY_SECONDS``, default 60; 0 sends at once) and a later host notice of the same game
     supersedes every earlier one not yet sent; the one left lists the
     earlier actions in a line each, then the latest with the state it
     leaves (the deadline now). A cancellation is due at once."""
     state = get_game(game.kind).state_from_json(game.state) if game.state else None
-    earlier = [_EARLIER[k] for k in _supersede_host_notices(game, now) if k in _EARLIER]
-    delay = 0.0 if what == "cancelled" else float(current_app.config.get("HOST_NOTICE_DELAY_SECONDS", 60) or 0)
+    earlier_kinds = _supersede_host_notices(game, now)
+    delay = 0.0 if what == "cancelled" else float(
+        current_app.config.get("HOST_NOTICE_DELAY_SECONDS", HOST_NOTICE_DELAY_SECONDS) or 0)
     due = now + dt.timedelta(seconds=delay)
     for seat in game.seats:
+        lang = notify.lang_of(seat.player)
+        phase = notify._phase(game, state, lang) if state is not None else ""
+        phase = phase or translations(lang).gettext("before the start")
         picture = {}
         if state is not None:
             view = state.view(seat.index)
-            picture = dict(board_png=notify.board_png(game, view),
-                           board_alt=f"The board of {game.title} #{game.id}, {game.phase}",
-                           position_text=get_game(game.kind).view_text(view))
+            picture = dict(board_png=notify.board_png(game, view, lang=lang),
+                           board_alt=notify.board_alt(game, phase, lang),
+                           position_text=notify.view_text_in(game, view, lang))
+        earlier = [line for line in (_earlier(k, lang) for k in earlier_kinds) if line]
         env = notify._envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{what}")
         msg = compose.turn_result(env, notify._ref(game), compose.Result(
-            phase=game.phase or "before the start", events=[*earlier, _status_line(game, seat, what)], **picture))
+            phase=phase, events=[*earlier, _status_line(game, seat, what, lang)], **picture))
         notify._queue(game, seat, msg, what, f"{what}:{game.id}:{game.step}:{seat.index}:{int(now.timestamp() * 1000)}",
                now, due_at=due if due > now else None)
 

@@ -264,6 +264,8 @@ def _read_reply(mail, game_id: int, seat_index: int):
             state = engine_state(game)
         except Exception:  # reading never fails on a state: the patterns still read the mail
             log.exception("game %s: state unreadable while reading a reply", game_id)
+    if state is not None:
+        phase = state.phase()  # the engine's message: the answer says it in the player's language
     reading = replies.read(mail, game, seat_index, state)
     db.session.rollback()  # end the read: submit_orders locks the game itself
     return reading, phase

@@ -15,7 +15,8 @@ from flask import current_app
 from sqlalchemy import select
 
 from pbem.engine import get_game
-from pbem.i18n import supported
+from pbem.engine.messages import Msg
+from pbem.i18n import stored_event_data, supported
 from pbem.service import held, host_notice, notify, queue
 from pbem.service.addresses import clean_name, normalise_email
 from pbem.service.db import begin_write, db
@@ -46,6 +47,12 @@ def set_invitee_language(player: Player, language: str | None) -> None:
     code = supported(language)
     if code and not player.language_chosen:
         player.language = code
+
+
+def _said(msg: Msg) -> dict[str, Any]:
+    """A game log line's ``text`` and ``data`` keeping its message, so
+    pages and mail show it in the reader's language (:func:`pbem.i18n.event_text`)."""
+    return {"text": str(msg), "data": stored_event_data(msg, None)}
 
 
 def check_timezone(name: str) -> str:
@@ -155,7 +162,8 @@ def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str
         if not seat.joined:
             notify.invitation(game, seat, now=now)
     db.session.add(GameEvent(game_id=game.id, step=0, seat_index=None, kind="created",
-                             text=f"{host.name} created the game for {len(specs)} seats."))
+                             **_said(Msg("{name} created the game for {count} seats.", name=host.name,
+                                         count=len(specs)))))
     db.session.commit()
     if all(s.joined for s in game.seats):
         return start_game(game.id, now=now)
@@ -177,7 +185,8 @@ def join_game(game_id: int, seat_index: int, *, player_id: int | None = None,
     if not seat.joined:
         seat.joined, seat.joined_at = True, now
         db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="joined",
-                                 text=f"{seat.player.name} took seat {seat.number}."))
+                                 **_said(Msg("{name} took seat {number}.", name=seat.player.name,
+                                             number=seat.number))))
     everyone = all(s.joined for s in game.seats)
     db.session.commit()
     if everyone and game.status == INVITED:
@@ -225,7 +234,7 @@ def start_game(game_id: int, *, by_player_id: int | None = None, now: dt.datetim
     for seat in game.seats:
         seat.last_moved_step = state.step
     db.session.add(GameEvent(game_id=game.id, step=state.step, seat_index=None, kind="started",
-                             text=f"The game has started: {game.phase}."))
+                             **_said(Msg("The game has started: {phase}.", phase=state.phase()))))
     db.session.flush()
     notify.after_change(game, state, now=now)
     db.session.commit()
@@ -243,7 +252,7 @@ def pause_game(game_id: int, *, by_player_id: int | None = None, now: dt.datetim
     remaining = max(0, int((game.deadline_at - now).total_seconds())) if game.deadline_at else game.deadline_seconds
     game.status, game.paused_remaining, game.deadline_at = PAUSED, remaining, None
     db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="paused",
-                             text="The host paused the game."))
+                             **_said(Msg("The host paused the game."))))
     host_notice.tell(game, "paused", now=now)
     db.session.commit()
     queue.enqueue(queue.DELIVER)
@@ -262,7 +271,7 @@ def resume_game(game_id: int, *, by_player_id: int | None = None, now: dt.dateti
     if game.deadline_at - dt.timedelta(seconds=game.reminder_seconds) > now:
         game.reminder_step = None  # the reminder is due again before the new deadline
     db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="resumed",
-                             text="The host resumed the game."))
+                             **_said(Msg("The host resumed the game."))))
     host_notice.tell(game, "resumed", now=now)
     db.session.commit()
     queue.enqueue(queue.DELIVER)
@@ -290,7 +299,7 @@ def extend_deadline(game_id: int, seconds: int, *, by_player_id: int | None = No
         raise WrongStatus(f"a {game.status} game has no deadline to extend")
     hours = seconds / 3600
     db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="extended",
-                             text=f"The host extended the deadline by {hours:g} h."))
+                             **_said(Msg("The host extended the deadline by {hours} h.", hours=f"{hours:g}"))))
     host_notice.tell(game, "extended", now=now)
     db.session.commit()
     queue.enqueue(queue.DELIVER)
@@ -336,7 +345,8 @@ def replace_player(game_id: int, seat_index: int, email: str, name: str = "", *,
     seat.joined_at = now if seat.joined else None
     held.drop_all(game.id, seat.index)  # orders sent ahead were the leaving player's
     db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="replaced",
-                             text=f"{newcomer.name} took over seat {seat.number} from {before.name}."))
+                             **_said(Msg("{name} took over seat {number} from {before}.", name=newcomer.name,
+                                         number=seat.number, before=before.name))))
     db.session.flush()
     suffix = f":p{newcomer.id}"
     notify.invitation(game, seat, now=now, key_suffix=suffix)
@@ -398,7 +408,7 @@ def cancel_game(game_id: int, *, by_player_id: int | None = None, now: dt.dateti
     game.updated_at = now
     held.drop_all(game.id)
     db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="cancelled",
-                             text="The host cancelled the game."))
+                             **_said(Msg("The host cancelled the game."))))
     host_notice.tell(game, "cancelled", now=now)
     db.session.commit()
     queue.enqueue(queue.DELIVER)

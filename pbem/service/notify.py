@@ -23,6 +23,7 @@ from flask import current_app
 from sqlalchemy import select, update
 
 from pbem.engine import get_game
+from pbem.i18n import event_text, pick_language, translate, translations
 from pbem.mail import compose
 from pbem.mail.order_lists import arrange
 from pbem.mail.tokens import DEFAULT_SIGNIN_MAX_AGE
@@ -36,22 +37,36 @@ log = logging.getLogger(__name__)
 EVENTS_QUOTED = 60
 
 
-def format_deadline(when: dt.datetime | None, tz_name: str) -> str:
+def format_deadline(when: dt.datetime | None, tz_name: str, lang: str = "en") -> str:
     """``when`` (UTC) as an absolute date and time in ``tz_name``
-    (``"Tuesday 24 November 2026, 14:00 (Europe/Helsinki)"``)."""
-    return compose.format_deadline(when, tz_name)
+    (``"Tuesday 24 November 2026, 14:00 (Europe/Helsinki)"``), in ``lang``."""
+    return compose.format_deadline(when, tz_name, lang)
 
 
 def _tz(game: Game, seat: Seat) -> str:
     return seat.player.timezone or game.timezone
 
 
+def lang_of(player) -> str:
+    """The language ``player``'s mail is written in (``players.language``;
+    for a player not seen yet, the one the host chose); English without one."""
+    return pick_language(getattr(player, "language", None))
+
+
+def _phase(game: Game, state, lang: str) -> str:
+    """The turn's phase in ``lang``: the engine's (a ``Msg`` once the
+    engines write them) when the state is at hand, else the stored text."""
+    return translate(state.phase(), lang) if state is not None else (game.phase or "")
+
+
 def _envelope(game: Game | None, seat: Seat | None, *, now: dt.datetime, tag: str,
               to_name: str | None = None, to_address: str | None = None, reply: bool = True,
-              in_reply_to: str | None = None, references: Sequence[str] = ()) -> compose.Envelope:
+              in_reply_to: str | None = None, references: Sequence[str] = (),
+              lang: str | None = None) -> compose.Envelope:
     """Headers of a mail to ``seat`` about ``game``: the seat's thread root
     and the game's List-Id, and, for the seat's own player, one-click
-    unsubscribe and the preferences link (docs/mail.md)."""
+    unsubscribe and the preferences link (docs/mail.md). ``lang``: the
+    recipient's language (default: the seat's player's)."""
     cfg = current_app.config
     seated = game is not None and seat is not None
     own = seated and to_address is None and seat.player is not None
@@ -62,6 +77,7 @@ def _envelope(game: Game | None, seat: Seat | None, *, now: dt.datetime, tag: st
         reply_to=links.reply_address(game.id, seat.index) if (reply and seated) else None,
         inbound_address=cfg["INBOUND_ADDRESS"],
         timezone=_tz(game, seat) if seated else cfg["DEFAULT_TIMEZONE"],
+        locale=lang or lang_of(seat.player if seat is not None else None),
         sent_at=now, msgid_tag=tag, in_reply_to=in_reply_to, references=tuple(references),
         thread_root=links.thread_root(game.id, seat.index) if seated else None,
         list_id=links.list_id(game.id, game.title) if game is not None else None,
@@ -91,8 +107,24 @@ def _queue(game: Game, seat: Seat | None, msg, kind: str, key: str, now: dt.date
         db.session.execute(update(OutboxMessage).where(OutboxMessage.id == row_id).values(next_attempt_at=due_at))
 
 
-def board_png(game: Game, view: dict, highlight: Sequence[str] = ()) -> bytes | None:
-    """The board picture part as this view shows it: a placeholder that
+def picture_view(game: Game, view: dict, lang: str = "en") -> dict:
+    """``view`` with every seated player's name, as the board picture
+    prints them (in seat colours, as the pages do; never "Seat 2"), its
+    phase (an engine message) already in ``lang``: the placeholder keeps
+    the view as JSON, where a message is only its English text."""
+    from pbem.boards import named_view
+
+    return named_view(view, {s.index: s.player.name for s in game.seats if s.player is not None}, lang)
+
+
+def picture_lang(seat: Seat | None) -> str:
+    """The language a board picture for ``seat``'s player is drawn in."""
+    return (seat.player.language if seat is not None and seat.player is not None else None) or "en"
+
+
+def board_png(game: Game, view: dict, highlight: Sequence[str] = (), lang: str = "en") -> bytes | None:
+    """The board picture part as this view shows it, players named and its
+    words in ``lang``: a placeholder that
     outbox delivery draws into the PNG (:mod:`pbem.service.pictures`; drawing
     takes far longer than the rest of a turn, so it stays out of the turn's
     transaction), or ``None`` when the game has no board picture (the email
@@ -100,7 +132,7 @@ def board_png(game: Game, view: dict, highlight: Sequence[str] = ()) -> bytes | 
     try:
         from pbem.service.pictures import placeholder
 
-        return placeholder(game.kind, view, highlight)
+        return placeholder(game.kind, picture_view(game, view, lang), highlight, lang=lang)
     except KeyError:
         return None
     except Exception:  # a picture must never stop a turn; the text carries everything
@@ -108,7 +140,7 @@ def board_png(game: Game, view: dict, highlight: Sequence[str] = ()) -> bytes | 
         return None
 
 
-def closeup_png(game: Game, view: dict, highlight: Sequence[str]) -> tuple[bytes | None, str]:
+def closeup_png(game: Game, view: dict, highlight: Sequence[str], lang: str = "en") -> tuple[bytes | None, str]:
     """The close-up picture part for a phone (a placeholder, drawn at
     delivery like :func:`board_png`) and its alternative text naming the
     legal sites it shows: the region of the board with the most legal
@@ -121,12 +153,14 @@ def closeup_png(game: Game, view: dict, highlight: Sequence[str]) -> tuple[bytes
         from pbem.boards import closeup, render_svg
         from pbem.service.pictures import placeholder
 
-        found = closeup.window(render_svg(game.kind, view, highlight=highlight), highlight)
+        view = picture_view(game, view, lang)
+        found = closeup.window(render_svg(game.kind, view, highlight=highlight, lang=lang), highlight)
         if found is None:
             return None, ""
         box, shown = found
-        return (placeholder(game.kind, view, highlight, closeup=box),
-                f"Close-up of the board around your legal sites {', '.join(shown)}")
+        return (placeholder(game.kind, view, highlight, closeup=box, lang=lang),
+                translations(lang).gettext("Close-up of the board around your legal sites {sites}").format(
+                    sites=", ".join(shown)))
     except KeyError:
         return None, ""
     except Exception:  # a picture must never stop a turn; the text carries everything
@@ -142,51 +176,79 @@ def events_since(game: Game, seat: int, since_step: int) -> list[GameEvent]:
     return [e for e in rows if e.visible_to(seat)][-EVENTS_QUOTED:]
 
 
-def seat_label(seat: Seat) -> str:
-    return f"{seat.player.name} (seat {seat.number})"
+def seat_label(seat: Seat, lang: str = "en") -> str:
+    """``"Bruno (seat 2)"`` in ``lang``."""
+    return translations(lang).gettext("{name} (seat {number})").format(name=seat.player.name, number=seat.number)
 
 
-def example_reply(state, seat: int, limit: int = 8) -> list[str]:
+def seat_text(seat: Seat, lang: str = "en") -> str:
+    """``"seat 2"`` in ``lang``."""
+    return translations(lang).gettext("seat {number}").format(number=seat.number)
+
+
+def board_alt(game: Game, phase: str, lang: str) -> str:
+    """The board picture's alternative text in ``lang``."""
+    return translations(lang).gettext("The board of {title} #{number}, {phase}").format(
+        title=game.title, number=game.id, phase=phase)
+
+
+def _events(game: Game, seat: int, since_step: int, lang: str) -> list[str]:
+    """:func:`events_since` as lines in ``lang``."""
+    return [event_text(e.text, e.data, lang) for e in events_since(game, seat, since_step)]
+
+
+def example_reply(state, seat: int, limit: int = 8, *, engine=None, lang: str = "en") -> list[str]:
     """The lines of one legal reply: an order for every decision ``seat``
     owes in this turn (Medina: both pieces; one line in a La Città
     political round), each picked from the middle of the legal orders then,
-    so the example works as written and shows the turn's shape."""
+    so the example works as written and shows the turn's shape. With
+    ``engine`` (the game's :class:`~pbem.engine.api.Game`) the lines are
+    written in ``lang`` (:meth:`~pbem.engine.api.Game.order_text`)."""
     trial, key, lines = state.copy(), state.turn_key(), []
     while seat in trial.current_seats() and trial.turn_key() == key and len(lines) < limit:
         actions = sorted(trial.legal_actions(seat), key=lambda a: a.to_text())
         if not actions:
             break
         action = actions[len(actions) // 2]
-        lines.append(action.to_text())
+        lines.append(engine.order_text(action, lang) if engine is not None else action.to_text())
         trial.apply(seat, action)
     return lines
 
 
 def turn(game: Game, state, seat: Seat) -> compose.Turn:
-    """The decision ``seat`` owes now, as the mail library wants it."""
+    """The decision ``seat`` owes now, as the mail library wants it, in
+    the seat's player's language: the legal orders and the example reply
+    in its words (:meth:`~pbem.engine.api.Game.order_text`), the engine's
+    messages and log lines translated."""
     engine = get_game(game.kind)
+    lang = lang_of(seat.player)
     view = state.view(seat.index)
     actions = state.legal_actions(seat.index)
-    legal = arrange(a.to_text() for a in actions)  # common orders first, A2 before A10
+    legal = arrange(engine.order_text(a, lang) for a in actions)  # common orders first, A2 before A10
     sites = sorted({a.site for a in actions if a.site})
-    examples = example_reply(state, seat.index)
-    near, near_alt = closeup_png(game, view, sites)
+    examples = example_reply(state, seat.index, engine=engine, lang=lang)
+    near, near_alt = closeup_png(game, view, sites, lang)
+    phase = _phase(game, state, lang)
     return compose.Turn(
-        phase=game.phase, seat=f"seat {seat.number}", deadline=game.deadline_at,
+        phase=phase, seat=seat_text(seat, lang), deadline=game.deadline_at,
         order_url=links.seat_signin_url(seat.player_id, game.id, seat.index),
-        private_info=_with_held(engine.view_text(view), game.id, seat.index),
-        since_last=[e.text for e in events_since(game, seat.index, seat.last_moved_step)],
-        legal_orders=legal, order_help=engine.order_help(), examples=examples,
-        board_png=board_png(game, view, sites),
-        board_alt=f"The board of {game.title} #{game.id}, {game.phase}",
+        private_info=_with_held(view_text_in(game, view, lang), game.id, seat.index, lang),
+        since_last=_events(game, seat.index, seat.last_moved_step, lang),
+        legal_orders=legal, order_help=translate(engine.order_help(), lang), examples=examples,
+        board_png=board_png(game, view, sites, lang), board_alt=board_alt(game, phase, lang),
         closeup_png=near, closeup_alt=near_alt)
 
 
-def _with_held(text: str, game_id: int, seat_index: int) -> str:
+def _with_held(text: str, game_id: int, seat_index: int, lang: str = "en") -> str:
     """The seat's view text, then the orders it holds for later decisions
-    (:mod:`pbem.service.held`), if any."""
+    (:mod:`pbem.service.held`), if any, in ``lang``."""
     note = held.note(held.held_lines(game_id, seat_index))
-    return f"{text}\n\n{note}" if note else text
+    return f"{text}\n\n{translate(note, lang)}" if note else text
+
+
+def view_text_in(game: Game, view: dict, lang: str) -> str:
+    """The engine's text form of ``view`` (``Game.view_text``) in ``lang``."""
+    return get_game(game.kind).view_text(view, tr=lambda m: translate(m, lang))
 
 
 def notice_due(seat: Seat, *, now: dt.datetime) -> dt.datetime:
@@ -294,22 +356,22 @@ def after_change(game: Game, state, *, now: dt.datetime, missed: Sequence[int] =
     gets a turn notice. True when a row written is due now (False: only
     turn notices waiting out a live player's grace, :func:`notice_due`)."""
     if missed:
-        labels = [seat_label(game.seat(s)) for s in missed]
         current = state.current_seats()
-        next_up = ", ".join(seat_label(game.seat(s)) for s in current)
-        next_up = f"Next to move: {next_up}." if next_up else ""
         for seat in game.seats:
+            lang = lang_of(seat.player)
             view = state.view(seat.index)
-            events = [e.text for e in events_since(game, seat.index, since_step if since_step is not None else game.step - 1)]
+            events = _events(game, seat.index, since_step if since_step is not None else game.step - 1, lang)
             env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.missed")
             you = seat.index in missed
+            names = ", ".join(seat_label(game.seat(s), lang) for s in current)
+            next_up = translations(lang).gettext("Next to move: {seats}.").format(seats=names) if names else ""
+            phase = _phase(game, state, lang)
             result = compose.Result(
-                phase=game.phase, events=events, missed=[l for s, l in zip(missed, labels) if s != seat.index],
+                phase=phase, events=events, missed=[seat_label(game.seat(s), lang) for s in missed if s != seat.index],
                 you_missed=you, missed_count=seat.missed_turns if you else 0,
                 default_order=_default_text(game, seat.index) if you else "",
-                next_up=next_up, board_png=board_png(game, view),
-                board_alt=f"The board of {game.title} #{game.id}, {game.phase}",
-                position_text=get_game(game.kind).view_text(view))
+                next_up=next_up, board_png=board_png(game, view, lang=lang), board_alt=board_alt(game, phase, lang),
+                position_text=view_text_in(game, view, lang))
             _queue(game, seat, compose.turn_result(env, _ref(game), result), "missed",
                    f"missed:{game.id}:{game.step}:{seat.index}", now, about_you=you)
     if state.is_terminal():
@@ -333,26 +395,31 @@ def _default_text(game: Game, seat: int) -> str:
 
 def game_over(game: Game, state, seat: Seat, *, now: dt.datetime) -> None:
     """Final scores, the last events, the board and the seat's final view."""
-    engine = get_game(game.kind)
+    lang = lang_of(seat.player)
     lines = []
     for s in sorted(state.scores(), key=lambda s: (s.rank, s.seat)):
-        lines.append(compose.ScoreLine(place=s.rank, name=seat_label(game.seat(s.seat)), points=s.points,
-                                       detail=f"tie-break {s.tiebreak}", is_you=s.seat == seat.index))
+        lines.append(compose.ScoreLine(place=s.rank, name=seat_label(game.seat(s.seat), lang), points=s.points,
+                                       detail=translations(lang).gettext("tie-break {value}").format(
+                                           value=translate(s.tiebreak, lang)),
+                                       is_you=s.seat == seat.index))
     view = state.view(seat.index)
     env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.over", reply=False)
     msg = compose.game_over(env, _ref(game), scores=lines,
-                            events=[e.text for e in events_since(game, seat.index, seat.last_moved_step)],
-                            final_view=engine.view_text(view), board_png=board_png(game, view),
-                            board_alt=f"The final board of {game.title} #{game.id}")
+                            events=_events(game, seat.index, seat.last_moved_step, lang),
+                            final_view=view_text_in(game, view, lang), board_png=board_png(game, view, lang=lang),
+                            board_alt=translations(lang).gettext("The final board of {title} #{number}").format(
+                                title=game.title, number=game.id))
     _queue(game, seat, msg, "over", f"over:{game.id}:{seat.index}", now)
 
 
 def invitation(game: Game, seat: Seat, *, now: dt.datetime, key_suffix: str = "") -> None:
-    """The invitation with a sign-in link that joins the seat."""
+    """The invitation with a sign-in link that joins the seat, in the
+    language the host chose for the invitee (``players.language``)."""
+    lang = lang_of(seat.player)
     env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.invite", reply=False)
     msg = compose.invitation(
-        env, _ref(game), host_name=game.host.name if game.host else "pbem", seat=f"seat {seat.number}",
-        other_players=[seat_label(s) for s in game.seats if s.index != seat.index],
+        env, _ref(game), host_name=game.host.name if game.host else "pbem", seat=seat_text(seat, lang),
+        other_players=[seat_label(s, lang) for s in game.seats if s.index != seat.index],
         signin_url=links.signin_url(seat.player_id, links.join_path(game.id, seat.index)),
         deadline_hours=game.deadline_seconds / 3600,
         link_expires_at=now + dt.timedelta(seconds=DEFAULT_SIGNIN_MAX_AGE), game_kind=game.kind)
@@ -371,20 +438,22 @@ def order_answer(game: Game, seat: Seat, result, *, in_reply_to: str | None, ded
     player's mail's own ``References`` (the answer carries the whole chain)."""
     env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.answer",
                     in_reply_to=in_reply_to, references=references)
-    phase = phase or game.phase
+    lang = lang_of(seat.player)
+    phase = translate(phase, lang) if phase else _phase(game, state, lang)
     lines = [l.text for l in result.lines]
     if result.accepted:
-        outcome = [f"{l.text}  ->  {l.order}" + (" (held for a later decision)" if l.held else "")
-                   for l in result.lines] + [result.message]
+        held_mark = translations(lang).gettext("(held for a later decision)")
+        outcome = [f"{l.text}  ->  {l.order}" + (f" {held_mark}" if l.held else "")
+                   for l in result.lines] + [translate(result.message, lang)]
         msg = compose.order_confirmation(env, _ref(game), phase=phase, lines_read=lines,
                                          outcome=outcome, order_url=links.absolute(
                                              links.order_path(game.id, seat.index)), ignored=ignored)
         kind = "confirmation"
     else:
         failed = next((i + 1 for i, l in enumerate(result.lines) if l.error), None)
-        reason = result.message
-        if failed:
-            reason += f" {result.lines[failed - 1].error}"
+        reason = translate(result.message, lang)
+        if failed:  # two sentences: what was refused, and the engine's why
+            reason += " " + translate(result.lines[failed - 1].error, lang)
         t = None
         if state is not None and seat.index in state.current_seats():
             t = turn(game, state, seat)
@@ -413,11 +482,14 @@ def unread_answer(game: Game, seat: Seat, first_lines: Sequence[str], *, in_repl
     the first lines seen, and what is legal now. Nothing was applied."""
     env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.answer",
                     in_reply_to=in_reply_to)
+    lang = lang_of(seat.player)
     t = turn(game, state, seat) if state is not None and seat.index in state.current_seats() else None
     msg = compose.order_refusal(
-        env, _ref(game), lines_read=[], failed_line=None, phase=phase or game.phase, turn=t,
-        reason="We could not find your orders in this mail. Write them one per line above the "
-               "quoted text, or use the order page.", seen=first_lines)
+        env, _ref(game), lines_read=[], failed_line=None, turn=t,
+        phase=translate(phase, lang) if phase else _phase(game, state, lang),
+        reason=translations(lang).gettext(
+            "We could not find your orders in this mail. Write them one per line above the "
+            "quoted text, or use the order page."), seen=first_lines)
     _queue(game, seat, msg, "refusal", dedupe_key, now)
 
 
@@ -425,13 +497,18 @@ def bounce_notice(game: Game, player, reason: str, *, now: dt.datetime, row_id: 
     """Tell the host of ``game`` that mail to ``player`` bounces for good
     (:mod:`pbem.service.bounces`)."""
     host = game.host
+    lang = lang_of(host)
     env = _envelope(game, None, now=now, tag=f"pbem.{game.id}.bounce", to_name=host.name,
-                    to_address=host.email, reply=False)
-    msg = compose.host_notice(env, _ref(game), headline=f"mail to {player.name} bounces", paragraphs=[
-        f"Mail to {player.name} <{player.email}> comes back undelivered. The receiving server said: {reason}",
-        f"pbem sends {player.name} no more mail until they say on their mail preferences page that the "
-        "address works again. They can still play on their order page; their deadlines pass as usual.",
-        "You can ask them for a working address, or replace them at their seat from the game page.",
+                    to_address=host.email, reply=False, lang=lang)
+    tr = translations(lang)
+    headline = tr.gettext("mail to {name} bounces").format(name=player.name)
+    msg = compose.host_notice(env, _ref(game), headline=headline, paragraphs=[
+        tr.gettext("Mail to {name} <{address}> comes back undelivered. The receiving server said: {reason}").format(
+            name=player.name, address=player.email, reason=reason),
+        tr.gettext("pbem sends {name} no more mail until they say on their mail preferences page that the "
+                   "address works again. They can still play on their order page; their deadlines pass as usual."
+                   ).format(name=player.name),
+        tr.gettext("You can ask them for a working address, or replace them at their seat from the game page."),
     ])
     outbox.add(msg, kind="bounce", dedupe_key=f"bounce:{player.id}:{row_id}", game_id=game.id, now=now)
 
@@ -454,7 +531,7 @@ def not_applied(game: Game | None, seat: Seat | None, player, why: str, *, dedup
     else:
         env = compose.Envelope(sender=cfg["MAIL_FROM"], to_name=player.name, to_address=player.email,
                                inbound_address=cfg["INBOUND_ADDRESS"], timezone=cfg["DEFAULT_TIMEZONE"],
-                               sent_at=now, msgid_tag="pbem.0.notice")
+                               locale=lang_of(player), sent_at=now, msgid_tag="pbem.0.notice")
         ref, order_url = compose.GameRef("pbem", "-"), links.absolute("/")
     msg = compose.not_applied(env, ref, why=why, order_url=order_url)
     outbox.add(msg, kind="not-applied", dedupe_key=dedupe_key, game_id=game.id if game else None,

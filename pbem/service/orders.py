@@ -33,7 +33,7 @@ from flask import current_app
 from sqlalchemy import select
 
 from pbem.engine import OrderError, OrderParseError, get_game
-from pbem.engine.messages import Msg
+from pbem.engine.messages import Msg, Msgn
 from pbem.engine.phrases import join, seat as seat_name
 from pbem.i18n import translate
 from pbem.service import held as holding, queue
@@ -175,7 +175,7 @@ def legal_orders(state, seat: int, limit: int = LEGAL_QUOTE) -> list[str]:
 
     texts = arrange(a.to_text() for a in state.legal_actions(seat))  # common first, A2 before A10
     if len(texts) > limit:
-        texts = texts[:limit] + [Msg("... and {n} more", n=len(texts) - limit)]
+        texts = texts[:limit] + [Msgn("... and {n} more", "... and {n} more", len(texts) - limit)]
     return texts
 
 

@@ -4,8 +4,9 @@ Drawing a board PNG takes hundreds of milliseconds of CPU (SVG of ~2000
 elements through resvg), far more than everything else a turn costs. So a
 notice is written to the outbox, in the turn's transaction, with a
 *placeholder* in its inline image part: the bytes :data:`MARK` followed by
-JSON ``{"game": <kind>, "view": <the seat's view>, "highlight": [sites]}``
-— exactly what the picture is drawn from. Outbox delivery calls
+JSON ``{"game": <kind>, "view": <the seat's view, players named>,
+"highlight": [sites], "lang": <the recipient's language>}`` — exactly what
+the picture is drawn from. Outbox delivery calls
 :func:`materialize` on the raw message just before sending it, which draws
 the PNG and puts it in place of the placeholder (same Content-ID, so the
 HTML's ``cid:`` reference holds). The seat's view is fixed when the notice
@@ -40,9 +41,9 @@ assert len(MARK) % 3 == 0
 
 
 def placeholder(game: str, view: dict[str, Any], highlight: Iterable[str] = (),
-                closeup: tuple[float, float, float, float] | None = None) -> bytes:
+                closeup: tuple[float, float, float, float] | None = None, lang: str = "en") -> bytes:
     """The placeholder bytes for ``game``'s board drawn from ``view`` with
-    ``highlight`` sites marked; with ``closeup`` (a box in the board's user
+    ``highlight`` sites marked and its words in ``lang`` (``"fi"``); with ``closeup`` (a box in the board's user
     units, :func:`pbem.boards.closeup.window`) only that part, drawn larger
     (:func:`pbem.boards.closeup.render_png`). Raises ``KeyError`` when
     ``game`` has no board picture and ``TypeError`` when ``view`` is not
@@ -50,7 +51,8 @@ def placeholder(game: str, view: dict[str, Any], highlight: Iterable[str] = (),
     from pbem.boards import board_module
 
     board_module(game)  # KeyError now, not at delivery
-    spec = {"game": game, "view": view, "highlight": list(dict.fromkeys(s for s in highlight if s))}
+    spec = {"game": game, "view": view, "highlight": list(dict.fromkeys(s for s in highlight if s)),
+            "lang": lang or "en"}
     if closeup is not None:
         spec["closeup"] = [float(v) for v in closeup]
     return MARK + json.dumps(spec, separators=(",", ":"), sort_keys=True).encode()
@@ -62,7 +64,8 @@ def has_placeholder(raw: bytes) -> bool:
 
 #: drawn PNGs kept per process, most recently used last, keyed by
 #: :func:`pbem.boards.picture_key` (a SHA-256 of what the picture is drawn
-#: from: cheaper than drawing the SVG): a board is rasterised once for every
+#: from, player names and language included: cheaper than drawing the SVG)
+#: and the language and close-up box: a board is rasterised once for every
 #: mail that shows exactly that board (seats told of the same step where nothing
 #: seat-specific is drawn, a retry after an SMTP failure, a reminder soon
 #: after its notice). The PNG comes from :func:`pbem.boards.render_png`
@@ -79,18 +82,19 @@ def draw(data: bytes) -> bytes:
     from pbem import boards
 
     spec = json.loads(data[len(MARK):])
-    key = boards.picture_key(spec["game"], spec["view"], highlight=spec["highlight"])
+    lang = spec.get("lang") or "en"   # placeholders written before languages: English
+    key = boards.picture_key(spec["game"], spec["view"], highlight=spec["highlight"], lang=lang)
     box = spec.get("closeup")
-    if box is not None:
-        key += repr(tuple(box)).encode()
+    key += repr((lang, None if box is None else tuple(box))).encode()
     png = _cache.get(key)
     if png is None:
         if box is None:
-            png = boards.render_png(spec["game"], spec["view"], highlight=spec["highlight"])
+            png = boards.render_png(spec["game"], spec["view"], highlight=spec["highlight"], lang=lang)
         else:
             from pbem.boards import closeup
 
-            png = closeup.render_png(spec["game"], spec["view"], tuple(box), highlight=spec["highlight"])
+            png = closeup.render_png(spec["game"], spec["view"], tuple(box), highlight=spec["highlight"],
+                                     lang=lang)
         _cache[key] = png
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)

@@ -16,17 +16,17 @@ task) finds the step moved on or the claim taken and changes nothing.
 """
 from __future__ import annotations
 
-from pbem.engine.messages import Msg
-from pbem.i18n import stored_event_data
-
 import datetime as dt
 import logging
 from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from pbem.engine import OrderError, get_game
+from pbem.engine.messages import Msg, Msgn
+from pbem.i18n import stored_event_data
 from pbem.service import held, notify, queue
 from pbem.service.db import db
 from pbem.service.models import (
@@ -57,6 +57,12 @@ class ResolveResult:
 _INSERT_MOVE = Move.__table__.insert()
 _INSERT_EVENT = GameEvent.__table__.insert()
 _CLAIMS: dict[tuple[str, ...], object] = {}
+
+
+def _said(msg: Msg, data: dict[str, Any]) -> dict[str, Any]:
+    """A service log line's ``text`` and ``data`` (keeping its message for
+    :func:`pbem.i18n.event_text`)."""
+    return {"text": str(msg), "data": stored_event_data(msg, data)}
 
 
 def _claim_statement(columns: tuple[str, ...]):

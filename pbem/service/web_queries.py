@@ -114,12 +114,15 @@ def use_signin(token: str, *, max_age: int = DEFAULT_SIGNIN_MAX_AGE, now: dt.dat
     return SignIn(player.id, safe_path(subject.get("next")), claim.seat)
 
 
-def send_signin_link(email: str, next_path: str = "/", *, now: dt.datetime | None = None) -> str:
+def send_signin_link(email: str, next_path: str = "/", *, now: dt.datetime | None = None,
+                     language: str | None = None) -> str:
     """Email a sign-in link to ``email`` (a new address gets a link that
     signs it up); the mail is built by :func:`pbem.mail.compose.signin`
     like every other. Returns the normalised address it went to. Raises
     :class:`ServiceError` (nothing sent) when ``email`` is not exactly one
-    address. Writes an outbox row, commits and starts delivery."""
+    address. Writes an outbox row, commits and starts delivery. The mail
+    is in the player's language; for an address not known yet, in
+    ``language`` (the page's), else English."""
     now = now or utcnow()
     email = normalise_email(email)
     cfg = current_app.config
@@ -131,6 +134,7 @@ def send_signin_link(email: str, next_path: str = "/", *, now: dt.datetime | Non
         sender=cfg["MAIL_FROM"], to_name=player.name if player else email.split("@")[0], to_address=email,
         inbound_address=cfg["INBOUND_ADDRESS"],
         timezone=(player.timezone if player else None) or cfg["DEFAULT_TIMEZONE"],
+        locale=(player.language if player else None) or language or "en",
         sent_at=now, msgid_tag="pbem.0.signin")
     msg = compose.signin(env, signin_url=links.absolute(f"/signin/{token}"),
                          expires_at=now + dt.timedelta(seconds=DEFAULT_SIGNIN_MAX_AGE), new_player=player is None)

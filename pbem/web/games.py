@@ -47,8 +47,11 @@ def _kinds() -> list[dict]:
 
 
 def _board(kind: str, view: dict, highlight=()) -> str | None:
+    """The board picture as SVG, its words in the page's language."""
+    from pbem.web.locale import select_locale
+
     try:
-        return render_svg(kind, view, highlight=highlight)
+        return render_svg(kind, view, highlight=highlight, lang=str(select_locale()))
     except KeyError:  # a game without a picture: the text view carries everything
         return None
 

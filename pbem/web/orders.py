@@ -28,6 +28,7 @@ from flask import Blueprint, abort, flash, g, jsonify, redirect, render_template
 from flask_babel import gettext
 
 from pbem.boards import picker_orders
+from pbem.i18n import translate
 from pbem.service.models import ACTIVE, FINISHED, INVITED
 from pbem.service.errors import GameNotFound
 from pbem.service.held import CANCEL, game_holds, held_lines
@@ -40,6 +41,7 @@ from pbem.web.common import (
 from pbem.web.extensions import PREVIEW_LIMIT, REVIEW_LIMIT, limiter, login_required, seat_key
 from pbem.web.games import _board, table_context
 from pbem.web.language import translated
+from pbem.web.locale import select_locale
 
 bp = Blueprint("seat", __name__, template_folder="templates")
 
@@ -64,6 +66,12 @@ def _order_key() -> str:
     return f"orders:{g.player_id}" if g.get("player_id") is not None else request.remote_addr or "?"
 
 
+def _say():
+    """The page's translation of engine texts (``Msg``)."""
+    lang = str(select_locale())
+    return lambda text: translate(text, lang)
+
+
 def _page(game, seat, *, text: str = "", result: SubmitResult | None = None, status: int = 200):
     """Render the order page; ``result`` is a refusal to show above the form."""
     engine = engine_of(game)
@@ -78,7 +86,7 @@ def _page(game, seat, *, text: str = "", result: SubmitResult | None = None, sta
     groups: "OrderedDict[str, list]" = OrderedDict()
     for action in actions:
         groups.setdefault(action.label, []).append(action)
-    orders = [{"label": a.label, "site": a.site, "text": a.to_text()} for a in actions]
+    orders = picker_orders(actions, _say())
     sites = sorted({a.site for a in actions if a.site})
     zone = seat.player.timezone or game.timezone
     pending = pending_order(game.id, seat.index, game.step) if to_move else None
@@ -210,7 +218,7 @@ def next_json(game_id: int, number: int):
         "message": translated(r.message) if r.status != "preview" else "",
         "lines": [{"text": l.text, "order": l.order, "error": translated(l.error) if l.error else l.error}
                   for l in r.lines],
-        "preview": nd.preview, "more": nd.more, "legal": picker_orders(nd.actions), "svg": svg,
+        "preview": nd.preview, "more": nd.more, "legal": picker_orders(nd.actions, _say()), "svg": svg,
         "label_texts": {a.label: translated(a.label) for a in nd.actions},
         "view_text": engine_of(game).view_text(nd.view) if nd.view is not None else None,
         "panels": panels, "decision": _decision(nd.view.get("decision")) if nd.view is not None else None,

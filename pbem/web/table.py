@@ -16,6 +16,7 @@ from typing import Any, Iterable
 from flask_babel import gettext
 from markupsafe import Markup, escape
 
+from pbem.boards import named_view as boards_named_view
 from pbem.boards import seat_colours
 
 #: "Seat 2", "seat 2" as engines write a seat in event and phase texts
@@ -49,20 +50,12 @@ def people(game, view: dict[str, Any] | None, you: int | None = None) -> list[Pe
 
 def named_view(view: dict[str, Any], persons: Iterable[Person]) -> dict[str, Any]:
     """A copy of ``view`` whose ``players`` carry each seat's ``name`` (the
-    boards print it instead of "seat 2"); the view itself is untouched."""
+    boards print it instead of "seat 2") and whose phase is in the page's
+    language with the players named; the view itself is untouched."""
     persons = list(persons)
-    names = {p.index: p.name for p in persons}
-    players = []
-    for p in view.get("players") or []:
-        p = dict(p)
-        if p.get("seat") in names:
-            p["name"] = names[p["seat"]]
-        players.append(p)
-    phase = view.get("phase")
-    if isinstance(phase, str):
-        by_number = {p.number: p.name for p in persons}
-        phase = SEAT_WORD.sub(lambda m: by_number.get(int(m.group(2)), m.group(0)), phase)
-    return {**view, "players": players, "phase": phase}
+    from pbem.web.locale import select_locale
+
+    return boards_named_view(view, {p.index: p.name for p in persons}, str(select_locale()))
 
 
 def chip(person: Person) -> Markup:

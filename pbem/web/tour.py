@@ -141,10 +141,15 @@ def stage(kinds: list[str] | None = None, seeds: tuple[int, ...] = (1, 2, 3), *,
 def other_pages(stops: list[Stop]) -> dict[str, tuple[str | None, str]]:
     """The tour's other pages: ``{name: (email of the player signed in, or
     None; path)}`` — sign-in, dashboard, new game, account, the game page of
-    a running and of a waiting game, a finished replay step, the rules of
-    every game, and the error pages (not found, another player's seat)."""
+    a running and of a waiting game, the game and order page of a cancelled
+    game, a finished replay step, the rules of every game, and the error
+    pages (not found, another player's seat)."""
+    from pbem.service.lifecycle import cancel_game
+
     ada = PLAYERS[0][1]
     waiting = new_game(sorted(GAMES)[0], 7, start=False)
+    cancelled = new_game(sorted(GAMES)[-1], 8)
+    cancel_game(cancelled)
     pages: dict[str, tuple[str | None, str]] = {
         "signin": (None, "/signin"),
         "home": (None, "/"),
@@ -152,6 +157,8 @@ def other_pages(stops: list[Stop]) -> dict[str, tuple[str | None, str]]:
         "new-game": (ada, "/games/new"),
         "account": (ada, "/account"),
         "game-waiting": (ada, f"/games/{waiting}"),
+        "game-cancelled": (ada, f"/games/{cancelled}"),
+        "order-cancelled": (ada, f"/games/{cancelled}/seat/1"),
         "error-404": (ada, "/games/999999"),
     }
     for stop in stops:        # the game pages of each kind's last stop: the longest game

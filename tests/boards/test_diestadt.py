@@ -90,8 +90,15 @@ def check_sites(view: dict, highlight: list[str]) -> ET.Element:
     tiles = {t["space"] for t in view["tiles"]}
     spaces = set(view["legal_spaces"])
     assert tiles | spaces <= set(groups)
-    extra = set(groups) - tiles - spaces
-    assert extra <= set(highlight), extra              # edges and corners only when asked for
+    extra = set(groups) - tiles - spaces - set(highlight)
+    # edges and corners only when asked for; besides them, while a tile is
+    # drawn, the empty spaces beside the city where it fits nowhere
+    assert not extra or view.get("drawn"), extra
+    for name in extra:
+        assert "legal" not in classes(groups[name])
+        x, y = COLUMNS.index(name.rstrip("0123456789")), int(name.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")) - 1
+        beside = {(x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+        assert beside & {(t["x"], t["y"]) for t in view["tiles"]}, name
     assert {n for n, g in groups.items() if "legal" in classes(g)} == set(highlight)
     for g in groups.values():
         assert g.find(f"{NS}title") is not None        # a text alternative per site
@@ -109,7 +116,10 @@ def test_a_position_draws_its_tiles_and_spaces_as_sites_with_the_legal_ones_mark
     assert set(hl) == set(view["legal_spaces"]) and hl
     root = check_sites(view, hl)
     groups = site_groups(root)
-    assert set(groups) == {"T20", "U20", "T21", "S20", "S21"} | set(view["legal_spaces"])
+    # and north of the city, where the drawn tile fits nowhere: sites never legal
+    nowhere = {"S19", "T19", "U19"}
+    assert not nowhere & set(view["legal_spaces"])
+    assert set(groups) == {"T20", "U20", "T21", "S20", "S21"} | set(view["legal_spaces"]) | nowhere
     after = {id(kids[k]): kids[k + 1] for parent in root.iter() for kids in [list(parent)]
              for k in range(len(kids) - 1)}
     for name, rots in view["legal_spaces"].items():
@@ -131,7 +141,7 @@ def test_followers_guards_towers_and_gate_are_drawn_in_their_seats_colours():
     colour = {p["seat"]: art.SEAT_FILL[p["colour"]] for p in view["players"]}
     drawn = []
     for g in pieces(root, "follower"):
-        seat = int(g.find(f"{NS}title").text.split()[1]) - 1
+        seat = int(g.find(f"{NS}title").text.split()[1].rstrip(":")) - 1   # "Seat 2: citizen"
         posture = (classes(g) - {"follower"}).pop()
         fills = {p.get("fill") for p in g.iter(f"{NS}path") if p.get("fill") not in (None, "none")}
         assert fills == {colour[seat]}
@@ -175,13 +185,28 @@ def test_coordinates_cover_the_used_part_of_the_grid_and_a_margin():
 def test_the_drawn_tile_is_shown_in_each_rotation_with_its_spaces():
     view, hl = notice(load_position(POSITION, GAME))
     root = ET.fromstring(render_svg("diestadt", view, highlight=hl))
+    head = next(g for g in root.iter(f"{NS}g") if g.get("class") == "drawn-head")   # a line across the strip
+    assert texts(head) == ["Drawn tile 20: public building"]
     drawn = next(g for g in root.iter(f"{NS}g") if g.get("class") == "drawn")
     labels = texts(drawn)
-    assert labels[0] == "Drawn tile 20: public building"
     for rot in view["drawn"]["rotations"]:
         n = sum(rot["rotation"] in r for r in view["legal_spaces"].values())
         assert f"{rot['rotation']}°" in labels
         assert (f"{n} space{'s' if n != 1 else ''}" if n else "fits nowhere") in labels
+
+
+def test_spaces_beside_the_city_where_the_drawn_tile_fits_nowhere_are_sites_never_legal():
+    # T20 and T21 placed; the drawn tile 75 fits on S20 in no rotation (tests/engine/diestadt/test_steps.py)
+    state = load_position("seats 3\ntile T20 23 90\ntile T21 65 90 citizen S seat 2\npiles 27 25 20\n"
+                          "pile 1\nturn seat 3 number 3 drawn 75", GAME)
+    view, hl = notice(state)
+    groups = site_groups(check_sites(view, hl))
+    nowhere = set(groups) - {t["space"] for t in view["tiles"]} - set(view["legal_spaces"])
+    assert "S20" in nowhere and "legal" not in classes(groups["S20"])
+    assert "fits nowhere" in "".join(groups["S20"].find(f"{NS}title").itertext())
+    # no tile drawn (a wall decision, the end): no such sites
+    bare = site_groups(check_sites(dict(view, drawn=None, legal_spaces={}), []))
+    assert set(bare) == {t["space"] for t in view["tiles"]}
 
 
 def test_wall_edges_and_tower_corners_are_sites_when_highlighted():
@@ -248,7 +273,11 @@ def test_random_games_draw_every_site_follower_and_tower(seats, seed, moves):
     state = random_state(seats, seed, moves)
     view, hl = notice(state)
     root = check_sites(view, hl)
-    assert set(site_groups(root)) == {t["space"] for t in view["tiles"]} | set(view["legal_spaces"]) | set(hl)
+    placed = {(t["x"], t["y"]) for t in view["tiles"]}
+    beside = {f"{COLUMNS[x + dx]}{y + dy + 1}" for x, y in placed for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+              if 0 <= x + dx < 40 and 0 <= y + dy < 40 and (x + dx, y + dy) not in placed}
+    nowhere = beside - set(view["legal_spaces"]) if view["drawn"] else set()
+    assert set(site_groups(root)) == {t["space"] for t in view["tiles"]} | set(view["legal_spaces"]) | set(hl) | nowhere
     colour = {p["seat"]: art.SEAT_FILL[p["colour"]] for p in view["players"]}
     followers = pieces(root, "follower")
     assert len(followers) == len(view["followers"])
@@ -280,5 +309,5 @@ def test_a_player_name_cannot_break_the_picture():
     name = 'Eve <script>&"\x01 with a very long name indeed'
     view = dict(view, players=[dict(view["players"][0], name=name)] + view["players"][1:])
     root = check_sites(view, hl)
-    seat_line = next(t for t in texts(root) if t.startswith("▶ Seat 1"))
-    assert seat_line.startswith("▶ Seat 1 Eve <script>&\"\ufffd… (you): ")   # cut to 16 characters
+    seat_line = next(t for t in texts(root) if t.startswith("▶ Eve"))
+    assert seat_line.startswith("▶ Eve <script>&\"\ufffd… (you): ")   # cut to 16 characters

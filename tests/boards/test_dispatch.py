@@ -23,8 +23,8 @@ def fake_game(monkeypatch):
     calls = []
     module = types.ModuleType("tests.fake_board_module")
 
-    def render_svg(view, highlight=()):
-        calls.append((view, highlight))
+    def render_svg(view, highlight=(), *, lang="en"):
+        calls.append((view, highlight, lang))
         return "<svg/>"
 
     module.render_svg = render_svg
@@ -36,7 +36,9 @@ def fake_game(monkeypatch):
 def test_dispatches_to_the_declared_module_with_highlight_as_a_tuple(fake_game):
     view = {"x": 1}
     assert boards.render_svg("fakegame", view, highlight=iter(["F7", "G7", "F7", ""])) == "<svg/>"
-    assert fake_game == [(view, ("F7", "G7"))]
+    assert fake_game == [(view, ("F7", "G7"), "en")]
+    boards.render_svg("fakegame", view, lang="cs")
+    assert fake_game[-1] == (view, (), "cs")
 
 
 @pytest.mark.parametrize("name", ["nosuchgame", "png", "../etc", "os.path", "Lacitta", "", None])

@@ -278,7 +278,7 @@ def test_sites_carry_a_tooltip_naming_what_stands_there():
     first = BEGINNER[3]["castles"][0][0]
     groups = site_groups(parse(render_svg("lacitta", view)))
     title = lambda site: groups[site].find("s:title", NS).text  # noqa: E731
-    assert title(first) == f"{first}: castle, seat 1, 7 citizens"
+    assert title(first) == f"{first}: castle, Seat 1, 7 citizens"
     off = next(n for n, s in SITES.items() if s.players > 3)
     assert title(off) == f"{off} (not used with 3 players)"
 

@@ -1,6 +1,8 @@
 """Configuration from PBEM_* variables: the database connection pool."""
 from __future__ import annotations
 
+import pytest
+
 from pbem.config import load_config
 
 PG = "postgresql://db.internal/pbem"
@@ -20,3 +22,15 @@ def test_the_pool_size_can_be_set_and_sqlite_keeps_its_own_pool(tmp_path):
     embedded = load_config(tmp_path, {})
     assert embedded["SQLALCHEMY_DATABASE_URI"].startswith("sqlite")
     assert "pool_size" not in embedded["SQLALCHEMY_ENGINE_OPTIONS"]
+
+
+def test_the_host_notice_delay_is_read_from_its_variable(tmp_path):
+    assert load_config(tmp_path, {})["HOST_NOTICE_DELAY_SECONDS"] == 60
+    assert load_config(tmp_path, {"PBEM_HOST_NOTICE_DELAY_SECONDS": "0"})["HOST_NOTICE_DELAY_SECONDS"] == 0
+    assert load_config(tmp_path, {"PBEM_HOST_NOTICE_DELAY_SECONDS": "7.5"})["HOST_NOTICE_DELAY_SECONDS"] == 7.5
+
+
+@pytest.mark.parametrize("bad", ["soon", "-1", "nan", "100000"])
+def test_a_bad_host_notice_delay_is_refused_by_name(tmp_path, bad):
+    with pytest.raises(ValueError, match="PBEM_HOST_NOTICE_DELAY_SECONDS"):
+        load_config(tmp_path, {"PBEM_HOST_NOTICE_DELAY_SECONDS": bad})

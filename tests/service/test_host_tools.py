@@ -110,3 +110,16 @@ def test_a_paused_game_extended_says_it_is_still_paused(app, t0):
     told = body_text(mail)
     assert "The host paused the game." in told
     assert "The game is paused: when it resumes, 40 h are left to the deadline." in told
+
+
+@pytest.mark.parametrize("delay", [0, 300])
+def test_the_host_notice_waits_as_long_as_the_setting_says(app, t0, delay):
+    app.config["HOST_NOTICE_DELAY_SECONDS"] = delay
+    gid = new_tally(t0)
+    pause_game(gid, now=t0 + 10 * S)
+    due = {r.next_attempt_at for r in outbox(kind="paused")}
+    assert len(outbox(kind="paused")) == 3
+    if delay:
+        assert due == {t0 + 10 * S + delay * S}
+    else:
+        assert all(d <= t0 + 10 * S for d in due)   # due at once

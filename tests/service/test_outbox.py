@@ -64,7 +64,7 @@ def test_notice_is_multipart_with_inline_board_when_the_game_has_a_picture(app, 
 
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20">'
            '<rect width="20" height="20" fill="red"/></svg>')
-    board = types.SimpleNamespace(render_svg=lambda view, highlight=(): svg)
+    board = types.SimpleNamespace(render_svg=lambda view, highlight=(), lang="en": svg)
     monkeypatch.setattr(pbem.boards, "board_module", lambda game: board)
     new_tally(t0)
     from .helpers import parsed

@@ -88,7 +88,7 @@ def test_closeup_placeholder_becomes_the_phone_sized_closeup_beside_the_board():
     sites = sorted({a.site for a in state.legal_actions(seat) if a.site})
 
     class G:                                   # what notify.closeup_png reads of a game
-        kind, id = "medina", 1
+        kind, id, seats = "medina", 1, ()
     near, alt = notify.closeup_png(G, view, sites)
     assert near is not None and alt.startswith("Close-up of the board around your legal sites ")
     box, shown = closeup.window(render_svg("medina", view, highlight=sites), sites)
@@ -110,5 +110,5 @@ def test_no_closeup_when_there_are_no_legal_sites():
     from pbem.service import notify
 
     class G:
-        kind, id = "medina", 1
+        kind, id, seats = "medina", 1, ()
     assert notify.closeup_png(G, _lacitta_view()[0], []) == (None, "")

@@ -98,3 +98,28 @@ def test_host_cancels_the_game_after_confirming(app):
     assert order_page.status_code == 200 and 'id="review"' not in order_page.get_data(as_text=True)
     dash = text_of(bo.get("/").get_data(as_text=True))
     assert "Finished" in dash and "cancelled" in dash
+
+
+def test_a_cancelled_game_says_so_on_the_game_page_and_the_order_page_takes_no_orders(app):
+    from pbem.service.lifecycle import cancel_game
+
+    gid = new_lacitta()
+    bo = _client(app, "bo@example.org")
+    seat = next(s for s in _game(gid).seats if s.player is not None and s.player.email == "bo@example.org")
+    before = bo.get(f"/games/{gid}/seat/{seat.number}").get_data(as_text=True)
+    assert 'id="cancelled' not in before
+    cancel_game(gid)
+    game_page = bo.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'status-cancelled' in game_page and 'id="cancelled"' in game_page
+    assert "The host cancelled this game" in text_of(game_page)
+    order = bo.get(f"/games/{gid}/seat/{seat.number}")
+    page = order.get_data(as_text=True)
+    assert order.status_code == 200 and 'id="cancelled-label"' in page and 'id="cancelled"' in page
+    assert "The game is cancelled" in text_of(page)
+    assert 'id="order-form"' not in page and "<textarea" not in page and 'id="review"' not in page
+    assert 'http-equiv="refresh"' not in page   # nothing to wait for
+    # an order posted anyway is refused and nothing is kept
+    refused = bo.post(f"/games/{gid}/seat/{seat.number}/review",
+                      data={"csrf_token": csrf_token(bo, f"/games/{gid}"), "orders": "gold", "step": "0"})
+    assert refused.status_code == 422 and "cancelled" in text_of(refused.get_data(as_text=True))
+    assert _game(gid).status == "cancelled"

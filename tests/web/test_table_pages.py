@@ -168,3 +168,22 @@ def test_diestadt_wall_banner_and_the_round_still_to_build(app):
     assert 'href="/rules/diestadt#wall">How is the wall built?</a>' in html
     assert "Still to build this round:" in text_of(html)
     assert f'{state.view(None)["wall"]["supply"]} pieces left' in text_of(html)
+
+
+def test_diestadt_order_page_carries_each_orders_steps_for_the_choices_after_a_click(app):
+    import json
+
+    gid = new_game("diestadt", 3)
+    state = game_state(gid)
+    seat = state.current_seats()[0]
+    reader = signed_in(app, ["ada@example.org", "bo@example.org", "cy@example.org"][seat])
+    html = reader.get(f"/games/{gid}/seat/{seat + 1}").get_data(as_text=True)
+    block = html[html.index('id="legal-orders">') + len('id="legal-orders">'):]
+    orders = json.loads(block[:block.index("</script>")])
+    want = {a.to_text(): a for a in state.legal_actions(seat)}
+    assert {o["text"] for o in orders} == set(want)
+    for o in orders:
+        a = want[o["text"]]
+        assert (o["label"], o["site"]) == (a.label, a.site)
+        assert o["steps"] == [[str(q), str(ans)] for q, ans in a.steps]
+    assert 'id="order-choices"' in html and "choices.js" in html

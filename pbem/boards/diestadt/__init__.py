@@ -11,7 +11,8 @@ supply; a legend (:mod:`.strip`).
 Sites (``class="site"``, ``data-site``, a ``<title>`` each, class ``legal``
 when highlighted; :mod:`.city`): every placed tile (``"T20"``), every space
 the drawn tile may go on (its name and the rotations that fit printed
-inside), and the highlighted outline edges (``"T20N"``: gate and wall
+inside), the other empty spaces beside the city while a tile is drawn
+(invisible, never legal: a click there is answered with why), and the highlighted outline edges (``"T20N"``: gate and wall
 pieces) and corners (``"U20NE"``: towers) of a wall decision. Pieces
 (followers in seat colours standing, lying or on guard; wall, gate, towers
 with their points; where each wall end goes next; historic names; the
@@ -22,19 +23,22 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from pbem.boards.diestadt.city import pieces, sites
+from pbem.boards.diestadt.city import frontier, frontier_site, pieces, sites
 from pbem.boards.diestadt.geometry import STYLE, WIDTH, plan, static
 from pbem.boards.diestadt.strip import description, strip
 
 
-def render_svg(view: dict[str, Any], highlight: Iterable[str] = ()) -> str:
+def render_svg(view: dict[str, Any], highlight: Iterable[str] = (), *, lang: str = "en") -> str:
     """The city of ``view`` (``DieStadtState.view``) as SVG text, the sites
     in ``highlight`` (``"F7"`` spaces, ``"T20N"`` edges, ``"U20NE"``
-    corners) marked legal. Missing keys draw as empty, so any view renders."""
-    pl = plan(view, highlight)
+    corners) marked legal, every word in ``lang``. Missing keys draw as
+    empty, so any view renders."""
+    pl = plan(view, highlight, lang)
     title, desc = description(pl)
     out = static(pl, title, desc)
     out.append('<g class="sites">')
+    # invisible, so only the page's picture has them (not the raster layers)
+    out += [frontier_site(pl, name) for name in frontier(pl)]
     out += [svg for _, svg in sites(pl)]
     out.append("</g>")
     out.append('<g class="pieces" pointer-events="none">')
@@ -45,13 +49,13 @@ def render_svg(view: dict[str, Any], highlight: Iterable[str] = ()) -> str:
     return "\n".join(out)
 
 
-def layers(view: dict[str, Any], highlight: Iterable[str] = ()):
+def layers(view: dict[str, Any], highlight: Iterable[str] = (), *, lang: str = "en"):
     """The picture of :func:`render_svg` as a static and a dynamic layer for
     :mod:`pbem.boards.raster`.
 
     Static: paper, the grid of the drawn part of the board, coordinates and
-    legend; its key is that part (``(column, row, columns, rows)``), which
-    changes only when the city grows past it. Dynamic tiles, in drawing
+    legend; its key is that part and the language (``(column, row,
+    columns, rows, lang)``), which changes only when the city grows past it. Dynamic tiles, in drawing
     order: one per site (a placed tile with its art, a space for the drawn
     tile, an edge or corner), one per piece, one per strip entry, so a turn
     redraws only the tiles, pieces and entries it changed (the others come
@@ -59,8 +63,8 @@ def layers(view: dict[str, Any], highlight: Iterable[str] = ()):
     """
     from pbem.boards.raster import Layers, Tile
 
-    pl = plan(view, highlight)
-    key = (pl.gx0, pl.gy0, pl.cols, pl.rows)
+    pl = plan(view, highlight, lang)
+    key = (pl.gx0, pl.gy0, pl.cols, pl.rows, lang)
 
     def static_svg() -> str:   # a function of ``key`` only
         return "\n".join(static(pl) + ["</svg>"])

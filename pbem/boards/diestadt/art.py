@@ -24,6 +24,10 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from pbem.engine.diestadt.tiles import KINDS, TILE_TABLE, TURNED
+from pbem.boards.words import Msg
+
+#: a market's kind as the picture names it (legend, tooltips)
+MARKET_WORDS = {"fish": Msg("fish market"), "grain": Msg("grain market"), "cattle": Msg("cattle market")}
 
 INK = "#2b2620"
 RESIDENTIAL = "#e9c79a"
@@ -335,25 +339,26 @@ def tower(cx: float, cy: float, s: float, colour: str, points: Any) -> str:
 
 
 def legend_symbols() -> Iterable[tuple[str, Any]]:
-    """(label, draw(x, y, s) -> SVG) for the legend, in order."""
+    """(label, draw(x, y, s) -> SVG) for the legend, in order; each label
+    a :class:`~pbem.engine.messages.Msg` (the caller translates it)."""
     def swatch(fill):
         return lambda x, y, s: (f'<rect x="{f(x)}" y="{f(y - s / 2)}" width="{f(s)}" height="{f(s)}" fill="{fill}" '
                                 f'stroke="{TILE_EDGE}"/>')
 
     for kind in KINDS:
-        yield (f"{kind} market", lambda x, y, s, k=kind: swatch(MARKET_FILL[k])(x, y, s)
+        yield (MARKET_WORDS[kind], lambda x, y, s, k=kind: swatch(MARKET_FILL[k])(x, y, s)
                + MARKET_SYMBOL[k](x + s / 2, y, s * 0.8))
-    yield ("residential", swatch(RESIDENTIAL))
-    yield ("street", lambda x, y, s: (f'<rect x="{f(x)}" y="{f(y - s / 2)}" width="{f(s)}" height="{f(s)}" '
+    yield (Msg("residential"), swatch(RESIDENTIAL))
+    yield (Msg("street"), lambda x, y, s: (f'<rect x="{f(x)}" y="{f(y - s / 2)}" width="{f(s)}" height="{f(s)}" '
                                       f'fill="{RESIDENTIAL}"/><path d="M{f(x)},{f(y)} L{f(x + s)},{f(y)}" '
                                       f'stroke="{STREET_EDGE}" stroke-width="{f(s * 0.4)}"/><path d="M{f(x)},{f(y)} '
                                       f'L{f(x + s)},{f(y)}" stroke="{STREET}" stroke-width="{f(s * 0.25)}"/>'))
-    yield ("public building", lambda x, y, s: public(x + s / 2, y, s))
-    yield ("historic building", lambda x, y, s: historic(x + s / 2, y + s * 0.1, s * 0.8))
-    yield ("citizen, merchant", lambda x, y, s: follower(x + s / 2, y, s, "#bbbbbb", "standing", None))
-    yield ("overseer", lambda x, y, s: follower(x + s / 2, y, s, "#bbbbbb", "lying", None))
-    yield ("guard", lambda x, y, s: wall_piece(x - 1, y + s * 0.2, x + s + 1, y + s * 0.5)
+    yield (Msg("public building"), lambda x, y, s: public(x + s / 2, y, s))
+    yield (Msg("historic building"), lambda x, y, s: historic(x + s / 2, y + s * 0.1, s * 0.8))
+    yield (Msg("citizen, merchant"), lambda x, y, s: follower(x + s / 2, y, s, "#bbbbbb", "standing", None))
+    yield (Msg("overseer"), lambda x, y, s: follower(x + s / 2, y, s, "#bbbbbb", "lying", None))
+    yield (Msg("guard"), lambda x, y, s: wall_piece(x - 1, y + s * 0.2, x + s + 1, y + s * 0.5)
            + follower(x + s / 2, y - s * 0.1, s * 0.9, "#bbbbbb", "guard", None))
-    yield ("wall", lambda x, y, s: wall_piece(x, y - s * 0.2, x + s, y + s * 0.2))
-    yield ("gate", lambda x, y, s: gate(x + s / 2, y, s, s * 0.5, False))
-    yield ("tower: points", lambda x, y, s: tower(x + s / 2, y + s * 0.1, s * 0.85, "#bbbbbb", 4))
+    yield (Msg("wall"), lambda x, y, s: wall_piece(x, y - s * 0.2, x + s, y + s * 0.2))
+    yield (Msg("gate"), lambda x, y, s: gate(x + s / 2, y, s, s * 0.5, False))
+    yield (Msg("tower: points"), lambda x, y, s: tower(x + s / 2, y + s * 0.1, s * 0.85, "#bbbbbb", 4))

@@ -11,7 +11,8 @@ from pbem.boards.diestadt import art as A
 from pbem.boards.diestadt.art import esc, f, text
 from pbem.boards.diestadt.geometry import CELL, CORNER, PICKED, Plan, corner_xy
 from pbem.boards.png import text_width
-from pbem.engine.diestadt.grid import SIDE_NAMES, W, parse_edge, parse_space
+from pbem.boards.words import Msg
+from pbem.engine.diestadt.grid import NEIGHBOURS, SIDE_NAMES, W, parse_edge, parse_space, space_name
 
 _OUT = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
@@ -20,15 +21,31 @@ def _tile_regions(t: dict[str, Any]) -> dict[str, tuple[str, str | None]]:
     return {r.get("label"): (r.get("type"), r.get("market")) for r in t.get("regions") or []}
 
 
-def _tile_tip(t: dict[str, Any], followers: list[dict[str, Any]]) -> str:
+#: a follower's role as the tooltips name it
+ROLE_WORDS = {"citizen": Msg("citizen"), "merchant": Msg("merchant"), "overseer": Msg("overseer"),
+              "guard": Msg("guard")}
+BUILDING_WORDS = {"public": Msg("public building"), "historic": Msg("historic building")}
+
+
+def _who(pl: Plan, seat: Any) -> str:
+    """The player holding ``seat`` by name, else "Seat 2" ("?" for no seat)."""
+    if not isinstance(seat, int):
+        return "?"
+    names = {p.get("seat"): p.get("name") for p in pl.view.get("players") or []}
+    return str(names.get(seat) or pl.say(Msg("Seat {n}", n=seat + 1)))
+
+
+def _tile_tip(pl: Plan, t: dict[str, Any], followers: list[dict[str, Any]]) -> str:
+    say = pl.say
     kinds = sorted({r.get("market") for r in t.get("regions") or [] if r.get("market")})
-    parts = [f"{t['space']}: tile {t.get('tile')}"]
-    if kinds:
-        parts.append(" and ".join(kinds) + " market")
+    parts = [say(Msg("{space}: tile {tile}", space=t["space"], tile=t.get("tile")))]
+    parts += [say(A.MARKET_WORDS.get(k, k)) for k in kinds]
     if t.get("building"):
-        parts.append(f"{t['building']} building" + (f" {t['name']}" if t.get("name") else ""))
+        parts.append(say(BUILDING_WORDS.get(t["building"], t["building"])) + (f" {t['name']}" if t.get("name") else ""))
     for fo in followers:
-        parts.append(f"seat {fo.get('seat', 0) + 1} {fo.get('role')} on {fo.get('point')}")
+        role = say(ROLE_WORDS.get(fo.get("role"), str(fo.get("role"))))
+        parts.append(say(Msg("{who}: {role} on {point}", who=_who(pl, fo.get("seat", 0)), role=role,
+                             point=fo.get("point"))))
     return ", ".join(parts)
 
 
@@ -39,7 +56,7 @@ def _tile_site(pl: Plan, t: dict[str, Any], followers: list[dict[str, Any]]) -> 
     art = A.tile_art(list(t.get("slots") or ["r1"] * 12), _tile_regions(t), t.get("building"),
                      t.get("building_region"), u)
     cls = "site legal" if t["space"].upper() in pl.legal else "site"
-    svg = (f'<g class="{cls}" data-site="{esc(t["space"])}"><title>{esc(_tile_tip(t, followers))}</title>'
+    svg = (f'<g class="{cls}" data-site="{esc(t["space"])}"><title>{esc(_tile_tip(pl, t, followers))}</title>'
            f'<g transform="translate({f(x)} {f(y)})">{art}</g>'
            f'<rect class="ring" x="{f(x + 3)}" y="{f(y + 3)}" width="{f(u - 6)}" height="{f(u - 6)}"/></g>')
     return (x - 2, y - 2, x + u + 2, y + u + 2), svg
@@ -51,7 +68,8 @@ def _space_site(pl: Plan, name: str, rotations: list[int]) -> tuple[tuple, str]:
     u = pl.u
     legal = name.upper() in pl.legal
     turns = " ".join(str(r) for r in rotations)
-    tip = f"{name}: the drawn tile fits here" + (f" turned {turns}" if turns else "")
+    tip = pl.say(Msg("{site}: the drawn tile fits here turned {turns}", site=name, turns=turns) if turns
+                 else Msg("{site}: the drawn tile fits here", site=name))
     size = min(17.0, u * 0.36, (u - 6) / text_width(name, 1.0, bold=legal))
     small = min(13.0, u * 0.27)
     if turns and text_width(turns, small, bold=legal) > u - 5:
@@ -69,6 +87,35 @@ def _space_site(pl: Plan, name: str, rotations: list[int]) -> tuple[tuple, str]:
         svg += (f'<g class="note" pointer-events="none">'
                 + text(x + u / 2, y + u / 2 + small * 1.1, turns, small, fill="#7a6a4a") + "</g>")
     return (x - 1, y - 1, x + u + 1, y + u + 1), svg
+
+
+def frontier(pl: Plan) -> list[str]:
+    """The empty spaces beside the city where the drawn tile fits in no
+    rotation (only while a tile is drawn): sites that are never legal, so
+    that a click on one can be answered with why (the order page)."""
+    view = pl.view
+    if not view.get("drawn"):
+        return []
+    placed = {t["y"] * W + t["x"] for t in view.get("tiles") or [] if "x" in t and "y" in t}
+    taken = {name.upper() for name in view.get("legal_spaces") or {}} | set(pl.legal)
+    out = set()
+    for sp in placed:
+        for side in range(4):
+            nb = NEIGHBOURS[sp][side]
+            if nb >= 0 and nb not in placed and space_name(nb) not in taken:
+                x, y = pl.xy(nb)
+                if pl.bx - 1 <= x and pl.by - 1 <= y and x + pl.u <= pl.bx + pl.cols * pl.u + 1 \
+                        and y + pl.u <= pl.by + pl.rows * pl.u + 1:
+                    out.add(space_name(nb))
+    return sorted(out)
+
+
+def frontier_site(pl: Plan, name: str) -> str:
+    """An empty space the drawn tile does not fit: invisible, clickable."""
+    x, y = pl.xy(parse_space(name))
+    why = pl.say(Msg("{space}: the drawn tile fits nowhere here", space=name))
+    return (f'<g class="site" data-site="{esc(name)}"><title>{esc(why)}</title><rect class="hex" x="{f(x + 1)}" y="{f(y + 1)}" width="{f(pl.u - 2)}" '
+            f'height="{f(pl.u - 2)}" fill="#ffffff" fill-opacity="0.01"/></g>')
 
 
 def edge_band(pl: Plan, edge: tuple[int, int], grow: float = 0.0) -> tuple[float, float, float, float]:
@@ -90,7 +137,8 @@ def _edge_site(pl: Plan, name: str, edge: tuple[int, int]) -> tuple[tuple, str]:
     dx, dy = _OUT[edge[1]]
     x0, y0, x1, y1 = x0 + min(dx, 0) * 8, y0 + min(dy, 0) * 8, x1 + max(dx, 0) * 8, y1 + max(dy, 0) * 8
     legal = name.upper() in pl.legal
-    svg = (f'<g class="site{" legal" if legal else ""}" data-site="{esc(name)}"><title>{esc(name)}: wall edge'
+    tip = pl.say(Msg("{site}: wall edge", site=name))
+    svg = (f'<g class="site{" legal" if legal else ""}" data-site="{esc(name)}"><title>{esc(tip)}'
            f'</title><rect class="hex" x="{f(x0)}" y="{f(y0)}" width="{f(x1 - x0)}" height="{f(y1 - y0)}" '
            f'fill="#ffffff" fill-opacity="0.01"/><rect class="ring" x="{f(x0 + 2)}" y="{f(y0 + 2)}" '
            f'width="{f(x1 - x0 - 4)}" height="{f(y1 - y0 - 4)}"/></g>')
@@ -103,7 +151,8 @@ def _corner_site(pl: Plan, name: str) -> tuple[tuple, str] | None:
         return None
     r = max(12.0, pl.u * 0.24)
     legal = name.upper() in pl.legal
-    svg = (f'<g class="site{" legal" if legal else ""}" data-site="{esc(name)}"><title>{esc(name)}: tower corner'
+    tip = pl.say(Msg("{site}: tower corner", site=name))
+    svg = (f'<g class="site{" legal" if legal else ""}" data-site="{esc(name)}"><title>{esc(tip)}'
            f'</title><circle class="hex" cx="{f(at[0])}" cy="{f(at[1])}" r="{f(r)}" fill="#ffffff" '
            f'fill-opacity="0.01"/><circle class="ring" cx="{f(at[0])}" cy="{f(at[1])}" r="{f(r - 2)}"/></g>')
     return (at[0] - r - 3, at[1] - r - 3, at[0] + r + 3, at[1] + r + 3), svg
@@ -218,7 +267,8 @@ def _followers(pl: Plan) -> list[tuple[tuple, str]]:
             px, py = A.POINT_POS[fo["point"]]
             cx, cy, s = x + px * u, y + py * u, max(14.0, u * 0.32)
             posture = fo.get("posture") or "standing"
-        tip = f"seat {seat + 1 if isinstance(seat, int) else '?'} {fo.get('role', posture)}"
+        role = fo.get("role", posture)
+        tip = pl.say(Msg("{who}: {role}", who=_who(pl, seat), role=pl.say(ROLE_WORDS.get(role, str(role)))))
         svg = f"<title>{esc(tip)}</title>" + A.follower(cx, cy, s, colour, posture, seat)
         m = s * 0.6 + 2
         out.append(_piece((cx - m, cy - m, cx + m, cy + m), svg, f"follower {posture}"))
@@ -234,7 +284,7 @@ def _towers(pl: Plan) -> list[tuple[tuple, str]]:
             continue
         seat = tw.get("seat")
         colour = pl.colours.get(seat, A.seat_fill(None, seat))
-        tip = f"tower of seat {seat + 1 if isinstance(seat, int) else '?'}: {tw.get('points')} points"
+        tip = pl.say(Msg("tower of {who}: {points} points", who=_who(pl, seat), points=tw.get("points")))
         svg = f"<title>{esc(tip)}</title>" + A.tower(at[0], at[1], s, colour, tw.get("points"))
         m = s * 0.75 + 2
         out.append(_piece((at[0] - m, at[1] - m, at[0] + m, at[1] + m), svg, "tower"))

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterable
 
 from pbem.boards.diestadt import art as A
 from pbem.boards.diestadt.art import esc, f, text
 from pbem.boards.png import text_width
+from pbem.boards.words import Msg, words
 from pbem.engine.diestadt.grid import COLUMNS, H, W, parse_space
 
 FONT = "DejaVu Sans"
@@ -68,6 +70,8 @@ class Plan:
     by: float
     strip_y: float
     height: float
+    lang: str = "en"
+    say: Any = str      # the picture's words: Msg -> text in ``lang`` (pbem.boards.words)
 
     def xy(self, space: int) -> tuple[float, float]:
         """Top left of a space (user units)."""
@@ -92,8 +96,8 @@ def _spaces(view: dict[str, Any], legal: set[str]) -> list[int]:
     return out
 
 
-def plan(view: dict[str, Any], highlight: Iterable[str]) -> Plan:
-    """The geometry for ``view`` (see :class:`Plan`)."""
+def plan(view: dict[str, Any], highlight: Iterable[str], lang: str = "en") -> Plan:
+    """The geometry for ``view`` (see :class:`Plan`), its words in ``lang``."""
     legal = {str(s).upper() for s in highlight}
     spaces = _spaces(view, legal) or [19 * W + 19]
     xs, ys = [s % W for s in spaces], [s // W for s in spaces]
@@ -104,7 +108,8 @@ def plan(view: dict[str, Any], highlight: Iterable[str]) -> Plan:
     bx, by = (WIDTH - cols * u) / 2, HEADER + M
     strip_y = by + rows * u + M
     colours = {p.get("seat"): A.seat_fill(p.get("colour"), p.get("seat")) for p in view.get("players") or []}
-    return Plan(view, legal, colours, gx0, gy0, cols, rows, u, bx, by, strip_y, strip_y + STRIP_H)
+    return Plan(view, legal, colours, gx0, gy0, cols, rows, u, bx, by, strip_y,
+                strip_y + strip_height(lang), lang, words(lang))
 
 
 # --- static: paper, coordinates, grid, legend -------------------------------------
@@ -144,16 +149,20 @@ def grid(pl: Plan) -> str:
 
 
 def static(pl: Plan, title: str = "Carcassonne: Die Stadt", desc: str = "") -> list[str]:
+    """The static layer: a function of the drawn part of the grid and ``pl.lang``."""
     return svg_open(pl, title, desc) + [grid(pl)] + coordinates(pl) + [legend(pl)]
 
 
-def _legend_items() -> list[tuple[float, int, str, Any]]:
-    """The legend laid out in rows: ``[(x, row, label, draw)]``."""
-    items = list(A.legend_symbols()) + [("legal space", lambda x, y, s: (
+@lru_cache(maxsize=8)
+def legend_items(lang: str = "en") -> list[tuple[float, int, str, Any]]:
+    """The legend in ``lang`` laid out in rows: ``[(x, row, label, draw)]``."""
+    say = words(lang)
+    items = list(A.legend_symbols()) + [(Msg("legal space"), lambda x, y, s: (
         f'<rect x="{f(x)}" y="{f(y - s / 2)}" width="{f(s)}" height="{f(s)}" fill="{LEGAL}" fill-opacity="0.16" '
         f'stroke="{LEGAL}" stroke-width="2.5"/>'))]
     out, x, row = [], M, 0
     for label, draw in items:
+        label = say(label)
         w = LEGEND_SYMBOL + 6 + text_width(label, LEGEND_SIZE) + 16
         if x + w > WIDTH - M:
             x, row = M, row + 1
@@ -162,8 +171,9 @@ def _legend_items() -> list[tuple[float, int, str, Any]]:
     return out
 
 
-LEGEND = _legend_items()
-STRIP_H = LEGEND_Y + (LEGEND[-1][1] + 1) * LEGEND_LINE
+def strip_height(lang: str = "en") -> float:
+    """The strip's height below the city (its legend wraps by the words' length)."""
+    return LEGEND_Y + (legend_items(lang)[-1][1] + 1) * LEGEND_LINE
 
 
 def legend(pl: Plan) -> str:
@@ -171,7 +181,7 @@ def legend(pl: Plan) -> str:
     y0 = pl.strip_y + LEGEND_Y
     out = [f'<g class="legend"><line x1="{f(M)}" y1="{f(y0 - 22)}" x2="{f(WIDTH - M)}" y2="{f(y0 - 22)}" '
            f'stroke="#c8bc9c"/>']
-    for x, row, label, draw in LEGEND:
+    for x, row, label, draw in legend_items(pl.lang):
         y = y0 + row * LEGEND_LINE
         out.append(draw(x, y, LEGEND_SYMBOL) + text(x + LEGEND_SYMBOL + 6, y + LEGEND_SIZE * 0.36, label,
                                                     LEGEND_SIZE, anchor="start"))

@@ -23,8 +23,11 @@
  *       append: false,              // true: add a line instead of replacing
  *                                   //   (several orders per submission, Medina)
  *       onPick: function (order) {},// optional, after the field was filled
- *       onRefuse: function (site, label) {} // optional: a site no legal order
+ *       onRefuse: function (site, label) {}, // optional: a site no legal order
  *                                   //   of the chosen label (or of any label) uses was clicked
+ *       onChoose: function (site, orders, fill) {}, // optional: a site several
+ *                                   //   orders of the label share was picked; call
+ *                                   //   fill(order) with the one the player chooses
  *       placeholder: "choose an order…", // optional: the empty choice of a chooser it fills
  *       optionText: function (label, sites) {} // optional: a filled chooser's option text
  *                                   //   (the page's language); default "label (n sites)"
@@ -40,7 +43,9 @@
  * Before any label is chosen the board shows every site of every legal order.
  * A click (or Enter) on a site that is not legal for the chosen label marks
  * it "refused" and calls onRefuse(site, label or null), so the page can say
- * why. The board is one Tab stop (the first legal site); the arrow keys
+ * why. A site that several orders of one label share (a tile's rotations and
+ * followers, each order's "steps") calls onChoose with them, which asks the
+ * player and fills the field; without onChoose the first is taken. The board is one Tab stop (the first legal site); the arrow keys
  * move between legal sites in the board's order, Home and End to the first
  * and last; each carries a label naming its order(s), before and after a
  * label is chosen.
@@ -106,7 +111,7 @@
         setClass(el, "picked", false);
         setClass(el, "refused", false);
         if (order) {
-          var texts = current !== null ? [order.text] : all.filter(function (o) {
+          var texts = (current !== null ? byLabel[current] : all).filter(function (o) {
             return o.site && key(o.site) === k;
           }).map(function (o) { return o.text; });
           el.setAttribute("tabindex", "0");
@@ -117,8 +122,12 @@
           var shown = Array.prototype.map.call(el.querySelectorAll("title, text"), function (t) {
             return t.textContent || "";
           }).join(" ").replace(/\s+/g, " ").trim() || (el.textContent || "").replace(/\s+/g, " ").trim();
+          var ask = typeof options.onChoose === "function" && all.filter(function (o) {
+            return o.site && key(o.site) === k;
+          }).every(function (o, i, a) { return o.label === a[0].label; });
           el.setAttribute("aria-label", shown + ": " + (texts.length > 3 ?
-            texts.length + " orders, choose one in the list first" : texts.join(" or ")));
+            texts.length + (ask ? " orders, press Enter to choose" : " orders, choose one in the list first") :
+            texts.join(" or ")));
         } else {
           el.removeAttribute("tabindex");
           el.removeAttribute("role");
@@ -179,10 +188,16 @@
         }
         select(distinct[0]);
       }
-      var order = active[el.getAttribute("data-site").toUpperCase()];
+      var k2 = el.getAttribute("data-site").toUpperCase();
+      var order = active[k2];
       if (!order) return;
       sites.forEach(function (s) { setClass(s, "picked", s === el); });
-      fill(order);
+      var here = byLabel[current].filter(function (o) { return o.site && key(o.site) === k2; });
+      if (here.length > 1 && typeof options.onChoose === "function") {
+        options.onChoose(el.getAttribute("data-site"), here, fill);
+      } else {
+        fill(order);
+      }
     }
 
     function siteOf(target) {
@@ -237,7 +252,8 @@
       labels.forEach(function (l) {
         var opt = document.createElement("option");
         opt.value = l;
-        var n = byLabel[l].filter(function (o) { return !!o.site; }).length;
+        var n = byLabel[l].map(function (o) { return o.site && key(o.site); })
+          .filter(function (x, i, a) { return x && a.indexOf(x) === i; }).length;
         opt.textContent = options.optionText ? options.optionText(l, n) :
           n ? l + " (" + n + (n === 1 ? " site)" : " sites)") : l;
         chooser.appendChild(opt);

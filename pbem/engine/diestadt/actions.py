@@ -13,6 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pbem.engine.api import Action
+from pbem.engine.messages import Msg
+
+#: the order page's questions (``Action.steps``), in the order they are asked
+TURN = Msg("Turn the tile")
+FOLLOWER = Msg("Follower")
+GUARD = Msg("Guard")
+_ROLES = {"citizen": Msg("citizen"), "merchant": Msg("merchant"), "overseer": Msg("overseer")}
+
+
+def _guard_step(guard: bool) -> tuple[tuple[str, str], ...]:
+    return ((GUARD, Msg("with a guard") if guard else Msg("no guard")),)
 
 
 @dataclass(frozen=True)
@@ -39,8 +50,20 @@ class PlaceTile(Action):
 
     @property
     def label(self) -> str:
-        text = f"tile {self.rotation}"
-        return f"{text} {self.role} {self.point}" if self.role else text
+        return "tile"
+
+    @property
+    def steps(self) -> tuple[tuple[str, str], ...]:
+        """The rotation (``"90°"``), then the follower (``"merchant at E"``
+        or ``"no follower"``)."""
+        who = (Msg("{role} at {point}", role=_ROLES.get(self.role, self.role), point=self.point)
+               if self.role else Msg("no follower"))
+        return ((TURN, f"{self.rotation}°"), (FOLLOWER, who))
+
+    @property
+    def mark(self) -> str | None:
+        """The point the follower stands at, if any."""
+        return self.point if self.role else None
 
 
 @dataclass(frozen=True)
@@ -55,7 +78,11 @@ class BuildGate(Action):
 
     @property
     def label(self) -> str:
-        return "gate guard" if self.guard else "gate"
+        return "gate"
+
+    @property
+    def steps(self) -> tuple[tuple[str, str], ...]:
+        return _guard_step(self.guard)
 
 
 @dataclass(frozen=True)
@@ -71,7 +98,11 @@ class BuildWall(Action):
 
     @property
     def label(self) -> str:
-        return self.to_text()
+        return f"wall {self.end}"
+
+    @property
+    def steps(self) -> tuple[tuple[str, str], ...]:
+        return _guard_step(self.guard)
 
 
 @dataclass(frozen=True)

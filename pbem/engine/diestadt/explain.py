@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine.diestadt import placement
 from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
-from pbem.engine.diestadt.grid import edge_name, parse_edge, parse_space
+from pbem.engine.diestadt.grid import edge_name, parse_edge, parse_space, space_name
 from pbem.engine.diestadt.tiles import TURNED
 
 if TYPE_CHECKING:
@@ -55,8 +55,13 @@ def _why_tile(st: "DieStadtState", seat: int, a: PlaceTile) -> str:
     q = a.rotation // 90
     if space is None or a.rotation % 90 or not 0 <= q < 4:
         return f"{a.site} {a.rotation} names no space and rotation"
-    if (space, q) not in set(placement.placements(st, st.drawn)):
-        return placement.why_not_placed(st, st.drawn, space, q)
+    fits = set(placement.placements(st, st.drawn))
+    if (space, q) not in fits:
+        why = placement.why_not_placed(st, st.drawn, space, q)
+        if st.placed_count and st.board[space] < 0 and not any(s == space for s, _ in fits) \
+                and why.startswith(f"on {space_name(space)} turned"):
+            return f"the drawn tile fits on {space_name(space)} in no rotation (for example, {why})"
+        return why
     if a.role:
         return placement.why_no_follower(st, seat, space, TURNED[st.drawn][q], a.role, a.point or "")
     return "that placement is not legal now"

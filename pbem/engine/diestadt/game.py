@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, Callable
 
 from pbem.engine.api import Game
 from pbem.engine.diestadt import flow, hold
@@ -68,7 +68,7 @@ class DieStadtGame(Game):
     def state_from_json(self, text: str) -> DieStadtState:
         return DieStadtState.from_dict(self, json.loads(text))
 
-    def view_text(self, view: dict[str, Any]) -> str:
+    def view_text(self, view: dict[str, Any], tr: Callable[[Any], str] = str) -> str:
         return view_text(view)
 
     def order_help(self) -> str:

@@ -78,8 +78,9 @@ _SPACE_SIDE = re.compile(r"^([a-z]{1,2}\d{1,2})([nesw]{1,2})$")
 def _examples(legal: list, limit: int = 8) -> list[str]:
     out, seen = [], {}
     for a in legal:
-        if seen.get(a.label, 0) < 2:
-            seen[a.label] = seen.get(a.label, 0) + 1
+        kind = (a.label, getattr(a, "rotation", None), getattr(a, "role", None), getattr(a, "guard", None))
+        if seen.get(kind, 0) < 2:
+            seen[kind] = seen.get(kind, 0) + 1
             out.append(a.to_text())
     return out[:limit]
 

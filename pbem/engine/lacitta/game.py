@@ -11,6 +11,7 @@ from pbem.engine.lacitta import position as _position
 from pbem.engine.lacitta import text as _text
 from pbem.engine.lacitta.actions import Order
 from pbem.engine.lacitta.state import LaCittaState
+from pbem.engine.lacitta import words as _words
 
 
 class LaCitta(Game):
@@ -65,6 +66,10 @@ class LaCitta(Game):
 
     def order_help(self) -> str:
         return _text.order_help()
+
+    def order_text(self, action: Order, lang: str = "en") -> str:
+        """:func:`pbem.engine.lacitta.words.order_text` (English for a language it has no words for)."""
+        return _words.order_text(action, lang) if lang in _words.WORDS else action.to_text()
 
 
 GAME = LaCitta()

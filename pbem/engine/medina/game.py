@@ -11,6 +11,7 @@ from pbem.engine.medina.pieces import starting_supply
 from pbem.engine.medina.position import dump_position, load_position
 from pbem.engine.medina.state import MedinaState
 from pbem.engine.medina.text import view_text
+from pbem.engine.medina import words as _words
 
 
 class MedinaGame(Game):
@@ -66,6 +67,10 @@ class MedinaGame(Game):
 
     def order_help(self) -> str:
         return HELP
+
+    def order_text(self, action, lang: str = "en") -> str:
+        """:func:`pbem.engine.medina.words.order_text` (English for a language it has no words for)."""
+        return _words.order_text(action, lang) if lang in _words.WORDS else action.to_text()
 
 
 GAME = MedinaGame()

@@ -47,6 +47,17 @@
     });
   }
 
+  // a site several orders share (a tile's rotations and followers): ask
+  // their steps below the hint (choices.js), then fill the field
+  var choices = document.getElementById("order-choices");
+  var asking = null;
+  function choose(site, list, fill) {
+    if (asking) asking.close();
+    say(site + ": " + (choices.getAttribute("data-ask") || "choose below."));
+    asking = window.PbemChoices.ask(choices, {site: site, orders: list, board: board, done: fill,
+      cancel: function () { say(choices.getAttribute("data-again") || ""); board.querySelector(".site.legal").focus(); }});
+  }
+
   function lines(text) {
     return text.split("\n").map(function (l) { return l.trim(); }).filter(function (l) { return l; });
   }
@@ -57,18 +68,45 @@
     return n === 1 ? t("label_one_site", {label: name}) : n ? t("label_sites", {label: name, count: n}) : name;
   }
 
+  // a small decision's orders without a site ("no tower") as buttons beside the board's sites
+  var quick = document.getElementById("order-quick");
+  function quickButtons(list) {
+    if (!quick) return;
+    quick.innerHTML = "";
+    var free = list.filter(function (o) { return !o.site; });
+    quick.hidden = !free.length || free.length === list.length || list.length > 6;
+    if (quick.hidden) return;
+    var or = document.createElement("span");
+    or.textContent = quick.getAttribute("data-or") || "Or:";
+    quick.appendChild(or);
+    free.forEach(function (o) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "secondary small";
+      b.textContent = o.text;
+      b.addEventListener("click", function () {   // the board's sites stay choosable
+        if (asking) asking.close();
+        picker.clear();
+        picked(o);
+      });
+      quick.appendChild(b);
+    });
+  }
+
   function attach(list) {
     if (picker) picker.detach();
     picker = window.PbemBoard.attach({board: board, input: field, chooser: chooser, orders: list,
       placeholder: t("choose"), optionText: optionText,
-      onPick: picked, onRefuse: refused});
+      onPick: picked, onRefuse: refused, onChoose: window.PbemChoices && choices ? choose : null});
     current = list;
+    quickButtons(list);
   }
 
   // A click on a site no legal order uses: ask the engine why (a dry run of
   // the chosen order, or the first order with a site, moved to that site).
   var current = orders;
   function refused(site, label) {
+    if (asking) asking.close();
     var withSite = current.filter(function (o) { return o.site && (!label || o.label === label); });
     if (!withSite.length) { say(t("no_order_site", {site: site})); return; }
     var o = withSite[0];
@@ -82,7 +120,9 @@
       .then(function (r) { return r.json(); })
       .then(function (res) {
         var bad = (res.lines || []).filter(function (l) { return l.error; })[0];
-        say(t("not_site", {site: site, why: bad ? bad.error : (res.message || t("no_legal_uses_it"))}));
+        // the order was made up by the page, not written by the player: say only why
+        var why = bad ? bad.error.replace("'" + text + "' is not legal: ", "") : "";
+        say(t("not_site", {site: site, why: why || res.message || t("no_legal_uses_it")}));
       })
       .catch(function () { say(t("no_legal_site", {site: site})); });
   }
@@ -149,7 +189,8 @@
     if (!hint) return;
     var label = chooser.value;
     if (!label || !picker) { say(t("hint")); return; }
-    var n = picker.orders(label).filter(function (o) { return !!o.site; }).length;
+    var n = picker.orders(label).map(function (o) { return o.site && o.site.toUpperCase(); })
+      .filter(function (x, i, a) { return x && a.indexOf(x) === i; }).length;
     say(n === 1 ? t("click_one_site") : n ? t("click_sites", {count: n}) : t("filled", {order: field.value}));
   });
 })();
