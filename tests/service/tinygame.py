@@ -171,7 +171,7 @@ class TallyGame(Game):
     def state_from_json(self, text: str) -> State:
         return TallyState(self, json.loads(text))
 
-    def view_text(self, view: dict[str, Any]) -> str:
+    def view_text(self, view: dict[str, Any], tr=str) -> str:
         lines = []
         if "secret" in view:
             lines.append(f"Your secret number: {view['secret']}")
