@@ -16,7 +16,7 @@ from sqlalchemy import select
 
 from pbem.engine import get_game
 from pbem.engine.messages import Msg
-from pbem.i18n import stored_event_data
+from pbem.i18n import stored_event_data, supported
 from pbem.service import held, host_notice, notify, queue
 from pbem.service.addresses import clean_name, normalise_email
 from pbem.service.db import begin_write, db
@@ -29,11 +29,24 @@ from pbem.service.snapshot import engine_state, load_game
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """A seat to create: who sits there."""
+    """A seat to create: who sits there; ``language``: the host's choice
+    of the invitee's language (``"fi"``; None: leave it), see
+    :func:`set_invitee_language`."""
 
     email: str
     name: str = ""
     timezone: str | None = None
+    language: str | None = None
+
+
+def set_invitee_language(player: Player, language: str | None) -> None:
+    """The host's choice of language for an invitee: stored as
+    ``players.language`` unless the player chose one on the account page
+    (``language_chosen``) or ``language`` is not supported (then nothing
+    changes). The invitation and sign-in pages then use it (issue 16)."""
+    code = supported(language)
+    if code and not player.language_chosen:
+        player.language = code
 
 
 def _said(msg: Msg) -> dict[str, Any]:
@@ -139,6 +152,8 @@ def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str
     db.session.add(game)
     for index, spec in enumerate(specs):
         player = get_or_create_player(spec.email, spec.name, spec.timezone or timezone)
+        if player.id != host.id:
+            set_invitee_language(player, spec.language)
         seat = Seat(game=game, index=index, player=player, joined=player.id == host.id,
                     joined_at=now if player.id == host.id else None)
         db.session.add(seat)
@@ -292,11 +307,12 @@ def extend_deadline(game_id: int, seconds: int, *, by_player_id: int | None = No
 
 
 def replace_player(game_id: int, seat_index: int, email: str, name: str = "", *,
-                   timezone: str | None = None, by_player_id: int | None = None,
+                   timezone: str | None = None, language: str | None = None, by_player_id: int | None = None,
                    now: dt.datetime | None = None) -> Game:
     """A replacement takes over a seat (its player left, or keeps missing
     turns): the seat, its position and everything private to it pass to the
     player with ``email``; the missed-turn count starts again. Host only.
+    ``language``: the host's choice for the newcomer (:func:`set_invitee_language`).
 
     The newcomer gets an invitation with a sign-in link and, when the seat
     owes a decision now, the turn notice; every seat sees the change in the
@@ -320,6 +336,8 @@ def replace_player(game_id: int, seat_index: int, email: str, name: str = "", *,
         raise
     before = seat.player
     newcomer = get_or_create_player(address, name, timezone or game.timezone)
+    if newcomer.id != by_player_id:
+        set_invitee_language(newcomer, language)
     seat.player = newcomer
     seat.missed_turns = 0
     seat.last_web_order_at = None  # the newcomer is not at the table yet: their notice goes at once
@@ -398,4 +416,4 @@ def cancel_game(game_id: int, *, by_player_id: int | None = None, now: dt.dateti
 
 
 __all__ = ["SeatSpec", "CANCELLED", "resend_invitation", "cancel_game", "create_game", "join_game", "start_game", "pause_game", "resume_game",
-           "extend_deadline", "replace_player", "get_or_create_player", "engine_state"]
+           "extend_deadline", "replace_player", "get_or_create_player", "engine_state", "set_invitee_language"]

@@ -12,11 +12,17 @@
   stops working too, other devices stay signed in.
 - ``POST /signout/everywhere`` (on the account page): every session of the
   player ends (:mod:`pbem.web.sessions`).
-- ``GET/POST /account``: name and time zone of the signed-in player.
+- ``GET/POST /account``: name, time zone and language of the signed-in
+  player (choosing a language sets ``language_chosen``).
+
+The first sign-in takes the browser's language and time zone
+(:mod:`pbem.web.first_signin`); a page for a visitor whose link names a
+player speaks that player's language (:func:`pbem.web.locale.speak_to`).
 """
 from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, g, redirect, render_template, request, session, url_for
+from flask_babel import gettext, refresh
 
 from pbem.mail.tokens import BadToken, ExpiredToken
 from pbem.service.addresses import clean_name, mailbox_key
@@ -24,8 +30,11 @@ from pbem.service.db import db
 from pbem.service.errors import ServiceError
 from pbem.service.models import Player
 from pbem.service.web_queries import check_signin, safe_path, send_signin_link, use_signin
-from pbem.web import scope, sessions
+from pbem.i18n import LANGUAGE_NAMES, supported
+from pbem.web import first_signin, scope, sessions
+from pbem.web.locale import speak_to
 from pbem.web.extensions import limiter, login_required
+from pbem.web.language import said
 from pbem.web.zones import ZONES, zone_or_none
 
 bp = Blueprint("auth", __name__, template_folder="templates")
@@ -52,12 +61,12 @@ def sign_in_as(player_id: int) -> None:
 
 def _token_problem(err: Exception) -> str:
     if isinstance(err, ExpiredToken):
-        return "This sign-in link has expired."
+        return gettext("This sign-in link has expired.")
     if err.__class__.__name__ == "UsedTokenError":
-        return "This sign-in link has been used already: each link works once."
+        return gettext("This sign-in link has been used already: each link works once.")
     if err.__class__.__name__ == "SeatNotHeld":
-        return "This link is for a seat you no longer hold: another player has taken it over."
-    return "This sign-in link is not valid (it may have been cut short by your mail program)."
+        return gettext("This link is for a seat you no longer hold: another player has taken it over.")
+    return gettext("This sign-in link is not valid (it may have been cut short by your mail program).")
 
 
 @bp.route("/signin/<token>", methods=["GET"])
@@ -72,7 +81,9 @@ def link(token: str):
     nxt = safe_path((claim.subject or {}).get("next") if isinstance(claim.subject, dict) else "/")
     if player is not None and g.player is not None and g.player.id == player.id:
         return redirect(nxt)
-    return render_template("web/signin_confirm.html", token=token, player=player, email=email, next=nxt)
+    speak_to(player)  # an invitee: the language the host chose for them
+    return render_template("web/signin_confirm.html", token=token, player=player, email=email, next=nxt,
+                           ask_zone=first_signin.needs_browser_zone(player), zone_field=first_signin.ZONE_FIELD)
 
 
 @bp.route("/signin/<token>", methods=["POST"])
@@ -83,14 +94,15 @@ def use(token: str):
     except BadToken as err:
         return render_template("web/signin.html", problem=_token_problem(err), email="", next="/"), 410
     sessions.forget_if_ended()
+    first_signin.take_browser_defaults(result.player_id)
     if result.seat is None:
         sign_in_as(result.player_id)
     else:
         scope.add_seat(result.player_id, result.seat, sign_in_as)
         if scope.SEATS_KEY in session:
-            flash(f"This link from a turn email opens seat {result.seat[1] + 1} of game #{result.seat[0]} "
-                  "only: its game page and order page. For your other games and your account, sign in "
-                  "with your address.")
+            flash(gettext("This link from a turn email opens seat %(number)s of game #%(game)s only: its game "
+                          "page and order page. For your other games and your account, sign in with your "
+                          "address.", number=result.seat[1] + 1, game=result.seat[0]))
     return redirect(result.next_path)
 
 
@@ -98,8 +110,8 @@ def use(token: str):
 def signin():
     if g.player is not None and request.args.get("next"):
         return redirect(safe_path(request.args.get("next")))
-    note = ("You are signed in from a turn email, for that seat's pages only. To open this page, "
-            "ask for a sign-in link for your address." if scope.seat_only() else None)
+    note = (gettext("You are signed in from a turn email, for that seat's pages only. To open this page, "
+                    "ask for a sign-in link for your address.") if scope.seat_only() else None)
     return render_template("web/signin.html", email="", next=safe_path(request.args.get("next")), note=note)
 
 
@@ -113,7 +125,7 @@ def send_link():
         email = send_signin_link(email, nxt)
     except ServiceError as err:
         return render_template("web/signin.html", email=email, next=nxt,
-                               problem=str(err)), 422
+                               problem=said(err)), 422
     # the same answer whether or not the address is known: the page tells nobody who plays here
     return render_template("web/signin_sent.html", email=email)
 
@@ -126,7 +138,7 @@ def signout():
     if player is not None and sessions.holds(player):  # an ended session has nothing left to end
         sessions.end_here(player.id)
     session.clear()
-    flash("You are signed out on this device.")
+    flash(gettext("You are signed out on this device."))
     return redirect(url_for("dashboard.index"))
 
 
@@ -134,7 +146,7 @@ def signout():
 @login_required
 def signout_everywhere():
     sessions.end_everywhere(g.player.id)
-    flash("You are signed out on every device and browser. Sign in again with a link from your email.")
+    flash(gettext("You are signed out on every device and browser. Sign in again with a link from your email."))
     return redirect(url_for("dashboard.index"))
 
 
@@ -146,14 +158,22 @@ def account():
     if request.method == "POST":
         name = clean_name(request.form.get("name"), limit=101)  # no control characters in a name
         zone = zone_or_none(request.form.get("timezone"))
+        posted = request.form.get("language")
+        language = supported(posted) if posted else player.language
         if not name or len(name) > 100:
-            problem = "Please give a name of 1 to 100 characters."
+            problem = gettext("Please give a name of 1 to 100 characters.")
         elif zone is None:
-            problem = "Please choose a time zone from the list."
+            problem = gettext("Please choose a time zone from the list.")
+        elif language is None:
+            problem = gettext("Please choose a language from the list.")
         else:
+            if posted:  # the player's own choice: the host's and the browser's no longer count
+                player.language, player.language_chosen = language, True
             player.name, player.timezone = name, zone
             db.session.commit()
-            flash("Saved. Deadlines are shown in " + zone + ".")
+            refresh()  # the message below is in the language just chosen
+            flash(gettext("Saved. Deadlines are shown in %(zone)s.", zone=zone))
             return redirect(url_for("auth.account"))
     return render_template("web/account.html", player=player, zones=ZONES, problem=problem,
+                           languages=LANGUAGE_NAMES,
                            session_days=f"{current_app.permanent_session_lifetime.total_seconds() / 86400:g}")

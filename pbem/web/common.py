@@ -6,19 +6,20 @@ import datetime as dt
 from dataclasses import dataclass
 
 from flask import abort, g
+from flask_babel import gettext
 
 from pbem.engine import get_game
 from pbem.mail.compose import format_deadline
 from pbem.service.db import db
 from pbem.service.models import FINISHED, Game, Seat, utcnow
 from pbem.service.snapshot import engine_state
-from pbem.web import sessions
+from pbem.web import language, sessions
 
 
 def get_game_or_404(game_id: int) -> Game:
     game = db.session.get(Game, game_id)
     if game is None:
-        abort(404, f"There is no game {game_id}.")
+        abort(404, gettext("There is no game %(game)s.", game=game_id))
     return game
 
 
@@ -27,7 +28,7 @@ def seat_of(game: Game, number: int) -> Seat:
     for seat in game.seats:
         if seat.number == number:
             return seat
-    abort(404, f"This game has no seat {number}.")
+    abort(404, gettext("This game has no seat %(number)s.", number=number))
 
 
 def my_seat(game: Game, number: int) -> Seat:
@@ -38,7 +39,8 @@ def my_seat(game: Game, number: int) -> Seat:
     the browser is signed out (:func:`pbem.web.sessions.require`)."""
     seat = seat_of(game, number)
     if g.player_id is None or seat.player_id != g.player_id:
-        abort(403, "This is another player's seat. Sign in with the link from your own email to see yours.")
+        abort(403, gettext("This is another player's seat. Sign in with the link from your own email to see "
+                           "yours."))
     sessions.require(seat.player)
     return seat
 
@@ -48,24 +50,16 @@ def viewer_zone(game: Game) -> str:
 
 
 def deadline_text(when: dt.datetime | None, zone: str) -> str:
-    return format_deadline(when, zone) if when else ""
+    """The deadline in ``zone`` and the page's language (Babel, through
+    :func:`pbem.mail.compose.format_deadline`, as the mails write it)."""
+    return format_deadline(when, zone, locale=language.page_lang()) if when else ""
 
 
 def time_left(when: dt.datetime | None, now: dt.datetime | None = None) -> str:
-    """"2 days 3 h left", "40 min left", "passed"."""
-    if when is None:
-        return ""
-    seconds = int((when - (now or utcnow())).total_seconds())
-    if seconds <= 0:
-        return "deadline passed"
-    days, rest = divmod(seconds, 86400)
-    hours, rest = divmod(rest, 3600)
-    minutes = rest // 60
-    if days:
-        return f"{days} d {hours} h left"
-    if hours:
-        return f"{hours} h {minutes} min left"
-    return f"{max(1, minutes)} min left"
+    """"2 days 3 hours left", "40 minutes left", "deadline passed", in the
+    page's language (Babel's ``format_timedelta``;
+    :func:`pbem.web.language.time_left`)."""
+    return language.time_left(when, now or utcnow())
 
 
 @dataclass

@@ -3,6 +3,7 @@ the player's zone); a visitor gets the front page with the sign-in form."""
 from __future__ import annotations
 
 from flask import Blueprint, g, render_template
+from flask_babel import gettext
 
 from pbem.service.models import CANCELLED
 from pbem.service.models import ACTIVE, FINISHED, INVITED, PAUSED
@@ -31,10 +32,10 @@ def index():
             if game.status == FINISHED and sit.state is not None else [],
         })
     groups = [
-        ("Your move", [r for r in rows if r["yours"]]),
-        ("Waiting for others", [r for r in rows if r["game"].status in (ACTIVE, PAUSED) and not r["yours"]]),
-        ("Invitations and games not started", [r for r in rows if r["game"].status == INVITED]),
-        ("Finished", [r for r in rows if r["game"].status in (FINISHED, CANCELLED)]),
+        (gettext("Your move"), [r for r in rows if r["yours"]]),
+        (gettext("Waiting for others"), [r for r in rows if r["game"].status in (ACTIVE, PAUSED) and not r["yours"]]),
+        (gettext("Invitations and games not started"), [r for r in rows if r["game"].status == INVITED]),
+        (gettext("Finished"), [r for r in rows if r["game"].status in (FINISHED, CANCELLED)]),
     ]
     return render_template("web/dashboard.html", groups=[(t, rs) for t, rs in groups if rs],
                            any_games=bool(rows))

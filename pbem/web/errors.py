@@ -14,21 +14,26 @@ import math
 import time
 
 from flask import Flask, current_app, jsonify, render_template, request
+from flask_babel import gettext, lazy_gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, NotFound
 
 from pbem.service.db import db
 from pbem.service.errors import GameNotFound, NotAllowed, WrongStatus
+from pbem.web.language import said
 
 log = logging.getLogger(__name__)
 
 MESSAGES = {
-    400: ("Bad request", "The page could not understand what was sent."),
-    403: ("Not yours", "This page belongs to another player. Sign in with the link from your own email."),
-    404: ("Not found", "There is no such page or game."),
-    405: ("Not allowed", "This page does not take that kind of request."),
-    429: ("Slow down", "Too many attempts from here in a short time. Wait a few minutes and try again."),
-    500: ("Something broke", "The server could not finish this request. Nothing you sent was lost; try again."),
+    400: (lazy_gettext("Bad request"), lazy_gettext("The page could not understand what was sent.")),
+    403: (lazy_gettext("Not yours"),
+          lazy_gettext("This page belongs to another player. Sign in with the link from your own email.")),
+    404: (lazy_gettext("Not found"), lazy_gettext("There is no such page or game.")),
+    405: (lazy_gettext("Not allowed"), lazy_gettext("This page does not take that kind of request.")),
+    429: (lazy_gettext("Slow down"),
+          lazy_gettext("Too many attempts from here in a short time. Wait a few minutes and try again.")),
+    500: (lazy_gettext("Something broke"),
+          lazy_gettext("The server could not finish this request. Nothing you sent was lost; try again.")),
 }
 
 
@@ -42,8 +47,8 @@ def _rollback() -> None:
 def page(code: int, message: str | None = None, title: str | None = None):
     """``(body, code)`` of the error page (or JSON), after a rollback."""
     _rollback()
-    default_title, default_message = MESSAGES.get(code, ("Error", ""))
-    title, message = title or default_title, message or default_message
+    default_title, default_message = MESSAGES.get(code, (lazy_gettext("Error"), ""))
+    title, message = str(title or default_title), str(message or default_message)
     if request.path.endswith(".json"):
         return jsonify({"status": "error", "code": code, "title": title, "message": message}), code
     return render_template("web/error.html", code=code, title=title, message=message), code
@@ -65,11 +70,12 @@ def _retry_after(err) -> int:
 
 
 def _wait_text(seconds: int) -> str:
-    if seconds < 90:
-        return f"{seconds} seconds"
-    if seconds < 90 * 60:
-        return f"{round(seconds / 60)} minutes"
-    return f"{seconds / 3600:.1f} hours".replace(".0 ", " ")
+    from babel.dates import format_timedelta
+
+    from pbem.web.language import page_lang
+
+    # "45 seconds", "3 minutes", "1.5 hours" in the page's language
+    return format_timedelta(seconds, threshold=1.5, format="long", locale=page_lang())
 
 
 def _route_exists(err) -> bool:
@@ -92,21 +98,21 @@ def _route_exists(err) -> bool:
 def register(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def _csrf(err):
-        return page(400, "This form has expired or did not come from this site (the security "
-                         "token is missing or wrong). Go back, reload the page and send it again.",
-                    title="Form expired")
+        return page(400, gettext("This form has expired or did not come from this site (the security "
+                                 "token is missing or wrong). Go back, reload the page and send it again."),
+                    title=gettext("Form expired"))
 
     @app.errorhandler(GameNotFound)
     def _nogame(err):
-        return page(404, str(err))
+        return page(404, said(err))
 
     @app.errorhandler(NotAllowed)
     def _notallowed(err):
-        return page(403, str(err))
+        return page(403, said(err))
 
     @app.errorhandler(WrongStatus)
     def _status(err):
-        return page(409, str(err), title="Not now")
+        return page(409, said(err), title=gettext("Not now"))
 
     @app.errorhandler(500)
     def _server_error(err):
@@ -117,8 +123,8 @@ def register(app: Flask) -> None:
         # the X-RateLimit-* headers are off (pbem.web.extensions); a refused
         # request still says when to come back, in the header and the text
         wait = _retry_after(err)
-        body, code = page(429, f"Too many requests of this kind in a short time. Try again in "
-                               f"{_wait_text(wait)}; nothing you sent was stored.")
+        body, code = page(429, gettext("Too many requests of this kind in a short time. Try again in "
+                                       "%(wait)s; nothing you sent was stored.", wait=_wait_text(wait)))
         return body, code, {"Retry-After": str(wait)}
 
     @app.errorhandler(405)

@@ -11,10 +11,12 @@ Routes:
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask_babel import format_decimal, gettext, ngettext
 from jinja2 import TemplateNotFound
 
 from pbem.boards import render_svg
 from pbem.engine import GAMES, get_game
+from pbem.i18n import LANGUAGE_NAMES, supported
 from pbem.service import lifecycle
 from pbem.service.addresses import clean_name, normalise_email
 from pbem.service.errors import ServiceError
@@ -25,6 +27,7 @@ from pbem.web.common import (
     deadline_text, get_game_or_404, seat_of, situation, time_left, viewer_zone,
 )
 from pbem.web.extensions import limiter, login_required
+from pbem.web.language import said
 from pbem.web.table import chip, named_view, panel_templates, people, rules_template, seated
 from pbem.web.zones import ZONES, zone_or_none
 
@@ -80,7 +83,7 @@ def rules(kind: str):
     game's own template ``rules/<kind>.html``, sections with ids the
     engines' ``rules_section`` names)."""
     if kind not in GAMES or rules_url(kind) is None:
-        abort(404, f"There is no rules summary for {kind!r}.")
+        abort(404, gettext("There is no rules summary for %(kind)s.", kind=repr(kind)))
     return render_template("web/rules.html", engine=get_game(kind), body=rules_template(kind))
 
 
@@ -95,7 +98,8 @@ def new():
     me = g.player
     form = {"kind": next(iter(sorted(GAMES)), ""), "title": "", "deadline_hours": str(DEFAULT_DEADLINE_HOURS),
             "timezone": me.timezone or "UTC",
-            "seats": [{"name": me.name, "email": me.email}] + [{"name": "", "email": ""}] * (MAX_SEATS - 1),
+            "seats": [{"name": me.name, "email": me.email, "language": me.language}]
+            + [{"name": "", "email": "", "language": me.language}] * (MAX_SEATS - 1),
             "options": {}}
     problem = None
     if request.method == "POST":
@@ -105,23 +109,26 @@ def new():
         form["deadline_hours"] = (f.get("deadline_hours") or "").strip()
         form["timezone"] = f.get("timezone", "")
         form["seats"] = [{"name": clean_name(f.get(f"seat-{i}-name")),
-                          "email": (f.get(f"seat-{i}-email") or "").strip()[:320]} for i in range(MAX_SEATS)]
+                          "email": (f.get(f"seat-{i}-email") or "").strip()[:320],
+                          "language": supported(f.get(f"seat-{i}-language")) or me.language}
+                         for i in range(MAX_SEATS)]
         form["options"] = {k[4:]: v for k, v in f.items() if k.startswith("opt-")}
         try:
             game_id = _create(form)
         except ServiceError as err:
-            problem = str(err)
+            problem = said(err)
         else:
-            flash("The game is created and the invitations are on their way.")
+            flash(gettext("The game is created and the invitations are on their way."))
             return redirect(url_for("games.show", game_id=game_id))
     return render_template("web/new_game.html", kinds=_kinds(), form=form, zones=ZONES, problem=problem,
+                           languages=LANGUAGE_NAMES,
                            max_seats=MAX_SEATS), 422 if problem else 200
 
 
 def _create(form: dict) -> int:
     kind = form["kind"]
     if kind not in GAMES:
-        raise ServiceError("Please choose a game.")
+        raise ServiceError(gettext("Please choose a game."))
     engine = get_game(kind)
     # the form names each game's options "<kind>-<option>"; the game checks them (create_game)
     options = {option: form["options"][f"{kind}-{option}"] for option in engine.options
@@ -131,21 +138,23 @@ def _create(form: dict) -> int:
         if not row["name"] and not row["email"]:
             continue
         if not row["email"]:
-            raise ServiceError(f"Seat row {i + 1} ({row['name']}) needs an email address.")
+            raise ServiceError(gettext("Seat row %(row)s (%(name)s) needs an email address.",
+                                       row=i + 1, name=row["name"]))
         try:
             email = normalise_email(row["email"])
         except ServiceError as err:
-            raise ServiceError(f"Seat row {i + 1}: {err}") from None
-        seats.append(lifecycle.SeatSpec(email=email, name=row["name"]))
+            raise ServiceError(gettext("Seat row %(row)s: %(problem)s", row=i + 1, problem=said(err))) from None
+        seats.append(lifecycle.SeatSpec(email=email, name=row["name"], language=row.get("language")))
     try:
         hours = float(form["deadline_hours"].replace(",", "."))
     except ValueError:
-        raise ServiceError("The turn deadline must be a number of hours.") from None
+        raise ServiceError(gettext("The turn deadline must be a number of hours.")) from None
     if not 1 <= hours <= MAX_DEADLINE_HOURS:
-        raise ServiceError(f"The turn deadline must be between 1 and {MAX_DEADLINE_HOURS} hours.")
+        raise ServiceError(gettext("The turn deadline must be between 1 and %(most)s hours.",
+                                   most=MAX_DEADLINE_HOURS))
     zone = zone_or_none(form["timezone"])
     if zone is None:
-        raise ServiceError("Please choose the game's time zone from the list.")
+        raise ServiceError(gettext("Please choose the game's time zone from the list."))
     game = lifecycle.create_game(kind, g.player.email, seats, options=options,
                                  deadline_seconds=int(hours * 3600), timezone=zone,
                                  title=form["title"])
@@ -158,10 +167,10 @@ def join(game_id: int, number: int):
     game = get_game_or_404(game_id)
     seat = seat_of(game, number)
     if seat.player_id != g.player.id:
-        abort(403, "This invitation is for someone else. Sign in with the link from your own email.")
+        abort(403, gettext("This invitation is for someone else. Sign in with the link from your own email."))
     if request.method == "POST":
         lifecycle.join_game(game.id, seat.index, player_id=g.player.id)
-        flash("You have joined the game." if game.status == INVITED else "You are in.")
+        flash(gettext("You have joined the game.") if game.status == INVITED else gettext("You are in."))
         game = get_game_or_404(game_id)
         if game.status != INVITED:
             return redirect(url_for("seat.page", game_id=game.id, number=number))
@@ -203,18 +212,18 @@ def show(game_id: int):
         waiting=sit.waiting, sent=sent, scores=scores, zone=zone,
         deadline=deadline_text(game.deadline_at, zone),
         left=time_left(game.deadline_at) if game.status == ACTIVE else "",
-        is_host=g.player is not None and game.host_id == g.player.id,
+        is_host=g.player is not None and game.host_id == g.player.id, languages=LANGUAGE_NAMES,
         log=visible_events(game.id, None, limit=200))
 
 
 def _host_action(game_id: int, fn, done: str, **kw):
     game = get_game_or_404(game_id)
     if g.player.id != game.host_id:
-        abort(403, "Only the host of this game can do that.")
+        abort(403, gettext("Only the host of this game can do that."))
     try:
         fn(game.id, by_player_id=g.player.id, **kw)
     except ServiceError as err:
-        flash(str(err), "error")
+        flash(said(err), "error")
     else:
         flash(done)
     return redirect(url_for("games.show", game_id=game.id))
@@ -223,19 +232,20 @@ def _host_action(game_id: int, fn, done: str, **kw):
 @bp.route("/games/<int:game_id>/start", methods=["POST"])
 @login_required
 def start(game_id: int):
-    return _host_action(game_id, lifecycle.start_game, "The game has started; the first turn notices are out.")
+    return _host_action(game_id, lifecycle.start_game,
+                        gettext("The game has started; the first turn notices are out."))
 
 
 @bp.route("/games/<int:game_id>/pause", methods=["POST"])
 @login_required
 def pause(game_id: int):
-    return _host_action(game_id, lifecycle.pause_game, "The game is paused; the clock has stopped.")
+    return _host_action(game_id, lifecycle.pause_game, gettext("The game is paused; the clock has stopped."))
 
 
 @bp.route("/games/<int:game_id>/resume", methods=["POST"])
 @login_required
 def resume(game_id: int):
-    return _host_action(game_id, lifecycle.resume_game, "The game runs again.")
+    return _host_action(game_id, lifecycle.resume_game, gettext("The game runs again."))
 
 
 @bp.route("/games/<int:game_id>/extend", methods=["POST"])
@@ -246,9 +256,11 @@ def extend(game_id: int):
     except ValueError:
         hours = 0
     if not 0 < hours <= 24 * 14:
-        flash("An extension is a number of hours between 1 and 336.", "error")
+        flash(gettext("An extension is a number of hours between 1 and 336."), "error")
         return redirect(url_for("games.show", game_id=game_id))
-    return _host_action(game_id, lifecycle.extend_deadline, f"The deadline is {hours:g} h later.",
+    return _host_action(game_id, lifecycle.extend_deadline,
+                        ngettext("The deadline is %(hours)s hour later.", "The deadline is %(hours)s hours later.",
+                                 hours, hours=format_decimal(hours)),
                         seconds=int(hours * 3600))
 
 
@@ -261,7 +273,7 @@ def resend(game_id: int, number: int):
     game = get_game_or_404(game_id)
     seat = seat_of(game, number)
     return _host_action(game_id, lambda gid, **kw: lifecycle.resend_invitation(gid, seat.index, **kw),
-                        f"A new invitation is on its way to {seat.player.email}.")
+                        gettext("A new invitation is on its way to %(email)s.", email=seat.player.email))
 
 
 @bp.route("/games/<int:game_id>/replace", methods=["POST"])
@@ -272,17 +284,19 @@ def replace(game_id: int):
     number); the service checks the address and the game."""
     game = get_game_or_404(game_id)
     if g.player.id != game.host_id:
-        abort(403, "Only the host of this game can do that.")
+        abort(403, gettext("Only the host of this game can do that."))
     number = request.form.get("seat", "")
     seat = next((s for s in game.seats if str(s.number) == number.strip()), None)
     email = (request.form.get("email") or "").strip()[:320]
     if seat is None or not email:
-        flash("Choose the seat and give the new player's email address.", "error")
+        flash(gettext("Choose the seat and give the new player's email address."), "error")
         return redirect(url_for("games.show", game_id=game_id))
     name = clean_name(request.form.get("name"))
     return _host_action(
-        game_id, lambda gid, **kw: lifecycle.replace_player(gid, seat.index, email, name, **kw),
-        f"{name or email} takes over seat {seat.number}; an invitation is on its way.")
+        game_id, lambda gid, **kw: lifecycle.replace_player(gid, seat.index, email, name,
+                                                           language=supported(request.form.get("language")), **kw),
+        gettext("%(name)s takes over seat %(number)s; an invitation is on its way.", name=name or email,
+                number=seat.number))
 
 
 @bp.route("/games/<int:game_id>/cancel", methods=["POST"])
@@ -292,6 +306,6 @@ def cancel(game_id: int):
     box must be ticked (the confirmation step)."""
     if request.form.get("confirm") != "yes":
         get_game_or_404(game_id)
-        flash("Tick the box to confirm that the game ends for everyone.", "error")
+        flash(gettext("Tick the box to confirm that the game ends for everyone."), "error")
         return redirect(url_for("games.show", game_id=game_id))
-    return _host_action(game_id, lifecycle.cancel_game, "The game is cancelled; every player is told.")
+    return _host_action(game_id, lifecycle.cancel_game, gettext("The game is cancelled; every player is told."))

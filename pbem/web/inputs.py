@@ -18,6 +18,7 @@ from __future__ import annotations
 import unicodedata
 
 from flask import Flask, request
+from flask_babel import gettext, lazy_gettext
 from werkzeug.exceptions import BadRequest
 from werkzeug.routing import IntegerConverter
 
@@ -49,32 +50,39 @@ def control_character(value: str, *, multiline: bool = False) -> str | None:
 
 
 def _describe(char: str) -> str:
-    return {"\x00": "a NUL byte", "\t": "a tab", "\n": "a line break", "\r": "a line break"}.get(
-        char, f"the control character U+{ord(char):04X}")
+    named = {"\x00": gettext("a NUL byte"), "\t": gettext("a tab"), "\n": gettext("a line break"),
+             "\r": gettext("a line break")}
+    return named.get(char) or gettext("the control character U+%(code)s", code=f"{ord(char):04X}")
 
 
 class ControlCharacter(BadRequest):
     """400: a query argument or form field holds a control character."""
 
-    title = "Character not accepted"
+    title = lazy_gettext("Character not accepted")
 
 
 def refuse_control_characters() -> None:
     """``before_request``: :class:`ControlCharacter` (400) when a query
     argument or form field (name or value) holds a control character it
     may not."""
-    sources = [("query argument", request.args)]
+    sources = [("query", request.args)]
     if request.method in ("POST", "PUT", "PATCH") and request.mimetype in (
             "application/x-www-form-urlencoded", "multipart/form-data"):
-        sources.append(("form field", request.form))
+        sources.append(("form", request.form))
     for kind, values in sources:
         for name, value in values.items(multi=True):
             bad = control_character(name) or control_character(value, multiline=name in MULTILINE_FIELDS)
             if bad is not None:
                 field = name[:40] if control_character(name) is None else repr(name[:40])
-                raise ControlCharacter(f"The {kind} \u201c{field}\u201d holds {_describe(bad)}, which this "
-                                       "site does not accept there. Nothing was read or stored; remove it "
-                                       "and send again.")
+                if kind == "query":
+                    text = gettext("The query argument \u201c%(field)s\u201d holds %(what)s, which this site does "
+                                   "not accept there. Nothing was read or stored; remove it and send again.",
+                                   field=field, what=_describe(bad))
+                else:
+                    text = gettext("The form field \u201c%(field)s\u201d holds %(what)s, which this site does "
+                                   "not accept there. Nothing was read or stored; remove it and send again.",
+                                   field=field, what=_describe(bad))
+                raise ControlCharacter(text)
 
 
 def init_app(app: Flask) -> None:

@@ -9,7 +9,7 @@ anyone else's in the best supported language of the browser's
 from __future__ import annotations
 
 from flask import Flask, g, has_request_context, request
-from flask_babel import Babel, Domain
+from flask_babel import Babel, Domain, get_locale, refresh
 
 from pbem.engine.fold import LANGUAGES
 from pbem.i18n import DEFAULT, pick_language, translations
@@ -19,29 +19,60 @@ class _Catalogs(Domain):
     """Flask-Babel's domain reading pbem's catalogs (compiled or not)."""
 
     def get_translations(self):
-        return translations(str(select_locale()))
+        # a page makes hundreds of gettext calls: the catalog of the
+        # request's locale (Flask-Babel's, chosen once; a refresh() makes a
+        # new Locale object) is looked up once per request
+        locale = get_locale()
+        if locale is None:
+            return translations(select_locale())
+        kept = g.get("_pbem_catalog")
+        if kept is None or kept[0] is not locale:
+            kept = g._pbem_catalog = (locale, translations(str(locale)))
+        return kept[1]
 
 
 def select_locale() -> str:
-    """The page's language code (``"fi"``): the signed-in player's, else the
-    browser's best supported one, else ``"en"``."""
+    """The page's language code (``"fi"``): the signed-in player's, else
+    that of the player a visitor's link names (:func:`speak_to`: the
+    sign-in confirmation, the mail preferences reached from a mail), else
+    the browser's best supported one, else ``"en"``."""
     player = g.get("player") if has_request_context() else None
     if player is not None and getattr(player, "language", None):
         return pick_language(player.language)
     if has_request_context():
-        return pick_language(request.accept_languages.best_match(LANGUAGES))
+        return pick_language(g.get("visitor_language"), request.accept_languages.best_match(LANGUAGES))
     return DEFAULT
 
 
+def speak_to(player) -> None:
+    """This page is for ``player`` (a ``Player`` or ``None``) though nobody
+    is signed in: an invitee following a sign-in link, a reader of the
+    mail preferences. Their ``language`` (the host's choice for an
+    invitee, or their own) is the page's, unless someone is signed in."""
+    if player is None or not getattr(player, "language", None):
+        return
+    g.visitor_language = player.language
+    g.visitor_timezone = getattr(player, "timezone", None)
+    refresh()  # Flask-Babel keeps the locale it chose for the request
+
+
 def select_timezone() -> str:
-    """The signed-in player's time zone, else UTC."""
+    """The signed-in player's time zone, else that of the player a
+    visitor's link names (:func:`speak_to`), else UTC."""
     player = g.get("player") if has_request_context() else None
+    if player is None and has_request_context():
+        return g.get("visitor_timezone") or "UTC"
     return getattr(player, "timezone", None) or "UTC"
 
 
 def init_app(app: Flask) -> None:
-    """Install Flask-Babel: ``_``, ``gettext``, ``ngettext`` in templates."""
+    """Install Flask-Babel: ``_``, ``gettext``, ``ngettext`` in templates,
+    and the page filters of :mod:`pbem.web.language`."""
     if "babel" not in app.extensions:
         babel = Babel(app, locale_selector=select_locale, timezone_selector=select_timezone)
-        # Flask-Babel 4 takes ``default_domain`` as a name; pbem's catalogs are a Domain of their own
+        # Flask-Babel 4 builds its domain from the ``default_domain`` name
+        # (a string); pbem's catalogs come from a Domain of their own
         babel.domain_instance = _Catalogs()
+        from pbem.web import language
+
+        language.init_app(app)

@@ -18,19 +18,29 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask_babel import gettext, lazy_gettext
 
 from pbem.service import links
 from pbem.service.db import db
 from pbem.service.models import NOTIFY_MODES, Player
 from pbem.web.extensions import csrf, login_required
+from pbem.web.locale import speak_to
 
 bp = Blueprint("mailprefs", __name__)
 
 MODE_LABELS = {
-    "every": "Every move: a mail when it is your move and when something happens in your games",
-    "my_turn": "My turn only: a mail when you are asked to move, your own missed turns, the final scores",
-    "digest": "A daily digest: everything in one mail a day, at the hour below",
-    "none": "None: no game mail; I follow my games on the web",
+    "every": lazy_gettext("Every move: a mail when it is your move and when something happens in your games"),
+    "my_turn": lazy_gettext("My turn only: a mail when you are asked to move, your own missed turns, the final "
+                            "scores"),
+    "digest": lazy_gettext("A daily digest: everything in one mail a day, at the hour below"),
+    "none": lazy_gettext("None: no game mail; I follow my games on the web"),
+}
+#: each mode's short name, for the "Saved" message
+MODE_NAMES = {
+    "every": lazy_gettext("Every move"),
+    "my_turn": lazy_gettext("My turn only"),
+    "digest": lazy_gettext("A daily digest"),
+    "none": lazy_gettext("None"),
 }
 
 
@@ -39,6 +49,7 @@ def _player(token: str) -> Player:
     player = db.session.get(Player, player_id) if player_id is not None else None
     if player is None:
         abort(404)
+    speak_to(player)  # the page of a mail's link speaks its reader's language
     return player
 
 
@@ -46,13 +57,13 @@ def _save(player: Player) -> str | None:
     """Apply the posted form; a problem to show, or ``None``."""
     mode = request.form.get("notify_mode", "")
     if mode not in NOTIFY_MODES:
-        return "Please choose which mail you want."
+        return gettext("Please choose which mail you want.")
     try:
         hour = int(request.form.get("digest_hour", player.digest_hour))
     except ValueError:
         hour = -1
     if not 0 <= hour <= 23:
-        return "Please choose an hour from 0 to 23 for the digest."
+        return gettext("Please choose an hour from 0 to 23 for the digest.")
     player.notify_mode, player.digest_hour = mode, hour
     player.no_invites = request.form.get("no_invites") == "on"
     if request.form.get("mail_works") == "on":
@@ -64,7 +75,7 @@ def _save(player: Player) -> str | None:
 def _page(player: Player, action: str):
     problem = _save(player) if request.method == "POST" else None
     if request.method == "POST" and problem is None:
-        flash("Saved: " + MODE_LABELS[player.notify_mode].split(":")[0] + ".")
+        flash(gettext("Saved: %(mode)s.", mode=MODE_NAMES[player.notify_mode]))
         return redirect(action)
     return render_template("web/mail_preferences.html", player=player, modes=MODE_LABELS,
                            action=action, problem=problem,

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from flask import Blueprint, abort, flash, g, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext
 
 from pbem.boards import picker_orders
 from pbem.i18n import translate
@@ -39,6 +40,7 @@ from pbem.web.common import (
 )
 from pbem.web.extensions import PREVIEW_LIMIT, REVIEW_LIMIT, limiter, login_required, seat_key
 from pbem.web.games import _board, table_context
+from pbem.web.language import translated
 from pbem.web.locale import select_locale
 
 bp = Blueprint("seat", __name__, template_folder="templates")
@@ -148,19 +150,21 @@ def submit(game_id: int, number: int):
         game = get_game_or_404(game_id)
         seat = my_seat(game, number)
         result = SubmitResult("refused", game.id, seat.index, game.step,
-                              message="The form did not say which turn it was made on; please use the order page.")
+                              message=gettext("The form did not say which turn it was made on; please use the "
+                                              "order page."))
         return _page(game, seat, text=text, result=result, status=400)
     # the game row is read once, locked, for the access check and the orders
     try:
         game = load_game(game_id, for_update=True)
     except GameNotFound:
-        abort(404, f"There is no game {game_id}.")
+        abort(404, gettext("There is no game %(game)s.", game=game_id))
     seat = my_seat(game, number)
     result = submit_orders(game.id, seat.index, text, expected_step=step, source="web", game=game)
     if not result.accepted:
         game = get_game_or_404(game_id)
         return _page(game, seat, text=text, result=result, status=409 if result.status == "stale" else 422)
-    flash("Sent: " + "; ".join(result.orders) + ". " + _after_sending(game_id, seat.index, result))
+    flash(gettext("Sent: %(orders)s. %(after)s", orders="; ".join(result.orders),
+                  after=_after_sending(game_id, seat.index, result)))
     # game_id, not game.id: the row expired at the commit and would be read again
     return redirect(url_for("seat.page", game_id=game_id, number=number))
 
@@ -171,13 +175,15 @@ def _after_sending(game_id: int, seat_index: int, result: SubmitResult) -> str:
     second piece, a demolition after a famine), which the page then names
     (the engine's ``decision``) instead of calling the turn resolved."""
     if not result.resolved:          # stored, waiting for the other seats
-        return result.message
+        return translated(result.message)
     game = get_game_or_404(game_id)
     sit = situation(game)
     if game.status != ACTIVE or sit.state is None or seat_index not in sit.waiting:
-        return result.message
+        return translated(result.message)
     owed = (sit.state.view(seat_index).get("decision") or {}).get("owes")
-    return "Your turn goes on: " + (owed or "you have another decision to make.")
+    if owed:
+        return gettext("Your turn goes on: %(owed)s", owed=translated(owed))
+    return gettext("Your turn goes on: you have another decision to make.")
 
 
 @bp.route("/games/<int:game_id>/seat/<int:number>/next.json")
@@ -208,12 +214,23 @@ def next_json(game_id: int, number: int):
         svg = _board(game.kind, table["named"], sorted({a.site for a in nd.actions if a.site}))
         panels = render_template("web/_panels.html", game=game, view_text="", **table)
     return jsonify({
-        "status": "ok" if r.status == "preview" else r.status, "message": r.message if r.status != "preview" else "",
-        "lines": [{"text": l.text, "order": l.order, "error": l.error} for l in r.lines],
+        "status": "ok" if r.status == "preview" else r.status,
+        "message": translated(r.message) if r.status != "preview" else "",
+        "lines": [{"text": l.text, "order": l.order, "error": translated(l.error) if l.error else l.error}
+                  for l in r.lines],
         "preview": nd.preview, "more": nd.more, "legal": picker_orders(nd.actions, _say()), "svg": svg,
+        "label_texts": {a.label: translated(a.label) for a in nd.actions},
         "view_text": engine_of(game).view_text(nd.view) if nd.view is not None else None,
-        "panels": panels, "decision": nd.view.get("decision") if nd.view is not None else None,
+        "panels": panels, "decision": _decision(nd.view.get("decision")) if nd.view is not None else None,
     }), 200
+
+
+def _decision(decision: dict | None) -> dict | None:
+    """The engine's decision banner (``owes``, ``why``, ``rule``...) with
+    its texts in the page's language."""
+    if not decision:
+        return decision
+    return {k: translated(v) if k in ("owes", "why", "rule") else v for k, v in decision.items()}
 
 
 @bp.route("/games/<int:game_id>/seat/<int:number>/view.json")

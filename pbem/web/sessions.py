@@ -31,6 +31,7 @@ import datetime as dt
 import secrets
 
 from flask import abort, current_app, flash, g, redirect, request, session
+from flask_babel import gettext
 from sqlalchemy import select, update
 
 from pbem.service.db import begin_write, db
@@ -76,8 +77,8 @@ def require(player: Player) -> None:
     (a redirect to the same path, which then asks for a sign-in)."""
     if not holds(player):
         signed_out_here()
-        flash("Your sign-in has ended (you signed out on this device or everywhere). "
-              "Sign in again with a link from your email.")
+        flash(gettext("Your sign-in has ended (you signed out on this device or everywhere). "
+                      "Sign in again with a link from your email."))
         abort(redirect(request.full_path.rstrip("?")))
 
 

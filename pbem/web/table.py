@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from pbem.boards import named_view as boards_named_view
@@ -40,7 +41,8 @@ def people(game, view: dict[str, Any] | None, you: int | None = None) -> list[Pe
     colours = seat_colours(game.kind, view or {"seats": len(game.seats)})
     out = []
     for seat in sorted(game.seats, key=lambda s: s.index):
-        name = (seat.player.name if seat.player is not None else "") or f"Seat {seat.number}"
+        name = (seat.player.name if seat.player is not None else "") or gettext("Seat %(number)s",
+                                                                                number=seat.number)
         colour = colours[seat.index] if seat.index < len(colours) else "#777777"
         out.append(Person(seat.index, seat.number, name, colour, seat.index == you))
     return out
@@ -59,9 +61,10 @@ def named_view(view: dict[str, Any], persons: Iterable[Person]) -> dict[str, Any
 def chip(person: Person) -> Markup:
     """The person's name with a dot of their seat colour (the colour is a
     decoration: the name carries the meaning)."""
-    you = Markup(' <span class="you">(you)</span>') if person.you else ""
-    return Markup('<span class="who" style="--seat:{c}" title="seat {n}"><span class="dot" aria-hidden="true">'
-                  '</span>{name}{you}</span>').format(c=person.colour, n=person.number, name=person.name, you=you)
+    you = Markup(' <span class="you">{}</span>').format(gettext("(you)")) if person.you else ""
+    return Markup('<span class="who" style="--seat:{c}" title="{seat}"><span class="dot" aria-hidden="true">'
+                  '</span>{name}{you}</span>').format(c=person.colour, seat=gettext("seat %(number)s", number=person.number),
+                                                      name=person.name, you=you)
 
 
 def seated(text: str, persons: Iterable[Person]) -> Markup:

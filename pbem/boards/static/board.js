@@ -25,9 +25,12 @@
  *       onPick: function (order) {},// optional, after the field was filled
  *       onRefuse: function (site, label) {}, // optional: a site no legal order
  *                                   //   of the chosen label (or of any label) uses was clicked
- *       onChoose: function (site, orders, fill) {} // optional: a site several
+ *       onChoose: function (site, orders, fill) {}, // optional: a site several
  *                                   //   orders of the label share was picked; call
  *                                   //   fill(order) with the one the player chooses
+ *       placeholder: "choose an order…", // optional: the empty choice of a chooser it fills
+ *       optionText: function (label, sites) {} // optional: a filled chooser's option text
+ *                                   //   (the page's language); default "label (n sites)"
  *     });
  *     picker.select("build farm");  // highlight that label's sites
  *   </script>
@@ -251,7 +254,8 @@
         opt.value = l;
         var n = byLabel[l].map(function (o) { return o.site && key(o.site); })
           .filter(function (x, i, a) { return x && a.indexOf(x) === i; }).length;
-        opt.textContent = n ? l + " (" + n + (n === 1 ? " site)" : " sites)") : l;
+        opt.textContent = options.optionText ? options.optionText(l, n) :
+          n ? l + " (" + n + (n === 1 ? " site)" : " sites)") : l;
         chooser.appendChild(opt);
       });
     }

@@ -12,8 +12,10 @@
       el.hidden = el.getAttribute("data-kind") !== kind;
     });
     if (note && chosen) {
-      note.textContent = chosen.getAttribute("data-title") + " is for " + chosen.getAttribute("data-min") +
-        " to " + chosen.getAttribute("data-max") + " players.";
+      // the page's own words ({title}, {min}, {max}), in its language
+      note.textContent = (note.getAttribute("data-text") || "{title}: {min}\u2013{max}")
+        .replace("{title}", chosen.getAttribute("data-title")).replace("{min}", chosen.getAttribute("data-min"))
+        .replace("{max}", chosen.getAttribute("data-max"));
     }
   }
   form.addEventListener("change", function (ev) { if (ev.target.name === "kind") update(); });

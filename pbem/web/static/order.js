@@ -38,6 +38,15 @@
 
   function say(text) { if (hint) hint.textContent = text; }
 
+  // the page's words, in its language (the order-texts block); {name}s filled in from params
+  var textsBlock = document.getElementById("order-texts");
+  var TEXTS = textsBlock ? JSON.parse(textsBlock.textContent || "{}") : {};
+  function t(key, params) {
+    return String(TEXTS[key] || key).replace(/\{(\w+)\}/g, function (m, name) {
+      return params && params[name] !== undefined ? String(params[name]) : m;
+    });
+  }
+
   // a site several orders share (a tile's rotations and followers): ask
   // their steps below the hint (choices.js), then fill the field
   var choices = document.getElementById("order-choices");
@@ -51,6 +60,12 @@
 
   function lines(text) {
     return text.split("\n").map(function (l) { return l.trim(); }).filter(function (l) { return l; });
+  }
+
+  var labelTexts = {};  // each order label in the page's language (next.json's label_texts)
+  function optionText(label, n) {
+    var name = labelTexts[label] || label;
+    return n === 1 ? t("label_one_site", {label: name}) : n ? t("label_sites", {label: name, count: n}) : name;
   }
 
   // a small decision's orders without a site ("no tower") as buttons beside the board's sites
@@ -81,6 +96,7 @@
   function attach(list) {
     if (picker) picker.detach();
     picker = window.PbemBoard.attach({board: board, input: field, chooser: chooser, orders: list,
+      placeholder: t("choose"), optionText: optionText,
       onPick: picked, onRefuse: refused, onChoose: window.PbemChoices && choices ? choose : null});
     current = list;
     quickButtons(list);
@@ -92,12 +108,12 @@
   function refused(site, label) {
     if (asking) asking.close();
     var withSite = current.filter(function (o) { return o.site && (!label || o.label === label); });
-    if (!withSite.length) { say("No order can use " + site + " now."); return; }
+    if (!withSite.length) { say(t("no_order_site", {site: site})); return; }
     var o = withSite[0];
     var text = o.text.split(/\s+/).map(function (w) {
       return w.toUpperCase() === String(o.site).toUpperCase() ? site : w;
     }).join(" ");
-    if (!nextUrl) { say("No legal order uses " + site + " now."); return; }
+    if (!nextUrl) { say(t("no_legal_site", {site: site})); return; }
     var url = nextUrl + "?orders=" + encodeURIComponent((base ? base + "\n" : "") + text) +
       "&step=" + encodeURIComponent(step ? step.value : "");
     fetch(url, {credentials: "same-origin", headers: {"Accept": "application/json"}})
@@ -106,14 +122,14 @@
         var bad = (res.lines || []).filter(function (l) { return l.error; })[0];
         // the order was made up by the page, not written by the player: say only why
         var why = bad ? bad.error.replace("'" + text + "' is not legal: ", "") : "";
-        say("Not " + site + ": " + (why || res.message || "no legal order uses it now."));
+        say(t("not_site", {site: site, why: why || res.message || t("no_legal_uses_it")}));
       })
-      .catch(function () { say("No legal order uses " + site + " now."); });
+      .catch(function () { say(t("no_legal_site", {site: site})); });
   }
 
   function picked(order) {
     field.value = (base ? base + "\n" : "") + order.text;
-    say("Picked \u201c" + order.text + "\u201d.");
+    say(t("picked", {order: order.text}));
     ask(field.value, true);
   }
 
@@ -129,12 +145,12 @@
         if (mine !== asked) return;
         if (res.status !== "ok") {
           var bad = (res.lines || []).filter(function (l) { return l.error; })[0];
-          say((res.message || "These orders are not legal now.") + (bad ? " " + bad.error : ""));
+          say((res.message || t("not_legal_now")) + (bad ? " " + bad.error : ""));
           return;
         }
         if (!res.preview) {
           // a game with draws or hidden cards: nothing after the lines is shown before they are sent
-          say("Picked. Review it below" + (fromPick ? ", or click another site to change it." : "."));
+          say(t(fromPick ? "picked_review_or_change" : "picked_review"));
           document.getElementById("review").focus();
         } else if (res.more) {
           base = lines(text).join("\n");
@@ -149,12 +165,12 @@
             banner.querySelector(".why").textContent = res.decision.why;
           }
           chooser.innerHTML = "";   // board.js fills it with the next decision's labels
+          labelTexts = res.label_texts || {};
           attach(res.legal);
           var n = lines(text).length;
-          say(n ? "Your turn holds another order: choose it (order " + (n + 1) + "), then click a highlighted site." :
-            "Choose an order, then click a highlighted site on the board.");
+          say(n ? t("another_order", {number: n + 1}) : t("choose_then_click"));
         } else {
-          say("Your turn is complete. Review it below" + (fromPick ? ", or click another site to change the last order." : "."));
+          say(t(fromPick ? "complete_or_change" : "complete"));
           document.getElementById("review").focus();
         }
       })
@@ -172,11 +188,10 @@
   chooser.addEventListener("change", function () {
     if (!hint) return;
     var label = chooser.value;
-    if (!label || !picker) { say("2. Click a highlighted site on the board (or Tab to the board and move with the arrow keys), or type orders below (one per line)."); return; }
+    if (!label || !picker) { say(t("hint")); return; }
     var n = picker.orders(label).map(function (o) { return o.site && o.site.toUpperCase(); })
       .filter(function (x, i, a) { return x && a.indexOf(x) === i; }).length;
-    say(n ? "2. Click one of the " + n + " highlighted site" + (n === 1 ? "" : "s") + " on the board." :
-      "Filled in \u201c" + field.value + "\u201d. Review it below.");
+    say(n === 1 ? t("click_one_site") : n ? t("click_sites", {count: n}) : t("filled", {order: field.value}));
   });
 })();
 

@@ -6,7 +6,9 @@
   if (!form || !step) return;
   var out = form.querySelector("output");
   step.addEventListener("input", function () {
-    if (out) out.textContent = "step " + step.value + " / " + step.max;
+    // the page's own words ({step}, {last}), in its language
+    if (out) out.textContent = (out.getAttribute("data-text") || "{step} / {last}")
+      .replace("{step}", step.value).replace("{last}", step.max);
   });
   step.addEventListener("change", function () { form.submit(); });
 })();

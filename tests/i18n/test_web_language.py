@@ -1,0 +1,258 @@
+"""Each player's pages in their own language (issue 16, the web part).
+
+- The account page's language choice is stored (``language_chosen``) and
+  the pages switch: ``<html lang>`` and the marked strings come from the
+  catalog (expectations built from :func:`pbem.i18n.translations`, and,
+  to show the path works before the catalogs are translated, from a
+  stand-in catalog).
+- The first sign-in takes the browser's ``Accept-Language`` (when the
+  player has not chosen) and the browser's time zone; later sign-ins do not.
+- The host's per-seat language reaches the invitee's player row, is shown
+  on the invitee's sign-in page, and never overrides a player's own choice.
+- Dates, "time left" and engine texts follow the page's language.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from babel.dates import format_timedelta
+from markupsafe import escape
+from sqlalchemy import select
+
+import pbem.i18n
+from pbem.engine.messages import Msg
+from pbem.service import links
+from pbem.service.db import db
+from pbem.service.models import Game, GameEvent, Player
+from tests.webapp import CSRF_RE, csrf_token, new_lacitta, player_id, signed_in
+
+
+def _lang(html: str) -> str:
+    return re.search(r'<html lang="([^"]+)"', html).group(1)
+
+
+def _player(email: str) -> Player:
+    db.session.rollback()  # the test's read snapshot ends: see what the requests committed
+    return db.session.execute(select(Player).where(Player.email == email)).scalar_one()
+
+
+def _signin_path(email: str) -> str:
+    return links.signin_url(player_id(email), "/").removeprefix("http://pbem.test")
+
+
+def _sign_in_with(client, path: str, headers=None, **fields):
+    page = client.get(path, headers=headers or {})
+    assert page.status_code == 200, page.get_data(as_text=True)
+    token = CSRF_RE.search(page.get_data(as_text=True)).group(1)
+    resp = client.post(path, data={"csrf_token": token, **fields}, headers=headers or {})
+    assert resp.status_code == 302, resp.get_data(as_text=True)
+    return page.get_data(as_text=True)
+
+
+def _save_account(client, **fields):
+    data = {"csrf_token": csrf_token(client, "/account"), "name": "Ada", "timezone": "UTC", **fields}
+    return client.post("/account", data=data)
+
+
+# --- the account page ------------------------------------------------------
+
+def test_account_language_choice_persists_and_the_pages_switch(app):
+    new_lacitta()
+    ada = signed_in(app, "ada@example.org")
+    page = ada.get("/account").get_data(as_text=True)
+    assert _lang(page) == "en"
+    for code, name in pbem.i18n.LANGUAGE_NAMES.items():  # every language offered, in its own words
+        assert f'<option value="{code}" lang="{code}"' in page and name in page
+    assert _save_account(ada, language="fi").status_code == 302
+    ada_row = _player("ada@example.org")
+    assert (ada_row.language, ada_row.language_chosen) == ("fi", True)
+    home = ada.get("/").get_data(as_text=True)
+    assert _lang(home) == "fi"
+    assert f"<h1>{escape(pbem.i18n.translations('fi').gettext('My games'))}</h1>" in home
+    account = ada.get("/account").get_data(as_text=True)
+    assert '<option value="fi" lang="fi" selected>' in account
+    # a later save without the field (an old form) keeps the choice
+    assert _save_account(ada).status_code == 302
+    assert _player("ada@example.org").language == "fi"
+
+
+def test_pages_read_the_catalog_of_the_players_language(app, stand_in_catalog):
+    stand_in_catalog("cs", {"My games": "Moje hry (test)", "Your account": "Tvůj účet (test)",
+                            "The table": "Stůl (test)"})
+    gid = new_lacitta()
+    ada = signed_in(app, "ada@example.org")
+    assert _save_account(ada, language="cs").status_code == 302
+    home = ada.get("/").get_data(as_text=True)
+    assert _lang(home) == "cs"
+    expected = pbem.i18n.translations("cs").gettext("My games")
+    assert expected != "My games" and f"<h1>{expected}</h1>" in home
+    assert pbem.i18n.translations("cs").gettext("Your account") in ada.get("/account").get_data(as_text=True)
+    order_page = ada.get(f"/games/{gid}/seat/1").get_data(as_text=True)
+    assert f'<h2 id="table-h">{pbem.i18n.translations("cs").gettext("The table")}</h2>' in order_page
+    # another player of the same game still reads English
+    bo_page = signed_in(app, "bo@example.org").get(f"/games/{gid}/seat/2").get_data(as_text=True)
+    assert _lang(bo_page) == "en" and '<h2 id="table-h">The table</h2>' in bo_page
+
+
+def test_an_unknown_language_is_refused_and_nothing_is_lost(app):
+    new_lacitta()
+    ada = signed_in(app, "ada@example.org")
+    resp = _save_account(ada, language="xx", name="Ada Lovelace")
+    assert resp.status_code == 200 and "choose a language from the list" in resp.get_data(as_text=True)
+    row = _player("ada@example.org")
+    assert (row.language, row.language_chosen, row.name) == ("en", False, "Ada")
+
+
+def test_visitor_pages_follow_accept_language(app, client):
+    assert _lang(client.get("/", headers={"Accept-Language": "de-AT,de;q=0.9"}).get_data(as_text=True)) == "de"
+    assert _lang(client.get("/", headers={"Accept-Language": "ja"}).get_data(as_text=True)) == "en"
+
+
+# --- the first sign-in -----------------------------------------------------
+
+def test_first_signin_takes_the_browsers_language(app):
+    new_lacitta(start=False)
+    bo = app.test_client()
+    _sign_in_with(bo, _signin_path("bo@example.org"), {"Accept-Language": "cs-CZ,cs;q=0.9,en;q=0.5"})
+    row = _player("bo@example.org")
+    assert (row.language, row.language_chosen) == ("cs", False) and row.first_signin_at is not None
+    assert _lang(bo.get("/").get_data(as_text=True)) == "cs"
+    # only the first sign-in counts
+    _sign_in_with(app.test_client(), _signin_path("bo@example.org"), {"Accept-Language": "de"})
+    assert _player("bo@example.org").language == "cs"
+
+
+def test_first_signin_keeps_a_chosen_language_and_ignores_unsupported_ones(app):
+    new_lacitta(start=False)
+    cy = _player("cy@example.org")
+    cy.language, cy.language_chosen = "ca", True
+    db.session.commit()
+    _sign_in_with(app.test_client(), _signin_path("cy@example.org"), {"Accept-Language": "fi"})
+    assert _player("cy@example.org").language == "ca"
+    _sign_in_with(app.test_client(), _signin_path("bo@example.org"), {"Accept-Language": "ja, ko;q=0.5"})
+    row = _player("bo@example.org")
+    assert row.language == "en" and row.first_signin_at is not None
+
+
+def test_first_signin_takes_the_browsers_time_zone(app):
+    new_lacitta(start=False)
+    path = _signin_path("bo@example.org")
+    page = _sign_in_with(app.test_client(), path, browser_zone="America/Argentina/Buenos_Aires")
+    assert 'name="browser_zone"' in page and "signin.js" in page
+    assert _player("bo@example.org").timezone == "America/Argentina/Buenos_Aires"
+    # signed in once: the page no longer asks, and a posted zone changes nothing
+    page = _sign_in_with(app.test_client(), _signin_path("bo@example.org"), browser_zone="Asia/Tokyo")
+    assert 'name="browser_zone"' not in page
+    assert _player("bo@example.org").timezone == "America/Argentina/Buenos_Aires"
+
+
+def test_a_bad_browser_zone_is_ignored(app):
+    new_lacitta(start=False)
+    before = _player("cy@example.org").timezone
+    _sign_in_with(app.test_client(), _signin_path("cy@example.org"), browser_zone="Mars/Olympus_Mons")
+    row = _player("cy@example.org")
+    assert row.timezone == before and row.first_signin_at is not None
+
+
+# --- the host's choice for each invitee ----------------------------------------
+
+def _create(client, seats, **extra):
+    data = {"csrf_token": csrf_token(client, "/games/new"), "kind": "lacitta", "opt-lacitta-setup": "beginner",
+            "title": "Languages", "deadline_hours": "48", "timezone": "UTC", **extra}
+    for i, (name, email, language) in enumerate(seats):
+        data.update({f"seat-{i}-name": name, f"seat-{i}-email": email, f"seat-{i}-language": language})
+    resp = client.post("/games/new", data=data)
+    assert resp.status_code == 302, resp.get_data(as_text=True)
+    return resp
+
+
+def test_host_sets_each_invitees_language(app, stand_in_catalog):
+    stand_in_catalog("fi", {"Continue": "Jatka (testi)"})
+    new_lacitta()
+    chooser = Player(email="dee@example.org", name="Dee", language="de", language_chosen=True)
+    db.session.add(chooser)
+    db.session.commit()
+    ada = signed_in(app, "ada@example.org")
+    form = ada.get("/games/new").get_data(as_text=True)
+    assert 'name="seat-1-language"' in form and '<option value="en" lang="en" selected>' in form
+    _create(ada, [("Ada", "ada@example.org", "cs"), ("Eve", "eve@example.org", "fi"),
+                  ("Dee", "dee@example.org", "ca"), ("Fay", "fay@example.org", "klingon")])
+    assert _player("eve@example.org").language == "fi"
+    assert _player("dee@example.org").language == "de"    # chose her own: the host's choice does not count
+    assert _player("fay@example.org").language == "en"    # not a supported language: unchanged
+    assert _player("ada@example.org").language == "en"    # the host's own row is never changed
+    # the invitee's sign-in page speaks the language the host chose
+    page = app.test_client().get(_signin_path("eve@example.org")).get_data(as_text=True)
+    assert _lang(page) == "fi" and pbem.i18n.translations("fi").gettext("Continue") in page
+
+
+def test_the_new_game_form_defaults_to_the_hosts_language(app):
+    new_lacitta()
+    ada = signed_in(app, "ada@example.org")
+    _save_account(ada, language="de")
+    form = ada.get("/games/new").get_data(as_text=True)
+    selects = re.findall(r'<select name="seat-\d+-language".*?</select>', form, re.S)
+    assert selects and all('<option value="de" lang="de" selected>' in s for s in selects)
+
+
+def test_host_sets_the_language_of_a_replacement(app):
+    gid = new_lacitta()
+    ada = signed_in(app, "ada@example.org")
+    page = ada.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'id="replace-language"' in page
+    form = {"csrf_token": csrf_token(ada, f"/games/{gid}"), "seat": "2", "email": "neo@example.org",
+            "name": "Neo", "language": "ca"}
+    assert ada.post(f"/games/{gid}/replace", data=form).status_code == 302
+    assert _player("neo@example.org").language == "ca"
+    assert db.session.get(Game, gid).seat(1).player.email == "neo@example.org"
+
+
+# --- dates, time left and engine texts --------------------------------------
+
+def test_time_left_and_deadline_in_the_pages_language(app):
+    from pbem.web.common import deadline_text, time_left
+
+    now = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.timezone.utc)
+    when = now + dt.timedelta(days=2, hours=3)
+    with app.app_context(), app.test_request_context("/", headers={"Accept-Language": "fi"}):
+        left = time_left(when, now)
+        for part in (format_timedelta(dt.timedelta(days=2), granularity="day", threshold=10**6, format="long",
+                                      locale="fi"),
+                     format_timedelta(dt.timedelta(hours=3), granularity="hour", threshold=10**6,
+                                      format="long", locale="fi")):
+            assert part in left, left
+        assert "marraskuuta" in deadline_text(when, "Europe/Helsinki")   # Babel's Finnish month name
+        assert "17.00" in deadline_text(when, "Europe/Helsinki")          # 15:00 UTC is 17.00 in Helsinki
+        assert time_left(now - dt.timedelta(minutes=1), now) == pbem.i18n.translations("fi").gettext(
+            "deadline passed")
+    with app.app_context(), app.test_request_context("/", headers={"Accept-Language": "en"}):
+        assert time_left(now + dt.timedelta(minutes=40), now) == "40 minutes left"
+
+
+def test_log_lines_and_engine_messages_in_the_readers_language(app, stand_in_catalog):
+    template = "{who} built a test tower on {site}."
+    stand_in_catalog("fi", {template: "{who} rakensi testitornin ruutuun {site}."})
+    gid = new_lacitta()
+    text = Msg(template, who="Seat 2", site="F7")
+    db.session.add(GameEvent(game_id=gid, step=0, seat_index=None, kind="test", text=str(text),
+                             data=pbem.i18n.stored_event_data(text, {})))
+    db.session.commit()
+    ada, bo = signed_in(app, "ada@example.org"), signed_in(app, "bo@example.org")
+    _save_account(ada, language="fi")
+    finnish = ada.get(f"/games/{gid}").get_data(as_text=True)
+    assert "rakensi testitornin ruutuun F7." in finnish
+    english = bo.get(f"/games/{gid}").get_data(as_text=True)
+    assert "built a test tower on F7." in english and "rakensi" not in english
+
+
+def test_mail_preferences_from_a_mail_speak_the_readers_language(app, client, stand_in_catalog):
+    stand_in_catalog("de", {"Which mail you get": "Welche Post du bekommst (Test)"})
+    new_lacitta()
+    cy = _player("cy@example.org")
+    cy.language = "de"
+    db.session.commit()
+    path = links.preferences_url(cy.id).removeprefix("http://pbem.test")
+    page = client.get(path, headers={"Accept-Language": "fi"}).get_data(as_text=True)   # nobody signed in
+    assert _lang(page) == "de"
+    assert f"<h1>{pbem.i18n.translations('de').gettext('Which mail you get')}</h1>" in page
