@@ -62,7 +62,10 @@ def _retry_after(err) -> int:
     try:
         current = limiter.current_limit
         if current is not None and current.breached:
-            return max(1, math.ceil(current.reset_at - time.time()))
+            # the storage keeps whole seconds: the reset can read a fraction
+            # past the window's length, which is the most anyone waits
+            wait = math.ceil(current.reset_at - time.time())
+            return max(1, min(wait, int(current.limit.get_expiry())))
     except Exception:  # storage unreachable: fall back to the window's length
         log.warning("rate limit reset time unavailable", exc_info=True)
     limit = getattr(err, "limit", None)
