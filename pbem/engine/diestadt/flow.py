@@ -42,41 +42,47 @@ def _tile_action(space: int, q: int, rtype: int = 3, k: int = 0) -> PlaceTile:
     return a
 
 
+_ORDER_LISTS: dict[tuple[int, tuple[int, ...]], tuple[PlaceTile, ...]] = {}
+
+
+def _orders(space: int, q: int, offsets: tuple[int, ...]) -> tuple[PlaceTile, ...]:
+    """The orders for the tile on ``space`` turned ``q``: no follower, then
+    a follower per entry of ``offsets`` (``type * 8 + point index``). Kept."""
+    key = (space * 4 + q, offsets)
+    got = _ORDER_LISTS.get(key)
+    if got is None:
+        got = _ORDER_LISTS[key] = (_tile_action(space, q),) + tuple(
+            _tile_action(space, q, off >> 3, off & 7) for off in offsets)
+    return got
+
+
 def tile_options(st: "DieStadtState") -> list[PlaceTile]:
     """Every legal compound order for the drawn tile, by space (reading
     order), rotation, then no follower before followers (by first point).
     A follower may go on each feature the tile's regions form unless it has
-    a follower or the tile completes it (DS-35, DS-39; :func:`placement.groups`)."""
-    out = []
+    a follower or the tile completes it (DS-35, DS-39;
+    :func:`placement.follower_offsets`, the rule of :func:`placement.groups`)."""
+    out: list[PlaceTile] = []
     tile = st.drawn
-    can_follow = st.supply[st.active] > 0
-    ctx_space = -1
-    info = cid = None
+    spaces = placement.placement_spaces(st, tile)
+    if st.supply[st.active] <= 0:
+        for space, fits in spaces:
+            for q in fits:
+                out.append(_tile_action(space, q))
+        return out
     turned = TURNED[tile]
-    cache, make = _TILE_ACTIONS, _tile_action
-    structs, structure = placement._STRUCT, placement._structure
-    space_context = placement.space_context
-    for space, q in placement.placements(st, tile):
-        base = ((space * 4 + q) * 4) * 8
-        out.append(cache.get(base + 24) or make(space, q))
-        if not can_follow:
-            continue
-        if space != ctx_space:
-            ctx_space = space
-            facing, _roots, info, cid = space_context(st, space)
-        t = turned[q]
-        struct = structs.get((t.shape, cid))
-        if struct is None:
-            struct = structs[(t.shape, cid)] = structure(t, facing)
-        for _regions, joined, opn, k, rtype in struct:
-            for c in joined:
-                left, has = info[c]
-                if has:
-                    opn = -1
-                    break
-                opn += left
-            if opn > 0:
-                out.append(cache.get(base + rtype * 8 + k) or make(space, q, rtype, k))
+    known, offsets_of = placement._OFFSETS, placement.follower_offsets
+    lists, orders = _ORDER_LISTS, _orders
+    signature = placement.space_signature
+    for space, fits in spaces:
+        facing, cid, sig = signature(st, space)
+        for q in fits:
+            t = turned[q]
+            offs = known.get((t.shape, cid, sig))
+            if offs is None:
+                offs = offsets_of(t, facing, cid, sig)
+            got = lists.get((space * 4 + q, offs))
+            out.extend(got if got is not None else orders(space, q, offs))
     return out
 
 
@@ -323,7 +329,7 @@ def draw(st: "DieStadtState", events: list[Event]) -> bool:
                                 f"{': walls and towers come into play' if k == 1 else ''} "
                                 f"(DS-66, DS-85).", kind="pile", data={"pile": k + 1}))
         st.pile = k + 1
-        if placement.placements(st, tile):
+        if placement.placement_spaces(st, tile):
             st.drawn = tile
             events.append(Event(
                 f"{cap(seat_name(st.active))} draws tile {tile} ({pattern_of(tile)}) from pile "

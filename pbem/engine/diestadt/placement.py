@@ -59,10 +59,6 @@ def space_open(st: "DieStadtState", space: int) -> bool:
         board[space] = -1
 
 
-#: (tile, (sides with a tile, sides needing a street)) -> the quarter turns that fit
-_FITS: dict[tuple[int, tuple[int, int]], tuple[int, ...]] = {}
-
-
 def _pockets_safe(st: "DieStadtState", space: int, bound: int = 12) -> bool | None:
     """Settle the no-hook rule near ``space`` cheaply when possible. A tile
     there splits the open spaces beside it into pieces; each piece is
@@ -101,53 +97,40 @@ def _pockets_safe(st: "DieStadtState", space: int, bound: int = 12) -> bool | No
 _FITS: dict[tuple[int, tuple[int, int]], tuple[int, ...]] = {}
 
 
-def _joined_nearby(board: list[int], space: int) -> bool:
-    """True when the open spaces beside ``space`` are joined to each other
-    (by sides, not through ``space``) within two spaces of it: then a tile
-    there cuts no piece of open country off, whatever lies further away."""
-    x0, y0 = space % W, space // W
-    seeds = [nb for nb in NEIGHBOURS[space] if nb >= 0 and board[nb] < 0]
-    if any(nb < 0 for nb in NEIGHBOURS[space]):
-        return False                   # at the board's edge: leave it to the full check
-    window = set()
-    for dy in range(-2, 3):
-        for dx in range(-2, 3):
-            x, y = x0 + dx, y0 + dy
-            if (dx or dy) and 0 <= x < W and 0 <= y < H and board[y * W + x] < 0:
-                window.add(y * W + x)
-    todo, seen = [seeds[0]], {seeds[0]}
-    while todo:
-        cur = todo.pop()
-        for nb in NEIGHBOURS[cur]:
-            if nb in window and nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    return all(s in seen for s in seeds)
+def placement_spaces(st: "DieStadtState", tile: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Every space ``tile`` may go on, in reading order, with the quarter
+    turns that fit there (ascending): ``[(space, (q, ...)), ...]``. The
+    first tile goes on T20 in any rotation (A-30). Kept until the board
+    or the wall changes (the drawn tile is listed twice a turn)."""
+    turns = DISTINCT_TURNS[tile]
+    if st.placed_count == 0:
+        return [(START, turns)]
+    wall = st.wall
+    key = (len(st.placed), wall.pieces(), wall.gate, tile)
+    cache = st._placements_cache
+    if cache is not None and cache[0] == key:
+        return cache[1]
+    out = []
+    fmask, fits_of, blocked = st.fmask, _FITS, st.blocked
+    walled = wall.gate is not None and not wall.closed
+    for space in sorted(st.frontier):
+        masks = fmask[space]
+        fits = fits_of.get((tile, masks))
+        if fits is None:
+            present, req = masks
+            rot = TURNED[tile]
+            fits = fits_of[(tile, masks)] = tuple(
+                q for q in turns if rot[q].street_mask & present == req)
+        if fits and space not in blocked and (not walled or space_open(st, space)):
+            out.append((space, fits))
+    st._placements_cache = (key, out)
+    return out
 
 
 def placements(st: "DieStadtState", tile: int) -> list[tuple[int, int]]:
-    """Every legal ``(space, quarter)`` for ``tile``, spaces in reading order.
-    The first tile goes on T20 in any rotation (A-30)."""
-    turns = DISTINCT_TURNS[tile]
-    if st.placed_count == 0:
-        return [(START, q) for q in turns]
-    key = (len(st.placed), st.wall.pieces(), st.wall.gate, tile)
-    if st._placements_cache is not None and st._placements_cache[0] == key:
-        return st._placements_cache[1]
-    out = []
-    rot = TURNED[tile]
-    fmask = st.fmask
-    for space in sorted(st.frontier):
-        masks = fmask[space]
-        fits = _FITS.get((tile, masks))
-        if fits is None:
-            present, req = masks
-            fits = _FITS[(tile, masks)] = tuple(
-                q for q in turns if rot[q].street_mask & present == req)
-        if fits and space_open(st, space):
-            out.extend((space, q) for q in fits)
-    st._placements_cache = (key, out)
-    return out
+    """Every legal ``(space, quarter)`` for ``tile``, spaces in reading order
+    (:func:`placement_spaces` one by one)."""
+    return [(space, q) for space, fits in placement_spaces(st, tile) for q in fits]
 
 
 def follower_options(st: "DieStadtState", space: int, turned: Turned,
@@ -172,22 +155,30 @@ def follower_options(st: "DieStadtState", space: int, turned: Turned,
     return [(role, point, region) for _, role, point, region in out]
 
 
-def space_context(st: "DieStadtState", space: int) -> tuple:
-    """What the neighbours of an empty ``space`` offer a tile placed there,
-    the same for every rotation: ``(facing, roots, info, cid)``. ``roots``
-    are the neighbouring features (roots) in order of first appearance and
-    ``facing`` names them by that index: per side ``None`` (no tile) or the
-    three facing ``(index, type)`` pairs in the order of this space's slots;
-    ``info[index]`` is ``(open slots left after the placement, has a
-    follower)``; ``cid`` numbers ``facing`` (equal shapes share results)."""
-    feats, board, edge_nodes = st.feats, st.board, st.edge_nodes
-    find, ftype, fols, fopen, parent = feats.find, feats.ftype, feats.fols, feats.open, feats.parent
+def _neighbours(st: "DieStadtState", space: int) -> tuple:
+    """``(facing, roots, dec, cid)`` of an empty ``space`` (see
+    :func:`space_context`); ``dec[index]``: how many of that feature's open
+    slots a tile on ``space`` covers. Kept per space (``st.contexts``)
+    until a tile is laid beside it or one of its features joins another
+    (its root is no longer a root): nothing else changes these."""
+    feats = st.feats
+    parent = feats.parent
+    got = st.contexts.get(space)
+    if got is not None:
+        for r in got[1]:
+            if parent[r] != r:
+                break
+        else:
+            return got
+    board, edge_nodes = st.board, st.edge_nodes
+    find, ftype = feats.find, feats.ftype
     facing: list = [None, None, None, None]
     index: dict[int, int] = {}
     roots: list[int] = []
     dec: list[int] = []
+    nbs = NEIGHBOURS[space]
     for side in range(4):
-        nb = NEIGHBOURS[space][side]
+        nb = nbs[side]
         q = board[nb] if nb >= 0 else -1
         if q < 0:
             continue
@@ -200,8 +191,9 @@ def space_context(st: "DieStadtState", space: int) -> tuple:
             if c is None:
                 c = index[root] = len(roots)
                 roots.append(root)
-                dec.append(0)
-            dec[c] += 1
+                dec.append(1)
+            else:
+                dec[c] += 1
             trio.append((c, ftype[node]))
         facing[side] = tuple(trio)
     key = tuple(facing)
@@ -209,13 +201,68 @@ def space_context(st: "DieStadtState", space: int) -> tuple:
     if cid is None:
         with _CTX_LOCK:               # numbers must stay unique across threads
             cid = _CTX_IDS.setdefault(key, len(_CTX_IDS))
+    got = st.contexts[space] = (facing, roots, dec, cid)
+    return got
+
+
+def space_context(st: "DieStadtState", space: int) -> tuple:
+    """What the neighbours of an empty ``space`` offer a tile placed there,
+    the same for every rotation: ``(facing, roots, info, cid)``. ``roots``
+    are the neighbouring features (roots) in order of first appearance and
+    ``facing`` names them by that index: per side ``None`` (no tile) or the
+    three facing ``(index, type)`` pairs in the order of this space's slots;
+    ``info[index]`` is ``(open slots left after the placement, has a
+    follower)``; ``cid`` numbers ``facing`` (equal shapes share results)."""
+    facing, roots, dec, cid = _neighbours(st, space)
+    fopen, fols = st.feats.open, st.feats.fols
     info = [(fopen[r] - dec[c], bool(fols.get(r))) for c, r in enumerate(roots)]
     return facing, roots, info, cid
+
+
+def space_signature(st: "DieStadtState", space: int) -> tuple[list, int, int]:
+    """``(facing, cid, sig)``: :func:`space_context` boiled down to what
+    decides the follower orders. ``sig`` has bit ``16 + index`` set when
+    that neighbouring feature has a follower, else bit ``index`` when it
+    keeps an open slot after the placement (DS-35, DS-39)."""
+    facing, roots, dec, cid = _neighbours(st, space)
+    fopen, fols = st.feats.open, st.feats.fols
+    sig = 0
+    for c, r in enumerate(roots):
+        if fols.get(r):
+            sig |= 0x10000 << c
+        elif fopen[r] > dec[c]:
+            sig |= 1 << c
+    return facing, cid, sig
+
+
+def follower_offsets(turned: Turned, facing: list, cid: int, sig: int) -> tuple[int, ...]:
+    """The follower orders legal on ``turned`` beside neighbours shaped
+    ``facing`` (number ``cid``) in state ``sig`` (:func:`space_signature`):
+    ``type * 8 + index in POINTS`` per legal feature, by first point. The
+    same rule as :func:`groups` (DS-35, DS-39), worked out once per
+    (tile shape, neighbours' shape, signature) and kept."""
+    key = (turned.shape, cid, sig)
+    offs = _OFFSETS.get(key)
+    if offs is None:
+        struct = _STRUCT.get((turned.shape, cid))
+        if struct is None:
+            struct = _STRUCT[(turned.shape, cid)] = _structure(turned, facing)
+        has, opn = sig >> 16, sig & 0xFFFF
+        out = []
+        for _regions, joined, own, k, rtype in struct:
+            mask = 0
+            for c in joined:
+                mask |= 1 << c
+            if not mask & has and (own > 0 or mask & opn):
+                out.append(rtype * 8 + k)
+        offs = _OFFSETS[key] = tuple(out)
+    return offs
 
 
 _CTX_IDS: dict[tuple, int] = {}          # facing shape -> number (grows to a few thousand)
 _CTX_LOCK = threading.Lock()
 _STRUCT: dict[tuple[int, int], tuple] = {}   # (tile shape, facing number) -> groups
+_OFFSETS: dict[tuple[int, int, int], tuple[int, ...]] = {}   # (shape, cid, sig) -> follower orders
 
 
 def groups(st: "DieStadtState", space: int, turned: Turned,

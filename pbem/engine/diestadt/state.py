@@ -77,6 +77,8 @@ class DieStadtState(State):
         self.fmask: dict[int, tuple[int, int]] = {}
         #: empty space near the city -> bit k set when RING[space][k] holds a tile
         self.rmask: dict[int, int] = {}
+        #: empty space -> what its neighbours offer a tile (placement._neighbours)
+        self.contexts: dict[int, tuple] = {}
         self.first_space = SPACES
         self.outline = Outline(self.board)
         for p, (tile, space, q) in enumerate(self.placed):
@@ -108,6 +110,9 @@ class DieStadtState(State):
                                      for side in range(4)))
         roots = self.feats.add_tile(p, space, turned, self.board, self.turned_at)
         self.frontier.discard(space)
+        contexts = self.contexts
+        for nb in NEIGHBOURS[space]:
+            contexts.pop(nb, None)
         self.fmask.pop(space, None)
         self.rmask.pop(space, None)
         rmask = self.rmask
