@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, SIDE_NAMES, SIMPLE, START, space_name
 from pbem.engine.diestadt.tiles import (
-    DISTINCT_TURNS, POINTS, TURNED, TYPE_NAMES, Turned,
+    DISTINCT_TURNS, MAX_REGIONS, POINTS, TURNED, TYPE_NAMES, Turned,
 )
 
 if TYPE_CHECKING:
@@ -24,8 +24,8 @@ _POINT_ORDER = {p: i for i, p in enumerate(POINTS)}
 EDGE_WORD = {"S": "street", "M": "market", "R": "residential"}
 
 
-def _masks(st: "DieStadtState", space: int) -> tuple[int, int]:
-    """(sides with a neighbour tile, sides whose neighbour shows a street)."""
+def _masks(st: "DieStadtState", space: int) -> int:
+    """Bit ``s``: a tile across side ``s``; bit ``4 + s``: it shows a street there."""
     present = req = 0
     board, turned_at = st.board, st.turned_at
     for side in range(4):
@@ -34,7 +34,7 @@ def _masks(st: "DieStadtState", space: int) -> tuple[int, int]:
             present |= 1 << side
             if turned_at[board[nb]].street_mask >> OPP[side] & 1:
                 req |= 1 << side
-    return present, req
+    return present | req << 4
 
 
 def space_open(st: "DieStadtState", space: int) -> bool:
@@ -93,8 +93,8 @@ def _pockets_safe(st: "DieStadtState", space: int, bound: int = 12) -> bool | No
     return True if big <= 1 else None
 
 
-#: (tile, (sides with a tile, sides needing a street)) -> the quarter turns that fit
-_FITS: dict[tuple[int, tuple[int, int]], tuple[int, ...]] = {}
+#: tile << 8 | fmask (:func:`_masks`) -> the quarter turns that fit
+_FITS: dict[int, tuple[int, ...]] = {}
 
 
 def placement_spaces(st: "DieStadtState", tile: int) -> list[tuple[int, tuple[int, ...]]]:
@@ -114,12 +114,12 @@ def placement_spaces(st: "DieStadtState", tile: int) -> list[tuple[int, tuple[in
     fmask, fits_of, blocked = st.fmask, _FITS, st.blocked
     walled = wall.gate is not None and not wall.closed
     for space in sorted(st.frontier):
-        masks = fmask[space]
-        fits = fits_of.get((tile, masks))
+        fk = tile << 8 | fmask[space]
+        fits = fits_of.get(fk)
         if fits is None:
-            present, req = masks
+            present, req = fk & 15, fk >> 4 & 15
             rot = TURNED[tile]
-            fits = fits_of[(tile, masks)] = tuple(
+            fits = fits_of[fk] = tuple(
                 q for q in turns if rot[q].street_mask & present == req)
         if fits and space not in blocked and (not walled or space_open(st, space)):
             out.append((space, fits))
@@ -170,7 +170,7 @@ def _neighbours(st: "DieStadtState", space: int) -> tuple:
                 break
         else:
             return got
-    board, edge_nodes = st.board, st.edge_nodes
+    board, turned_at = st.board, st.turned_at
     find, ftype = feats.find, feats.ftype
     facing: list = [None, None, None, None]
     index: dict[int, int] = {}
@@ -183,7 +183,9 @@ def _neighbours(st: "DieStadtState", space: int) -> tuple:
         if q < 0:
             continue
         trio = []
-        for node in edge_nodes[q][OPP[side]]:
+        qbase = q * MAX_REGIONS
+        for s in turned_at[q].facing_slots[OPP[side]]:
+            node = qbase + s
             root = parent[node]
             if parent[root] != root:
                 root = find(node)

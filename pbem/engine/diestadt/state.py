@@ -68,13 +68,10 @@ class DieStadtState(State):
         followers and wall."""
         self.board = [-1] * SPACES
         self.turned_at: list[Turned] = []
-        #: edge_nodes[p][side]: the feature nodes of placement p's three slots on
-        #: that side, in the order of the facing slots of the space across it
-        self.edge_nodes: list[tuple[tuple[int, int, int], ...]] = []
         self.feats = Features()
         self.frontier: set[int] = set()
-        #: empty space next to the city -> (sides with a tile, sides that need a street)
-        self.fmask: dict[int, tuple[int, int]] = {}
+        #: empty space next to the city -> bit s: a tile across side s; bit 4 + s: it shows a street
+        self.fmask: dict[int, int] = {}
         #: empty space near the city -> bit k set when RING[space][k] holds a tile
         self.rmask: dict[int, int] = {}
         #: empty space -> what its neighbours offer a tile (placement._neighbours)
@@ -105,9 +102,6 @@ class DieStadtState(State):
         turned = TURNED[tile][q]
         self.board[space] = p
         self.turned_at.append(turned)
-        base = p * MAX_REGIONS
-        self.edge_nodes.append(tuple(tuple(base + turned.slots[3 * side + 2 - k] for k in range(3))
-                                     for side in range(4)))
         roots = self.feats.add_tile(p, space, turned, self.board, self.turned_at)
         self.frontier.discard(space)
         contexts = self.contexts
@@ -115,17 +109,16 @@ class DieStadtState(State):
             contexts.pop(nb, None)
         self.fmask.pop(space, None)
         self.rmask.pop(space, None)
-        rmask = self.rmask
+        rmask, fmask = self.rmask, self.fmask
         for k, nb in enumerate(RING[space]):
             if nb >= 0 and self.board[nb] < 0:
                 rmask[nb] = rmask.get(nb, 0) | 1 << ((k + 4) % 8)
         for side, nb in enumerate(NEIGHBOURS[space]):
             if nb >= 0 and self.board[nb] < 0:
                 self.frontier.add(nb)
-                present, req = self.fmask.get(nb, (0, 0))
                 back = OPP[side]
-                self.fmask[nb] = (present | 1 << back,
-                                  req | ((turned.street_mask >> side & 1) << back))
+                fmask[nb] = (fmask.get(nb, 0) | 1 << back
+                             | (turned.street_mask >> side & 1) << (back + 4))
         self.first_space = min(self.first_space, space)
         return roots
 
