@@ -42,17 +42,18 @@ def _tile_action(space: int, q: int, rtype: int = 3, k: int = 0) -> PlaceTile:
     return a
 
 
-_ORDER_LISTS: dict[tuple[int, tuple[int, ...]], tuple[PlaceTile, ...]] = {}
+_ORDER_LISTS: dict[int, tuple[PlaceTile, ...]] = {}
 
 
-def _orders(space: int, q: int, offsets: tuple[int, ...]) -> tuple[PlaceTile, ...]:
-    """The orders for the tile on ``space`` turned ``q``: no follower, then
-    a follower per entry of ``offsets`` (``type * 8 + point index``). Kept."""
-    key = (space * 4 + q, offsets)
-    got = _ORDER_LISTS.get(key)
+def _orders(sq: int, oid: int) -> tuple[PlaceTile, ...]:
+    """The orders for the tile on space ``sq // 4`` turned ``sq % 4``: no
+    follower, then a follower per entry of ``placement.OFFSETS[oid]``
+    (``type * 8 + point index``). Kept under ``sq << 16 | oid``."""
+    got = _ORDER_LISTS.get(sq << 16 | oid)
     if got is None:
-        got = _ORDER_LISTS[key] = (_tile_action(space, q),) + tuple(
-            _tile_action(space, q, off >> 3, off & 7) for off in offsets)
+        space, q = divmod(sq, 4)
+        got = _ORDER_LISTS[sq << 16 | oid] = (_tile_action(space, q),) + tuple(
+            _tile_action(space, q, off >> 3, off & 7) for off in placement.OFFSETS[oid])
     return got
 
 
@@ -65,24 +66,27 @@ def tile_options(st: "DieStadtState") -> list[PlaceTile]:
     out: list[PlaceTile] = []
     tile = st.drawn
     spaces = placement.placement_spaces(st, tile)
+    lists, orders = _ORDER_LISTS, _orders
     if st.supply[st.active] <= 0:
         for space, fits in spaces:
             for q in fits:
-                out.append(_tile_action(space, q))
+                got = lists.get((space * 4 + q) << 16)
+                out.append((got or orders(space * 4 + q, 0))[0])
         return out
     turned = TURNED[tile]
     known, offsets_of = placement._OFFSETS, placement.follower_offsets
-    lists, orders = _ORDER_LISTS, _orders
     signature = placement.space_signature
     for space, fits in spaces:
         facing, cid, sig = signature(st, space)
+        ck = cid << 35 | sig
         for q in fits:
             t = turned[q]
-            offs = known.get((t.shape, cid, sig))
-            if offs is None:
-                offs = offsets_of(t, facing, cid, sig)
-            got = lists.get((space * 4 + q, offs))
-            out.extend(got if got is not None else orders(space, q, offs))
+            oid = known.get(ck | t.shape << 28)
+            if oid is None:
+                oid = offsets_of(t, facing, cid, sig)
+            sq = space * 4 + q
+            got = lists.get(sq << 16 | oid)
+            out += got if got is not None else orders(sq, oid)
     return out
 
 

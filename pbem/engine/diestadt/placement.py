@@ -237,15 +237,16 @@ def space_signature(st: "DieStadtState", space: int) -> tuple[list, int, int]:
     return facing, cid, sig
 
 
-def follower_offsets(turned: Turned, facing: list, cid: int, sig: int) -> tuple[int, ...]:
+def follower_offsets(turned: Turned, facing: list, cid: int, sig: int) -> int:
     """The follower orders legal on ``turned`` beside neighbours shaped
-    ``facing`` (number ``cid``) in state ``sig`` (:func:`space_signature`):
-    ``type * 8 + index in POINTS`` per legal feature, by first point. The
-    same rule as :func:`groups` (DS-35, DS-39), worked out once per
-    (tile shape, neighbours' shape, signature) and kept."""
-    key = (turned.shape, cid, sig)
-    offs = _OFFSETS.get(key)
-    if offs is None:
+    ``facing`` (number ``cid``) in state ``sig`` (:func:`space_signature`),
+    as a number into :data:`OFFSETS`: there, ``type * 8 + index in POINTS``
+    per legal feature, by first point. The same rule as :func:`groups`
+    (DS-35, DS-39), worked out once per (tile shape, neighbours' shape,
+    signature) and kept under :func:`offsets_key`."""
+    key = offsets_key(turned.shape, cid, sig)
+    oid = _OFFSETS.get(key)
+    if oid is None:
         struct = _STRUCT.get((turned.shape, cid))
         if struct is None:
             struct = _STRUCT[(turned.shape, cid)] = _structure(turned, facing)
@@ -257,14 +258,27 @@ def follower_offsets(turned: Turned, facing: list, cid: int, sig: int) -> tuple[
                 mask |= 1 << c
             if not mask & has and (own > 0 or mask & opn):
                 out.append(rtype * 8 + k)
-        offs = _OFFSETS[key] = tuple(out)
-    return offs
+        offs = tuple(out)
+        with _CTX_LOCK:
+            oid = _OFFSET_IDS.get(offs)
+            if oid is None:
+                oid = _OFFSET_IDS[offs] = len(OFFSETS)
+                OFFSETS.append(offs)
+        _OFFSETS[key] = oid
+    return oid
+
+
+def offsets_key(shape: int, cid: int, sig: int) -> int:
+    """The key of :func:`follower_offsets` (shapes < 128, ``sig`` < 2**28)."""
+    return (cid << 7 | shape) << 28 | sig
 
 
 _CTX_IDS: dict[tuple, int] = {}          # facing shape -> number (grows to a few thousand)
 _CTX_LOCK = threading.Lock()
 _STRUCT: dict[tuple[int, int], tuple] = {}   # (tile shape, facing number) -> groups
-_OFFSETS: dict[tuple[int, int, int], tuple[int, ...]] = {}   # (shape, cid, sig) -> follower orders
+_OFFSETS: dict[int, int] = {}            # offsets_key(shape, cid, sig) -> number in OFFSETS
+OFFSETS: list[tuple[int, ...]] = [()]    # the distinct follower order sets (0: none)
+_OFFSET_IDS: dict[tuple[int, ...], int] = {(): 0}
 
 
 def groups(st: "DieStadtState", space: int, turned: Turned,
