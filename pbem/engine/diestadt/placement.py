@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING
 
 from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, SIDE_NAMES, SIMPLE, START, space_name
 from pbem.engine.diestadt.tiles import (
-    DISTINCT_TURNS, MAX_REGIONS, POINTS, TURNED, TYPE_NAMES, Turned,
+    DISTINCT_TURNS, MAX_REGIONS, POINTS, TURNED, Turned,
 )
+
+from pbem.engine.messages import Msg
 
 if TYPE_CHECKING:
     from pbem.engine.diestadt.state import DieStadtState
@@ -21,7 +23,10 @@ if TYPE_CHECKING:
 ROLES = ("citizen", "merchant", "overseer")        # by feature type (DS-33)
 ROLE_TYPE = {r: t for t, r in enumerate(ROLES)}
 _POINT_ORDER = {p: i for i, p in enumerate(POINTS)}
-EDGE_WORD = {"S": "street", "M": "market", "R": "residential"}
+#: an edge's look, a feature type and a follower, as words players read (translated)
+EDGE_WORD = {"S": Msg("street"), "M": Msg("market"), "R": Msg("residential")}
+FEATURE_WORD = (EDGE_WORD["S"], EDGE_WORD["M"], EDGE_WORD["R"])   # tiles.TYPE_NAMES
+ROLE_WORD = {"citizen": Msg("citizen"), "merchant": Msg("merchant"), "overseer": Msg("overseer")}
 
 
 def _masks(st: "DieStadtState", space: int) -> int:
@@ -344,25 +349,25 @@ def _structure(turned: Turned, facing: list) -> tuple:
 
 
 # --------------------------------------------------------------- explanation
-def why_not_placed(st: "DieStadtState", tile: int, space: int, quarter: int) -> str:
+def why_not_placed(st: "DieStadtState", tile: int, space: int, quarter: int) -> Msg:
     """Why the drawn ``tile`` may not go on ``space`` turned ``quarter``."""
     name = space_name(space)
     if st.placed_count == 0:
-        return f"the first tile goes on {space_name(START)} (A-30)"
+        return Msg("the first tile goes on {space} (A-30)", space=space_name(START))
     if st.board[space] >= 0:
-        return f"{name} already holds a tile"
+        return Msg("{space} already holds a tile", space=name)
     if space not in st.frontier:
-        return (f"{name} touches no tile by a side; a tile must touch an earlier tile by at "
-                f"least one side, a corner is not enough (DS-24, DS-25)")
+        return Msg("{space} touches no tile by a side; a tile must touch an earlier tile by at "
+                   "least one side, a corner is not enough (DS-24, DS-25)", space=name)
     if space in st.blocked:
         edge = next(f"{space_name(e[0])} {SIDE_NAMES[e[1]]}" for e in st.wall.edges()
                     if NEIGHBOURS[e[0]][e[1]] == space)
-        return (f"{name} lies outside the city wall (across the wall on {edge}); no tile may "
-                f"be placed outside the wall (DS-72)")
+        return Msg("{space} lies outside the city wall (across the wall on {edge}); no tile may "
+                   "be placed outside the wall (DS-72)", space=name, edge=edge)
     if not space_open(st, space):
-        return (f"a tile on {name} would shut the outside of the wall off from the open "
-                f"country; tiles beyond the wall's ends are fine, but none may hook around "
-                f"them (DS-72, A-17)")
+        return Msg("a tile on {space} would shut the outside of the wall off from the open "
+                   "country; tiles beyond the wall's ends are fine, but none may hook around "
+                   "them (DS-72, A-17)", space=name)
     turned = TURNED[tile][quarter]
     for side in range(4):
         nb = NEIGHBOURS[space][side]
@@ -371,33 +376,37 @@ def why_not_placed(st: "DieStadtState", tile: int, space: int, quarter: int) -> 
         theirs = st.turned_at[st.board[nb]].edges[OPP[side]]
         mine = turned.edges[side]
         if (mine == "S") != (theirs == "S"):
-            return (f"on {name} turned {90 * quarter} the tile's {EDGE_WORD[mine]} {SIDE_NAMES[side]} "
-                    f"edge would meet the {EDGE_WORD[theirs]} {SIDE_NAMES[OPP[side]]} edge of "
-                    f"{space_name(nb)}; a street must go on across a tile border and may not "
-                    f"end there (DS-26, DS-28)")
-    return "that placement is not legal now"
+            return Msg("on {space} turned {rotation} the tile's {mine} {side} edge would meet "
+                       "the {theirs} {their_side} edge of {neighbour}; a street must go on across "
+                       "a tile border and may not end there (DS-26, DS-28)",
+                       space=name, rotation=90 * quarter, mine=EDGE_WORD[mine], side=SIDE_NAMES[side],
+                       theirs=EDGE_WORD[theirs], their_side=SIDE_NAMES[OPP[side]],
+                       neighbour=space_name(nb))
+    return Msg("that placement is not legal now")
 
 
 def why_no_follower(st: "DieStadtState", seat: int, space: int, turned: Turned,
-                    role: str, point: str) -> str:
+                    role: str, point: str) -> Msg:
     """Why no ``role`` may stand at ``point`` of the tile placed so."""
     if st.supply[seat] <= 0:
-        return ("you have no follower left in your supply; you still place the tile, "
-                "without a follower (DS-31, DS-41)")
+        return Msg("you have no follower left in your supply; you still place the tile, "
+                   "without a follower (DS-31, DS-41)")
     rtype = ROLE_TYPE[role]
     region = turned.region_at(point, rtype)
     if region is None:
         where = [p for r, pts in enumerate(turned.points) if turned.types[r] == rtype for p in pts]
         if not where:
-            return f"the tile has no {TYPE_NAMES[rtype]} for a {role}"
-        return (f"the tile's {TYPE_NAMES[rtype]} does not touch {point} turned so; "
-                f"it touches {' '.join(where)}")
+            return Msg("the tile has no {feature} for a {role}", feature=FEATURE_WORD[rtype],
+                       role=ROLE_WORD[role])
+        return Msg("the tile's {feature} does not touch {point} turned so; it touches {points}",
+                   feature=FEATURE_WORD[rtype], point=point, points=" ".join(where))
     for regions, open_after, occupied in groups(st, space, turned):
         if region in regions:
             if occupied:
-                return (f"that {TYPE_NAMES[rtype]} already has a follower, so no second one may "
-                        f"join it, not even your own (DS-35)")
+                return Msg("that {feature} already has a follower, so no second one may "
+                           "join it, not even your own (DS-35)", feature=FEATURE_WORD[rtype])
             if open_after <= 0:
-                return (f"the tile completes that {TYPE_NAMES[rtype]}, which had no follower; a "
-                        f"follower goes only on an unfinished quarter (DS-39, DS-40)")
-    return "that follower is not legal there"
+                return Msg("the tile completes that {feature}, which had no follower; a "
+                           "follower goes only on an unfinished quarter (DS-39, DS-40)",
+                           feature=FEATURE_WORD[rtype])
+    return Msg("that follower is not legal there")

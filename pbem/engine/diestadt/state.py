@@ -20,12 +20,16 @@ from pbem.engine.api import Event, IllegalOrderError, NotYourTurnError, Score, S
 from pbem.engine.diestadt import flow
 from pbem.engine.diestadt.features import Features
 from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, RING, SPACES, Outline
-from pbem.engine.diestadt.scoring import CATEGORIES, seat_name
+from pbem.engine.diestadt.scoring import CATEGORIES
 from pbem.engine.diestadt.tiles import HOMES, MAX_REGIONS, PILE_SIZES, TILE_IDS, TURNED, Turned
 from pbem.engine.diestadt.wall import Wall
+from pbem.engine.messages import Msg
 
 FOLLOWERS = 7                      # DS-10, DS-11: eight, one on the score track
 TOWERS = 12                        # DS-1, DS-12: shared equally
+#: what the deciding seat does, for the phase line players read
+_DOING = {"tile": Msg("places the drawn tile"), "gate": Msg("places the city gate"),
+          "wall": Msg("builds a wall piece"), "tower": Msg("may place a tower")}
 
 
 class DieStadtState(State):
@@ -151,11 +155,9 @@ class DieStadtState(State):
 
     def phase(self) -> str:
         if self.over:
-            return "Game over"
-        who = seat_name(self.current_seats()[0])
-        what = {"tile": "places the drawn tile", "gate": "places the city gate",
-                "wall": "builds a wall piece", "tower": "may place a tower"}[self.decision]
-        return f"Turn {self.turn_no} (pile {self.pile}): {who} {what}"
+            return Msg("Game over")
+        return Msg("Turn {turn} (pile {pile}): seat {seat} {what}", turn=self.turn_no, pile=self.pile,
+                   seat=self.current_seats()[0] + 1, what=_DOING[self.decision])
 
     def turn_key(self) -> Any:
         """``("tile", n)``, ``("gate", n)``, ``("wall", n, k)`` for the k-th
@@ -179,17 +181,17 @@ class DieStadtState(State):
         legal edge, no guard; ``wall cw`` (else ccw) without guard; ``no tower``."""
         acts = self.legal_actions(seat)
         if not acts:
-            raise NotYourTurnError(f"{seat_name(seat)} owes no order now")
+            raise NotYourTurnError(Msg("seat {seat} owes no order now", seat=seat + 1))
         if self.decision == "tower":
             return next(a for a in acts if a.end is None)
         return acts[0]
 
     def apply(self, seat: int, action) -> list[Event]:
         if self.over:
-            raise NotYourTurnError("the game is over")
+            raise NotYourTurnError(Msg("the game is over"))
         if seat not in self.current_seats():
-            raise NotYourTurnError(
-                f"it is {seat_name(self.current_seats()[0])}'s decision, not {seat_name(seat)}'s")
+            raise NotYourTurnError(Msg("it is seat {seat}'s decision, not seat {other}'s",
+                                       seat=self.current_seats()[0] + 1, other=seat + 1))
         self.legal_actions(seat)
         action = flow.admit(self, seat, action, self._legal_cache[1])
         events: list[Event] = []
