@@ -52,9 +52,9 @@ def seat_word(seat: int) -> Msg:
 
 
 def comma_list(items: list) -> str:
-    """``a, b, c`` as a message (one item as it is)."""
-    if len(items) == 1:
-        return items[0]
+    """``a, b, c`` as a message (one item as it is, none: empty)."""
+    if len(items) <= 1:
+        return items[0] if items else ""
     return Msg("{list}, {item}", list=comma_list(items[:-1]), item=items[-1])
 
 

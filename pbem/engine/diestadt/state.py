@@ -21,7 +21,7 @@ from pbem.engine.diestadt import flow
 from pbem.engine.diestadt.features import Features
 from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, RING, SPACES, Outline
 from pbem.engine.diestadt.scoring import CATEGORIES
-from pbem.engine.diestadt.tiles import HOMES, MAX_REGIONS, PILE_SIZES, TILE_IDS, TURNED, Turned
+from pbem.engine.diestadt.tiles import HOMES, PILE_SIZES, TILE_IDS, TURNED, Turned
 from pbem.engine.diestadt.wall import Wall
 from pbem.engine.messages import Msg
 
