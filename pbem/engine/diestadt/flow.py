@@ -19,6 +19,9 @@ if TYPE_CHECKING:
     from pbem.engine.diestadt.state import DieStadtState
 
 
+_GATE = Msg("the city gate")
+_PIECE_AT = {"cw": Msg("a wall piece at the {end} end", end="cw"),
+             "ccw": Msg("a wall piece at the {end} end", end="ccw")}
 #: the tile event with a follower, per role ("a"/"an" belong to the sentence)
 _PLACED_WITH = {
     "citizen": lambda said, point: Msg(
@@ -270,10 +273,10 @@ def build(st: "DieStadtState", seat: int, end: str, edge: tuple[int, int], guard
     (DS-81 to DS-84)."""
     if end == "gate":
         st.wall.gate = edge
-        what = Msg("the city gate")
+        what = _GATE
     else:
         st.wall.add(end, edge, st.outline)
-        what = Msg("a wall piece at the {end} end", end=end)
+        what = _PIECE_AT[end]
     nb = NEIGHBOURS[edge[0]][edge[1]]
     if nb >= 0:
         st.blocked.add(nb)

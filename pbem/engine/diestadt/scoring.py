@@ -7,6 +7,7 @@ Points go into ``st.points[seat][category]`` with the categories of
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from pbem.engine.api import Event
@@ -46,9 +47,22 @@ def majority(seats: list[int]) -> list[int]:
     return sorted(s for s, c in counts.items() if c == top)
 
 
+@lru_cache(maxsize=None)
 def seat_word(seat: int) -> Msg:
-    """``seat 1`` as a message (for seat index 0)."""
+    """``seat 1`` as a message (for seat index 0); kept, as the few other
+    small messages below (an engine writes hundreds of them a game)."""
     return Msg("seat {seat}", seat=seat + 1)
+
+
+@lru_cache(maxsize=None)
+def tiles_word(n: int) -> Msg:
+    return Msgn("{n} tile", "{n} tiles", n)
+
+
+@lru_cache(maxsize=None)
+def market_size(kinds: int, tiles: int) -> Msg:
+    """``2 kinds x 3 tiles``."""
+    return Msg("{kinds} x {tiles}", kinds=Msgn("{n} kind", "{n} kinds", kinds), tiles=tiles_word(tiles))
 
 
 def comma_list(items: list) -> str:
@@ -91,8 +105,12 @@ _CAUSE = {"the tile": Msg("The tile"), "the wall": Msg("The wall"),
 def feature_place(st: "DieStadtState", root: int, capital: bool = False) -> Msg:
     """A short name for a feature: its type and first space in reading order
     (``capital``: to begin a sentence)."""
-    make = (_PLACE_CAP if capital else _PLACE)[st.feats.ftype[root]]
-    return make(space_name(min(st.feats.tiles[root])))
+    return _place(st.feats.ftype[root], min(st.feats.tiles[root]), capital)
+
+
+@lru_cache(maxsize=4096)
+def _place(ftype: int, space: int, capital: bool) -> Msg:
+    return (_PLACE_CAP if capital else _PLACE)[ftype](space_name(space))
 
 
 def score_completed(st: "DieStadtState", roots: list[int], events: list[Event], cause: str) -> int:
@@ -113,12 +131,11 @@ def score_completed(st: "DieStadtState", roots: list[int], events: list[Event], 
         tiles = feats.size(root)
         if feats.ftype[root] == STREET:
             cat, pts = "streets", street_points(tiles)
-            how = Msgn("{n} tile", "{n} tiles", tiles)
+            how = tiles_word(tiles)
         else:
             kinds = feats.kind_count(root)
             cat, pts = "markets", market_points(tiles, kinds)
-            how = Msg("{kinds} x {tiles}", kinds=Msgn("{n} kind", "{n} kinds", kinds),
-                      tiles=Msgn("{n} tile", "{n} tiles", tiles))
+            how = market_size(kinds, tiles)
         fol_seats = [st.node_seat[n] for n in feats.fols.get(root, [])]
         winners = majority(fol_seats)
         for s in winners:
