@@ -56,21 +56,6 @@ def _tile_action(space: int, q: int, rtype: int = 3, k: int = 0) -> PlaceTile:
     return a
 
 
-_ORDER_LISTS: dict[int, tuple[PlaceTile, ...]] = {}
-
-
-def _orders(sq: int, oid: int) -> tuple[PlaceTile, ...]:
-    """The orders for the tile on space ``sq // 4`` turned ``sq % 4``: no
-    follower, then a follower per entry of ``placement.OFFSETS[oid]``
-    (``type * 8 + point index``). Kept under ``sq << 16 | oid``."""
-    got = _ORDER_LISTS.get(sq << 16 | oid)
-    if got is None:
-        space, q = divmod(sq, 4)
-        got = _ORDER_LISTS[sq << 16 | oid] = (_tile_action(space, q),) + tuple(
-            _tile_action(space, q, off >> 3, off & 7) for off in placement.OFFSETS[oid])
-    return got
-
-
 def tile_options(st: "DieStadtState") -> list[PlaceTile]:
     """Every legal compound order for the drawn tile, by space (reading
     order), rotation, then no follower before followers (by first point).
@@ -80,15 +65,14 @@ def tile_options(st: "DieStadtState") -> list[PlaceTile]:
     out: list[PlaceTile] = []
     tile = st.drawn
     spaces = placement.placement_spaces(st, tile)
-    lists, orders = _ORDER_LISTS, _orders
+    made, make = _TILE_ACTIONS, _tile_action
     if st.supply[st.active] <= 0:
         for space, fits in spaces:
             for q in fits:
-                got = lists.get((space * 4 + q) << 16)
-                out.append((got or orders(space * 4 + q, 0))[0])
+                out.append(made.get(((space * 4 + q) * 4 + 3) * 8) or make(space, q))
         return out
     turned = TURNED[tile]
-    known, offsets_of = placement._OFFSETS, placement.follower_offsets
+    known, offsets_of, offsets = placement._OFFSETS, placement.follower_offsets, placement.OFFSETS
     signature = placement.space_signature
     for space, fits in spaces:
         facing, cid, sig = signature(st, space)
@@ -98,9 +82,10 @@ def tile_options(st: "DieStadtState") -> list[PlaceTile]:
             oid = known.get(ck | t.shape << 28)
             if oid is None:
                 oid = offsets_of(t, facing, cid, sig)
-            sq = space * 4 + q
-            got = lists.get(sq << 16 | oid)
-            out += got if got is not None else orders(sq, oid)
+            base = (space * 4 + q) * 32
+            out.append(made.get(base + 24) or make(space, q))
+            for off in offsets[oid]:
+                out.append(made.get(base + off) or make(space, q, off >> 3, off & 7))
     return out
 
 
