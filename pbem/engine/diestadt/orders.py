@@ -22,6 +22,7 @@ from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceT
 from pbem.engine.diestadt.grid import SIDE_NAMES, edge_name, parse_space, space_name
 from pbem.engine.diestadt.placement import ROLE_WORD
 from pbem.engine.diestadt.tiles import DISTINCT_TURNS, POINTS, TURNED
+from pbem.engine.fold import spellings
 from pbem.engine.messages import Msg
 
 HELP = """\
@@ -49,21 +50,34 @@ Finnish: laatta, kansalainen, kauppias, valvoja, portti, muuri, vartija, torni,
 ei; compass in full words (pohjoinen, itä, etelä, länsi, koillinen, kaakko,
 lounas, luode). German: Karte, Bürger, Marktfrau, Vogt, Tor, Mauer, Wächter,
 Turm, kein; Nord, Ost, Süd, West, Nordost, Südost, Südwest, Nordwest.
+Czech: dílek, měšťan, trhovkyně, správce, brána, hradba, strážný, věž, žádná;
+sever, východ, jih, západ, severovýchod, jihovýchod, jihozápad, severozápad.
+Catalan: peça, ciutadà, marxant, batlle, portal, muralla, guàrdia, torre, cap;
+nord, est, sud, oest, nord-est, sud-est, sud-oest, nord-oest.
 """
 
+def _read(words: str) -> set[str]:
+    """The words as written and without diacritics (``dílek``, ``dilek``):
+    Czech and Catalan players on a phone drop them (pbem.engine.fold)."""
+    return {v for w in words.split() for v in {w} | spellings(w)}
+
+
+# Czech (cs) and Catalan (ca) words: docs/i18n/cs.md, ca.md, "Carcassonne:
+# Die Stadt" (no rule text in those languages: ours)
 _KIND = {w: k for k, ws in {
-    "tile": "tile laatta karte plättchen plaettchen kärtchen",
-    "gate": "gate portti tor stadttor",
-    "wall": "wall muuri mauer",
-    "tower": "tower torni turm",
-}.items() for w in ws.split()}
+    "tile": "tile laatta karte plättchen plaettchen kärtchen dílek kartička peça",
+    "gate": "gate portti tor stadttor brána portal",
+    "wall": "wall muuri mauer hradba muralla",
+    "tower": "tower torni turm věž torre",
+}.items() for w in _read(ws)}
 _ROLE = {w: r for r, ws in {
-    "citizen": "citizen street kansalainen tie katu bürger buerger straße strasse",
-    "merchant": "merchant market kauppias tori marktfrau markt",
-    "overseer": "overseer home residential valvoja asuinalue vogt",
-}.items() for w in ws.split()}
-_GUARD = set("guard vartija wächter waechter".split())
-_NO = set("no none ei kein keine ohne".split())
+    "citizen": "citizen street kansalainen tie katu bürger buerger straße strasse měšťan ulice "
+               "ciutadà carrer",
+    "merchant": "merchant market kauppias tori marktfrau markt trhovkyně tržiště marxant mercat",
+    "overseer": "overseer home residential valvoja asuinalue vogt správce obytná batlle barri",
+}.items() for w in _read(ws)}
+_GUARD = _read("guard vartija wächter waechter strážný guàrdia")
+_NO = _read("no none ei kein keine ohne žádná žádný bez cap sense")
 _END = {"cw": "cw", "ccw": "ccw", "myötä": "cw", "myötäpäivään": "cw", "vasta": "ccw",
         "vastapäivään": "ccw", "uhrzeigersinn": "cw", "gegenuhrzeigersinn": "ccw"}
 _POINT_WORDS = {
@@ -72,7 +86,12 @@ _POINT_WORDS = {
     "sued": "S", "west": "W", "nordost": "NE", "südost": "SE", "suedost": "SE",
     "südwest": "SW", "suedwest": "SW", "nordwest": "NW",
     "north": "N", "east": "E", "south": "S", "northeast": "NE", "southeast": "SE",
-    "southwest": "SW", "northwest": "NW"}
+    "southwest": "SW", "northwest": "NW",
+    **{w: p for p, ws in {            # Czech, Catalan (nord-est: one word with its hyphen)
+        "N": "sever nord", "E": "východ est", "S": "jih sud", "W": "západ oest",
+        "NE": "severovýchod nord-est nordest", "SE": "jihovýchod sud-est sudest",
+        "SW": "jihozápad sud-oest sudoest", "NW": "severozápad nord-oest nordoest"}.items()
+       for w in _read(ws)}}
 _SPLIT = re.compile(r"[\s,;:.!]+")
 _SPACE_SIDE = re.compile(r"^([a-z]{1,2}\d{1,2})([nesw]{1,2})$")
 
