@@ -9,40 +9,45 @@ from pbem.engine.diestadt import placement
 from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
 from pbem.engine.diestadt.grid import edge_name, parse_edge, parse_space, space_name
 from pbem.engine.diestadt.tiles import TURNED
+from pbem.engine.messages import Msg
 
 if TYPE_CHECKING:
     from pbem.engine.diestadt.state import DieStadtState
 
-_NOW = {"tile": "place the drawn tile (e.g. 'tile F7 90')",
-        "gate": "place the city gate on an edge of the city (e.g. 'gate H3 N')",
-        "wall": "build a wall piece at one end ('wall cw' or 'wall ccw')",
-        "tower": "place a tower or not ('tower cw', 'tower ccw' or 'no tower')"}
+_NOW = {"tile": Msg("place the drawn tile (e.g. 'tile F7 90')"),
+        "gate": Msg("place the city gate on an edge of the city (e.g. 'gate H3 N')"),
+        "wall": Msg("build a wall piece at one end ('wall cw' or 'wall ccw')"),
+        "tower": Msg("place a tower or not ('tower cw', 'tower ccw' or 'no tower')")}
 _KIND = {PlaceTile: "tile", BuildGate: "gate", BuildWall: "wall", PlaceTower: "tower"}
+#: the order kinds as words players read
+KIND_WORD = {"tile": Msg("tile"), "gate": Msg("gate"), "wall": Msg("wall"), "tower": Msg("tower")}
 
 
-def why_illegal(st: "DieStadtState", seat: int, a: Any) -> str:
+def why_illegal(st: "DieStadtState", seat: int, a: Any) -> Msg:
     """A sentence saying why ``a`` is not legal for ``seat`` now."""
     kind = _KIND.get(type(a))
     if kind is None:
-        return "that is not a Die Stadt order"
+        return Msg("that is not a Die Stadt order")
     if kind != st.decision:
-        return f"that is a {kind} order, but now you {_NOW.get(st.decision or '', 'owe nothing')}"
+        return Msg("that is a {kind} order, but now you {now}", kind=KIND_WORD[kind],
+                   now=_NOW.get(st.decision or "", Msg("owe nothing")))
     if kind == "tile":
         return _why_tile(st, seat, a)
     if kind == "gate":
         edge = parse_edge(a.site)
         if edge is None or edge not in set(_outline(st)):
-            return (f"{a.site} is not an edge of the city's outer outline; the gate goes next "
-                    f"to a tile, on the border between the city and open country (DS-70, A-13)")
+            return Msg("{edge} is not an edge of the city's outer outline; the gate goes next "
+                       "to a tile, on the border between the city and open country (DS-70, A-13)",
+                       edge=a.site)
         if a.guard and st.supply[seat] <= 0:
-            return "you have no follower left for a guard (DS-76, A-34)"
+            return Msg("you have no follower left for a guard (DS-76, A-34)")
     if kind == "tower":
         if st.towers_left[seat] <= 0:
-            return "you have no tower left (DS-12)"
+            return Msg("you have no tower left (DS-12)")
         if a.end and st.wall.tower_points(a.end) <= 0:
-            return (f"the {a.end} end has no wall piece since the gate or the last tower there, "
-                    f"so no tower can stand there now (DS-80, A-22)")
-    return "that order is not legal now"
+            return Msg("the {end} end has no wall piece since the gate or the last tower there, "
+                       "so no tower can stand there now (DS-80, A-22)", end=a.end)
+    return Msg("that order is not legal now")
 
 
 def _outline(st: "DieStadtState"):
@@ -50,21 +55,22 @@ def _outline(st: "DieStadtState"):
     return gate_edges(st)
 
 
-def _why_tile(st: "DieStadtState", seat: int, a: PlaceTile) -> str:
+def _why_tile(st: "DieStadtState", seat: int, a: PlaceTile) -> Msg:
     space = parse_space(a.site)
     q = a.rotation // 90
     if space is None or a.rotation % 90 or not 0 <= q < 4:
-        return f"{a.site} {a.rotation} names no space and rotation"
+        return Msg("{space} {rotation} names no space and rotation", space=a.site, rotation=a.rotation)
     fits = set(placement.placements(st, st.drawn))
     if (space, q) not in fits:
         why = placement.why_not_placed(st, st.drawn, space, q)
         if st.placed_count and st.board[space] < 0 and not any(s == space for s, _ in fits) \
                 and why.startswith(f"on {space_name(space)} turned"):
-            return f"the drawn tile fits on {space_name(space)} in no rotation (for example, {why})"
+            return Msg("the drawn tile fits on {space} in no rotation (for example, {why})",
+                       space=space_name(space), why=why)
         return why
     if a.role:
         return placement.why_no_follower(st, seat, space, TURNED[st.drawn][q], a.role, a.point or "")
-    return "that placement is not legal now"
+    return Msg("that placement is not legal now")
 
 
 def describe_edge(edge: tuple[int, int]) -> str:

@@ -11,15 +11,29 @@ from pbem.engine.api import Event
 from pbem.engine.diestadt import placement
 from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
 from pbem.engine.diestadt.grid import NEIGHBOURS, edge_name, parse_edge, parse_space, space_name, top_edge
-from pbem.engine.diestadt.scoring import final_scoring, score_completed, seat_name
+from pbem.engine.diestadt.scoring import comma_list, final_scoring, score_completed
 from pbem.engine.diestadt.tiles import MAX_REGIONS, TURNED, pattern_of
+from pbem.engine.messages import Msg, Msgn
 
 if TYPE_CHECKING:
     from pbem.engine.diestadt.state import DieStadtState
 
 
-def cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+_GATE = Msg("the city gate")
+_PIECE_AT = {"cw": Msg("a wall piece at the {end} end", end="cw"),
+             "ccw": Msg("a wall piece at the {end} end", end="ccw")}
+#: the tile event with a follower, per role ("a"/"an" belong to the sentence)
+_PLACED_WITH = {
+    "citizen": lambda said, point: Msg(
+        "Seat {seat} places tile {tile} ({pattern} {edges}) on {site} with a citizen on {point}.",
+        point=point, **said),
+    "merchant": lambda said, point: Msg(
+        "Seat {seat} places tile {tile} ({pattern} {edges}) on {site} with a merchant on {point}.",
+        point=point, **said),
+    "overseer": lambda said, point: Msg(
+        "Seat {seat} places tile {tile} ({pattern} {edges}) on {site} with an overseer on {point}.",
+        point=point, **said),
+}
 
 
 # ------------------------------------------------------------------ options
@@ -46,37 +60,32 @@ def tile_options(st: "DieStadtState") -> list[PlaceTile]:
     """Every legal compound order for the drawn tile, by space (reading
     order), rotation, then no follower before followers (by first point).
     A follower may go on each feature the tile's regions form unless it has
-    a follower or the tile completes it (DS-35, DS-39; :func:`placement.groups`)."""
-    out = []
+    a follower or the tile completes it (DS-35, DS-39;
+    :func:`placement.follower_offsets`, the rule of :func:`placement.groups`)."""
+    out: list[PlaceTile] = []
     tile = st.drawn
-    can_follow = st.supply[st.active] > 0
-    ctx_space = -1
-    info = cid = None
+    spaces = placement.placement_spaces(st, tile)
+    made, make = _TILE_ACTIONS, _tile_action
+    if st.supply[st.active] <= 0:
+        for space, fits in spaces:
+            for q in fits:
+                out.append(made.get(((space * 4 + q) * 4 + 3) * 8) or make(space, q))
+        return out
     turned = TURNED[tile]
-    cache, make = _TILE_ACTIONS, _tile_action
-    structs, structure = placement._STRUCT, placement._structure
-    space_context = placement.space_context
-    for space, q in placement.placements(st, tile):
-        base = ((space * 4 + q) * 4) * 8
-        out.append(cache.get(base + 24) or make(space, q))
-        if not can_follow:
-            continue
-        if space != ctx_space:
-            ctx_space = space
-            facing, _roots, info, cid = space_context(st, space)
-        t = turned[q]
-        struct = structs.get((t.shape, cid))
-        if struct is None:
-            struct = structs[(t.shape, cid)] = structure(t, facing)
-        for _regions, joined, opn, k, rtype in struct:
-            for c in joined:
-                left, has = info[c]
-                if has:
-                    opn = -1
-                    break
-                opn += left
-            if opn > 0:
-                out.append(cache.get(base + rtype * 8 + k) or make(space, q, rtype, k))
+    known, offsets_of, offsets = placement._OFFSETS, placement.follower_offsets, placement.OFFSETS
+    signature = placement.space_signature
+    for space, fits in spaces:
+        facing, cid, sig = signature(st, space)
+        ck = cid << 35 | sig
+        for q in fits:
+            t = turned[q]
+            oid = known.get(ck | t.shape << 28)
+            if oid is None:
+                oid = offsets_of(t, facing, cid, sig)
+            base = (space * 4 + q) * 32
+            out.append(made.get(base + 24) or make(space, q))
+            for off in offsets[oid]:
+                out.append(made.get(base + off) or make(space, q, off >> 3, off & 7))
     return out
 
 
@@ -164,9 +173,9 @@ def execute(st: "DieStadtState", seat: int, action, events: list[Event]) -> None
         edge = dict(wall_ends(st))[action.end]
         guard = action.guard and guard_ok(st, seat, edge)
         if action.guard and not guard:
-            why = ("no follower is left" if st.supply[seat] <= 0 else
-                   "a guard faces it from the other end of the row")
-            events.append(Event(f"{cap(seat_name(seat))}'s guard is left out: {why} (DS-77).",
+            why = (Msg("no follower is left") if st.supply[seat] <= 0 else
+                   Msg("a guard faces it from the other end of the row"))
+            events.append(Event(Msg("Seat {seat}'s guard is left out: {why} (DS-77).", seat=seat + 1, why=why),
                                 kind="guard_dropped", data={"seat": seat}))
         build(st, seat, action.end, edge, guard, events)
         st.queue.pop(0)
@@ -174,14 +183,15 @@ def execute(st: "DieStadtState", seat: int, action, events: list[Event]) -> None
     elif isinstance(action, PlaceTower):
         st.tower_pending = False
         if action.end is None:
-            events.append(Event(f"{cap(seat_name(seat))} places no tower.", kind="no_tower"))
+            events.append(Event(Msg("Seat {seat} places no tower.", seat=seat + 1), kind="no_tower"))
         else:
             pts = st.wall.add_tower(action.end, seat)
             st.towers_left[seat] -= 1
             st.points[seat]["towers"] += pts
             events.append(Event(
-                f"{cap(seat_name(seat))} places a tower at the {action.end} end "
-                f"({action.site}): {pts} point{'s' if pts != 1 else ''} (DS-79, DS-80).",
+                Msgn("Seat {seat} places a tower at the {end} end ({corner}): {n} point (DS-79, DS-80).",
+                     "Seat {seat} places a tower at the {end} end ({corner}): {n} points (DS-79, DS-80).",
+                     pts, seat=seat + 1, end=action.end, corner=action.site),
                 kind="tower", data={"seat": seat, "points": pts, "corner": action.site}))
         st.decision = None
 
@@ -198,7 +208,8 @@ def place_tile(st: "DieStadtState", seat: int, a: PlaceTile, events: list[Event]
     roots = st._put(p, tile, space, q)
     st.drawn = None
     st.last_space = space
-    text = f"{cap(seat_name(seat))} places tile {tile} ({pattern_of(tile)} {TURNED[tile][q].edges}) on {a.site}"
+    said = dict(seat=seat + 1, tile=tile, pattern=pattern_of(tile), edges=TURNED[tile][q].edges,
+                site=a.site)
     if a.role:
         turned = TURNED[tile][q]
         region = turned.region_at(a.point, placement.ROLE_TYPE[a.role])
@@ -206,17 +217,22 @@ def place_tile(st: "DieStadtState", seat: int, a: PlaceTile, events: list[Event]
         st.node_seat[node] = seat
         st.supply[seat] -= 1
         st.feats.add_follower(node)
-        text += f" with {'an' if a.role[0] in 'aeiou' else 'a'} {a.role} on {a.point}"
-    events.append(Event(text + ".", kind="tile", data={"seat": seat, "tile": tile, "site": a.site,
+        text = _PLACED_WITH[a.role](said, a.point)
+    else:
+        text = Msg("Seat {seat} places tile {tile} ({pattern} {edges}) on {site}.", **said)
+    events.append(Event(text, kind="tile", data={"seat": seat, "tile": tile, "site": a.site,
                                                        "rotation": a.rotation}))
     completed = score_completed(st, roots, events, "the tile")
     if completed and st.pile >= 2:
         st.queue = round_queue(st)
         st.tower_pending = True
+        n = len(st.queue)
         events.append(Event(
-            f"A street or market was completed: wall round ({len(st.queue)} "
-            f"{'piece' if len(st.queue) == 1 else 'pieces'}"
-            f"{', the gate first' if not st.wall.built else ''}).", kind="wall_round"))
+            Msgn("A street or market was completed: wall round ({n} piece).",
+                 "A street or market was completed: wall round ({n} pieces).", n) if st.wall.built else
+            Msgn("A street or market was completed: wall round ({n} piece, the gate first).",
+                 "A street or market was completed: wall round ({n} pieces, the gate first).", n),
+            kind="wall_round"))
 
 
 def round_queue(st: "DieStadtState") -> list[tuple[int, str]]:
@@ -242,24 +258,25 @@ def build(st: "DieStadtState", seat: int, end: str, edge: tuple[int, int], guard
     (DS-81 to DS-84)."""
     if end == "gate":
         st.wall.gate = edge
-        what = "the city gate"
+        what = _GATE
     else:
         st.wall.add(end, edge, st.outline)
-        what = f"a wall piece at the {end} end"
+        what = _PIECE_AT[end]
     nb = NEIGHBOURS[edge[0]][edge[1]]
     if nb >= 0:
         st.blocked.add(nb)
     if guard:
         st.wall.guards[edge] = seat
         st.supply[seat] -= 1
-    events.append(Event(f"{cap(seat_name(seat))} builds {what} on {edge_name(edge)}"
-                        f"{' with a guard' if guard else ''}.", kind="wall",
+    said = dict(seat=seat + 1, what=what, edge=edge_name(edge))
+    events.append(Event(Msg("Seat {seat} builds {what} on {edge} with a guard.", **said) if guard else
+                        Msg("Seat {seat} builds {what} on {edge}.", **said), kind="wall",
                         data={"seat": seat, "edge": edge_name(edge), "guard": guard, "end": end}))
     p = st.board[edge[0]]
     roots = st.feats.close_edge(p, edge[1], st.turned_at[p])
     score_completed(st, roots, events, "the wall")
     if st.wall.closed:
-        events.append(Event("The wall is closed all round the city.", kind="wall_closed"))
+        events.append(Event(Msg("The wall is closed all round the city."), kind="wall_closed"))
 
 
 # ------------------------------------------------------------------ advance
@@ -270,9 +287,11 @@ def advance(st: "DieStadtState", events: list[Event]) -> None:
         if st.queue:
             seat, kind = st.queue[0]
             if kind == "wall" and (st.wall.closed or st.wall.supply <= 0):
-                why = "the wall is closed" if st.wall.closed else "the wall pieces have run out"
-                events.append(Event(f"{cap(why)}: the rest of the wall round is dropped (DS-91).",
-                                    kind="round_cut"))
+                events.append(Event(
+                    Msg("The wall is closed: the rest of the wall round is dropped (DS-91).")
+                    if st.wall.closed else
+                    Msg("The wall pieces have run out: the rest of the wall round is dropped (DS-91)."),
+                    kind="round_cut"))
                 st.queue = []
                 continue
             st.decision = kind
@@ -302,7 +321,7 @@ def advance(st: "DieStadtState", events: list[Event]) -> None:
         st.decision = "tile"
         opts = tile_options(st)
         if len(opts) == 1:
-            events.append(Event(f"Only one placement is possible: {opts[0].to_text()}.",
+            events.append(Event(Msg("Only one placement is possible: {order}.", order=opts[0].to_text()),
                                 kind="forced"))
             execute(st, st.active, opts[0], events)
             continue
@@ -319,37 +338,41 @@ def draw(st: "DieStadtState", events: list[Event]) -> bool:
             return False
         tile = st.piles[k].pop()
         if k + 1 != st.pile:
-            events.append(Event(f"Pile {k + 1} is taken into use"
-                                f"{': walls and towers come into play' if k == 1 else ''} "
-                                f"(DS-66, DS-85).", kind="pile", data={"pile": k + 1}))
+            events.append(Event(
+                Msg("Pile {pile} is taken into use: walls and towers come into play (DS-66, DS-85).",
+                    pile=k + 1) if k == 1 else
+                Msg("Pile {pile} is taken into use (DS-66, DS-85).", pile=k + 1),
+                kind="pile", data={"pile": k + 1}))
         st.pile = k + 1
-        if placement.placements(st, tile):
+        if placement.placement_spaces(st, tile):
             st.drawn = tile
             events.append(Event(
-                f"{cap(seat_name(st.active))} draws tile {tile} ({pattern_of(tile)}) from pile "
-                f"{k + 1}; {len(st.piles[k])} left in it.", kind="draw",
+                Msg("Seat {seat} draws tile {tile} ({pattern}) from pile {pile}; {left} left in it.",
+                    seat=st.active + 1, tile=tile, pattern=pattern_of(tile), pile=k + 1,
+                    left=len(st.piles[k])), kind="draw",
                 data={"seat": st.active, "tile": tile, "pile": k + 1}))
             return True
         st.discarded.append(tile)
-        events.append(Event(f"Tile {tile} ({pattern_of(tile)}) fits nowhere and is removed "
-                            f"from the game (A-9).", kind="discard", data={"tile": tile}))
+        events.append(Event(Msg("Tile {tile} ({pattern}) fits nowhere and is removed from the game (A-9).",
+                                tile=tile, pattern=pattern_of(tile)), kind="discard", data={"tile": tile}))
 
 
 def end_reached(st: "DieStadtState", events: list[Event]) -> bool:
     """The end checks at the end of a turn (DS-92, A-25)."""
     if st.wall.built and st.wall.supply <= 0:
-        events.append(Event("The last wall piece has been built: the game ends (DS-92).",
+        events.append(Event(Msg("The last wall piece has been built: the game ends (DS-92)."),
                             kind="end_reason"))
         return True
     if not st.tiles_left():
-        events.append(Event("The last tile has been played: the game ends (DS-92).",
+        events.append(Event(Msg("The last tile has been played: the game ends (DS-92)."),
                             kind="end_reason"))
         return True
     if st.wall.built:
         left = len(st.wall.open_edges(st.outline, limit=6))
         if left <= 5:
-            events.append(Event(f"Only {left} unbuilt edge{'s' if left != 1 else ''} remain "
-                                f"between the wall's ends: the game ends (DS-92).",
+            events.append(Event(Msgn("Only {n} unbuilt edge remain between the wall's ends: the game ends (DS-92).",
+                                     "Only {n} unbuilt edges remain between the wall's ends: the game ends (DS-92).",
+                                     left),
                                 kind="end_reason"))
             return True
     return False
@@ -367,9 +390,13 @@ def finish(st: "DieStadtState", events: list[Event]) -> None:
     st.closing = list(gap)
     st.imaginary = len(gap) - real
     if gap:
-        events.append(Event(f"The wall is closed with {real} piece{'s' if real != 1 else ''}"
-                            f"{f' and {st.imaginary} imagined' if st.imaginary else ''} (DS-94 to DS-96).",
-                            kind="closing"))
+        events.append(Event(
+            Msgn("The wall is closed with {n} piece and {imagined} imagined (DS-94 to DS-96).",
+                 "The wall is closed with {n} pieces and {imagined} imagined (DS-94 to DS-96).",
+                 real, imagined=st.imaginary) if st.imaginary else
+            Msgn("The wall is closed with {n} piece (DS-94 to DS-96).",
+                 "The wall is closed with {n} pieces (DS-94 to DS-96).", real),
+            kind="closing"))
     roots = []
     for sp, side in gap:
         p = st.board[sp]
@@ -382,6 +409,7 @@ def finish(st: "DieStadtState", events: list[Event]) -> None:
     st.over = True
     st.decision = None
     st.queue = []
-    ranking = ", ".join(f"{seat_name(s.seat)} {s.points}" for s in sorted(st.scores(), key=lambda s: (s.rank, s.seat)))
-    events.append(Event(f"Game over. Final scores: {ranking}.", kind="end",
+    ranking = comma_list([Msg("seat {seat} {points}", seat=s.seat + 1, points=s.points)
+                          for s in sorted(st.scores(), key=lambda s: (s.rank, s.seat))])
+    events.append(Event(Msg("Game over. Final scores: {ranking}.", ranking=ranking), kind="end",
                         data={"scores": [s.points for s in st.scores()]}))

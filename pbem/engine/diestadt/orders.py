@@ -20,7 +20,10 @@ from pbem.engine.api import IllegalOrderError, NotYourTurnError, OrderParseError
 from pbem.engine.diestadt import placement
 from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
 from pbem.engine.diestadt.grid import SIDE_NAMES, edge_name, parse_space, space_name
+from pbem.engine.diestadt.placement import ROLE_WORD
 from pbem.engine.diestadt.tiles import DISTINCT_TURNS, POINTS, TURNED
+from pbem.engine.fold import spellings
+from pbem.engine.messages import Msg
 
 HELP = """\
 Carcassonne: Die Stadt orders: one per line, any case, words in any order.
@@ -47,21 +50,34 @@ Finnish: laatta, kansalainen, kauppias, valvoja, portti, muuri, vartija, torni,
 ei; compass in full words (pohjoinen, itä, etelä, länsi, koillinen, kaakko,
 lounas, luode). German: Karte, Bürger, Marktfrau, Vogt, Tor, Mauer, Wächter,
 Turm, kein; Nord, Ost, Süd, West, Nordost, Südost, Südwest, Nordwest.
+Czech: dílek, měšťan, trhovkyně, správce, brána, hradba, strážný, věž, žádná;
+sever, východ, jih, západ, severovýchod, jihovýchod, jihozápad, severozápad.
+Catalan: peça, ciutadà, marxant, batlle, portal, muralla, guàrdia, torre, cap;
+nord, est, sud, oest, nord-est, sud-est, sud-oest, nord-oest.
 """
 
+def _read(words: str) -> set[str]:
+    """The words as written and without diacritics (``dílek``, ``dilek``):
+    Czech and Catalan players on a phone drop them (pbem.engine.fold)."""
+    return {v for w in words.split() for v in {w} | spellings(w)}
+
+
+# Czech (cs) and Catalan (ca) words: docs/i18n/cs.md, ca.md, "Carcassonne:
+# Die Stadt" (no rule text in those languages: ours)
 _KIND = {w: k for k, ws in {
-    "tile": "tile laatta karte plättchen plaettchen kärtchen",
-    "gate": "gate portti tor stadttor",
-    "wall": "wall muuri mauer",
-    "tower": "tower torni turm",
-}.items() for w in ws.split()}
+    "tile": "tile laatta karte plättchen plaettchen kärtchen dílek kartička peça",
+    "gate": "gate portti tor stadttor brána portal",
+    "wall": "wall muuri mauer hradba muralla",
+    "tower": "tower torni turm věž torre",
+}.items() for w in _read(ws)}
 _ROLE = {w: r for r, ws in {
-    "citizen": "citizen street kansalainen tie katu bürger buerger straße strasse",
-    "merchant": "merchant market kauppias tori marktfrau markt",
-    "overseer": "overseer home residential valvoja asuinalue vogt",
-}.items() for w in ws.split()}
-_GUARD = set("guard vartija wächter waechter".split())
-_NO = set("no none ei kein keine ohne".split())
+    "citizen": "citizen street kansalainen tie katu bürger buerger straße strasse měšťan ulice "
+               "ciutadà carrer",
+    "merchant": "merchant market kauppias tori marktfrau markt trhovkyně tržiště marxant mercat",
+    "overseer": "overseer home residential valvoja asuinalue vogt správce obytná batlle barri",
+}.items() for w in _read(ws)}
+_GUARD = _read("guard vartija wächter waechter strážný guàrdia")
+_NO = _read("no none ei kein keine ohne žádná žádný bez cap sense")
 _END = {"cw": "cw", "ccw": "ccw", "myötä": "cw", "myötäpäivään": "cw", "vasta": "ccw",
         "vastapäivään": "ccw", "uhrzeigersinn": "cw", "gegenuhrzeigersinn": "ccw"}
 _POINT_WORDS = {
@@ -70,9 +86,21 @@ _POINT_WORDS = {
     "sued": "S", "west": "W", "nordost": "NE", "südost": "SE", "suedost": "SE",
     "südwest": "SW", "suedwest": "SW", "nordwest": "NW",
     "north": "N", "east": "E", "south": "S", "northeast": "NE", "southeast": "SE",
-    "southwest": "SW", "northwest": "NW"}
+    "southwest": "SW", "northwest": "NW",
+    **{w: p for p, ws in {            # Czech, Catalan (nord-est: one word with its hyphen)
+        "N": "sever nord", "E": "východ est", "S": "jih sud", "W": "západ oest",
+        "NE": "severovýchod nord-est nordest", "SE": "jihovýchod sud-est sudest",
+        "SW": "jihozápad sud-oest sudoest", "NW": "severozápad nord-oest nordoest"}.items()
+       for w in _read(ws)}}
 _SPLIT = re.compile(r"[\s,;:.!]+")
 _SPACE_SIDE = re.compile(r"^([a-z]{1,2}\d{1,2})([nesw]{1,2})$")
+
+
+def _or(items: list) -> str:
+    """``a or b or c`` as a message (``or`` translated); one item as it is."""
+    if len(items) == 1:
+        return items[0]
+    return Msg("{rest} or {last}", rest=_or(items[:-1]), last=items[-1])
 
 
 def _examples(legal: list, limit: int = 8) -> list[str]:
@@ -93,12 +121,12 @@ def parse_order(state, seat: int, text: str):
     legal = state.legal_actions(seat)
     examples = _examples(legal)
 
-    def bad(msg: str) -> OrderParseError:
+    def bad(msg: Msg) -> OrderParseError:
         return OrderParseError(msg, text=raw, legal=examples)
 
     words = [w for w in _SPLIT.split(raw.lower()) if w]
     if not words:
-        raise bad("the order is empty")
+        raise bad(Msg("the order is empty"))
     kind = role = end = space = edges = None
     point: str | None = None
     rotation = None
@@ -128,8 +156,10 @@ def parse_order(state, seat: int, text: str):
         elif m and parse_space(m.group(1)) is not None and space is None and point is None:
             space, point = m.group(1).upper(), m.group(2).upper()
         else:
-            hint = " (spaces are A1-AN40, e.g. T20)" if re.fullmatch(r"[a-z]+\d+", w) else ""
-            raise bad(f"could not read '{w}' in '{raw}'{hint}")
+            if re.fullmatch(r"[a-z]+\d+", w):
+                raise bad(Msg("could not read '{word}' in '{order}' (spaces are A1-AN40, e.g. T20)",
+                              word=w, order=raw))
+            raise bad(Msg("could not read '{word}' in '{order}'", word=w, order=raw))
     if kind is None:
         if role is not None or rotation is not None or edges is not None:
             kind = "tile"
@@ -140,11 +170,13 @@ def parse_order(state, seat: int, text: str):
         elif space is not None:
             kind = {"gate": "gate", "wall": "wall"}.get(state.decision, "tile")
         else:
-            raise bad(f"'{raw}' is not a Die Stadt order: start with tile, gate, wall or tower")
+            raise bad(Msg("'{order}' is not a Die Stadt order: start with tile, gate, wall or tower",
+                          order=raw))
     if seat not in state.current_seats():
         who = state.current_seats()
-        raise NotYourTurnError("the game is over" if not who else
-                               f"it is seat {who[0] + 1}'s decision, not yours", text=raw, legal=[])
+        raise NotYourTurnError(Msg("the game is over") if not who else
+                               Msg("it is seat {seat}'s decision, not yours", seat=who[0] + 1),
+                               text=raw, legal=[])
     action = _build(state, seat, kind, raw, space, rotation, edges, role, point, guard, no, end, examples)
     if action in legal or (isinstance(action, BuildWall) and state.decision == "wall"):
         if isinstance(action, BuildWall):
@@ -153,21 +185,22 @@ def parse_order(state, seat: int, text: str):
                     return BuildWall(a.end, action.guard, a.site)
         return action
     from pbem.engine.diestadt.explain import why_illegal
-    raise IllegalOrderError(f"'{action.to_text()}' is not legal: {why_illegal(state, seat, action)}",
+    raise IllegalOrderError(Msg("'{order}' is not legal: {why}", order=action.to_text(),
+                                why=why_illegal(state, seat, action)),
                             text=raw, legal=_examples([a for a in legal if type(a) is type(action)] or legal))
 
 
 def _build(state, seat, kind, raw, space, rotation, edges, role, point, guard, no, end, examples):
-    def bad(msg: str) -> OrderParseError:
+    def bad(msg: Msg) -> OrderParseError:
         return OrderParseError(msg, text=raw, legal=examples)
 
     if kind == "tile":
         if space is None:
-            raise bad(f"'{raw}' names no space: write e.g. 'tile F7 90'")
+            raise bad(Msg("'{order}' names no space: write e.g. 'tile F7 90'", order=raw))
         return _tile(state, seat, raw, space, rotation, edges, role, point, no, bad)
     if kind == "gate":
         if space is None or point not in SIDE_NAMES:
-            raise bad("name the gate's edge by space and side, e.g. 'gate H3 N'")
+            raise bad(Msg("name the gate's edge by space and side, e.g. 'gate H3 N'"))
         return BuildGate(f"{space}{point}", guard)
     if kind == "wall":
         if end is None and space is not None and point in SIDE_NAMES:
@@ -176,10 +209,10 @@ def _build(state, seat, kind, raw, space, rotation, edges, role, point, guard, n
                 if isinstance(a, BuildWall) and a.site == site:
                     end = a.end
             if end is None:
-                raise IllegalOrderError(f"{site} is at neither end of the wall now", text=raw,
-                                        legal=examples)
+                raise IllegalOrderError(Msg("{site} is at neither end of the wall now", site=site),
+                                        text=raw, legal=examples)
         if end is None:
-            raise bad("say which end of the wall: 'wall cw' or 'wall ccw'")
+            raise bad(Msg("say which end of the wall: 'wall cw' or 'wall ccw'"))
         if state.decision == "wall":
             ends = {a.end: a.site for a in state.legal_actions(seat)}
             if end == "ccw" and "ccw" not in ends:
@@ -193,10 +226,10 @@ def _build(state, seat, kind, raw, space, rotation, edges, role, point, guard, n
         for a in state.legal_actions(seat):
             if isinstance(a, PlaceTower) and a.site == corner:
                 return a
-        raise IllegalOrderError(f"{corner} is at neither end of the wall now", text=raw,
-                                legal=examples)
+        raise IllegalOrderError(Msg("{site} is at neither end of the wall now", site=corner),
+                                text=raw, legal=examples)
     if end is None:
-        raise bad("say which end: 'tower cw', 'tower ccw', or 'no tower'")
+        raise bad(Msg("say which end: 'tower cw', 'tower ccw', or 'no tower'"))
     for a in state.legal_actions(seat):
         if isinstance(a, PlaceTower) and a.end == end:
             return a
@@ -212,22 +245,23 @@ def _tile(state, seat, raw, space, rotation, edges, role, point, no, bad) -> Pla
     if rotation is None and edges is not None:
         cands = [q for q in DISTINCT_TURNS[tile] if TURNED[tile][q].edges == edges]
         if not cands:
-            raise bad(f"the drawn tile cannot be turned to show {edges}; it shows "
-                      + ", ".join(f"{TURNED[tile][q].edges} ({90 * q})" for q in DISTINCT_TURNS[tile]))
+            raise bad(Msg("the drawn tile cannot be turned to show {edges}; it shows {shown}", edges=edges,
+                          shown=", ".join(f"{TURNED[tile][q].edges} ({90 * q})" for q in DISTINCT_TURNS[tile])))
         if len(cands) > 1:
-            raise bad(f"{edges} fits the drawn tile in {len(cands)} ways: write the rotation, "
-                      + " or ".join(str(90 * q) for q in cands))
+            raise bad(Msg("{edges} fits the drawn tile in {n} ways: write the rotation, {rotations}",
+                          edges=edges, n=len(cands), rotations=_or([str(90 * q) for q in cands])))
         rotation = 90 * cands[0]
     if rotation is None:
         if len(fits) != 1:
-            raise bad(f"say how the tile is turned on {space}: "
-                      + (", ".join(str(90 * q) for q in fits) if fits else "it fits there in no rotation"))
+            raise bad(Msg("say how the tile is turned on {space}: {rotations}", space=space,
+                          rotations=", ".join(str(90 * q) for q in fits) if fits
+                          else Msg("it fits there in no rotation")))
         rotation = 90 * fits[0]
     q = _same_turn(tile, rotation // 90)
     rotation = 90 * q
     if role is None or no:
         if point is not None and role is None:
-            raise bad(f"say which follower stands at {point}: citizen, merchant or overseer")
+            raise bad(Msg("say which follower stands at {point}: citizen, merchant or overseer", point=point))
         return PlaceTile(space, rotation)
     turned = TURNED[tile][q]
     if sp is None or (sp, q) not in set(placement.placements(state, tile)):
@@ -236,8 +270,9 @@ def _tile(state, seat, raw, space, rotation, edges, role, point, no, bad) -> Pla
     if point is None:
         if len(opts) == 1 and state.supply[seat] > 0:
             return PlaceTile(space, rotation, role, opts[0][1])
-        raise bad(f"say where the {role} stands: "
-                  + (" or ".join(f"{role} {o[1]}" for o in opts) if opts else f"no {role} can stand on the tile there"))
+        raise bad(Msg("say where the {role} stands: {where}", role=ROLE_WORD[role],
+                      where=_or([f"{role} {o[1]}" for o in opts]) if opts
+                      else Msg("no {role} can stand on the tile there", role=ROLE_WORD[role])))
     rtype = placement.ROLE_TYPE[role]
     region = turned.region_at(point, rtype)
     if region is not None:

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING
 
 from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, SIDE_NAMES, SIMPLE, START, space_name
 from pbem.engine.diestadt.tiles import (
-    DISTINCT_TURNS, POINTS, TURNED, TYPE_NAMES, Turned,
+    DISTINCT_TURNS, MAX_REGIONS, POINTS, TURNED, Turned,
 )
+
+from pbem.engine.messages import Msg
 
 if TYPE_CHECKING:
     from pbem.engine.diestadt.state import DieStadtState
@@ -21,11 +23,14 @@ if TYPE_CHECKING:
 ROLES = ("citizen", "merchant", "overseer")        # by feature type (DS-33)
 ROLE_TYPE = {r: t for t, r in enumerate(ROLES)}
 _POINT_ORDER = {p: i for i, p in enumerate(POINTS)}
-EDGE_WORD = {"S": "street", "M": "market", "R": "residential"}
+#: an edge's look, a feature type and a follower, as words players read (translated)
+EDGE_WORD = {"S": Msg("street"), "M": Msg("market"), "R": Msg("residential")}
+FEATURE_WORD = (EDGE_WORD["S"], EDGE_WORD["M"], EDGE_WORD["R"])   # tiles.TYPE_NAMES
+ROLE_WORD = {"citizen": Msg("citizen"), "merchant": Msg("merchant"), "overseer": Msg("overseer")}
 
 
-def _masks(st: "DieStadtState", space: int) -> tuple[int, int]:
-    """(sides with a neighbour tile, sides whose neighbour shows a street)."""
+def _masks(st: "DieStadtState", space: int) -> int:
+    """Bit ``s``: a tile across side ``s``; bit ``4 + s``: it shows a street there."""
     present = req = 0
     board, turned_at = st.board, st.turned_at
     for side in range(4):
@@ -34,7 +39,7 @@ def _masks(st: "DieStadtState", space: int) -> tuple[int, int]:
             present |= 1 << side
             if turned_at[board[nb]].street_mask >> OPP[side] & 1:
                 req |= 1 << side
-    return present, req
+    return present | req << 4
 
 
 def space_open(st: "DieStadtState", space: int) -> bool:
@@ -57,10 +62,6 @@ def space_open(st: "DieStadtState", space: int) -> bool:
         return st.wall.stays_outer(st.outline, top)
     finally:
         board[space] = -1
-
-
-#: (tile, (sides with a tile, sides needing a street)) -> the quarter turns that fit
-_FITS: dict[tuple[int, tuple[int, int]], tuple[int, ...]] = {}
 
 
 def _pockets_safe(st: "DieStadtState", space: int, bound: int = 12) -> bool | None:
@@ -97,57 +98,44 @@ def _pockets_safe(st: "DieStadtState", space: int, bound: int = 12) -> bool | No
     return True if big <= 1 else None
 
 
-#: (tile, (sides with a tile, sides needing a street)) -> the quarter turns that fit
-_FITS: dict[tuple[int, tuple[int, int]], tuple[int, ...]] = {}
+#: tile << 8 | fmask (:func:`_masks`) -> the quarter turns that fit
+_FITS: dict[int, tuple[int, ...]] = {}
 
 
-def _joined_nearby(board: list[int], space: int) -> bool:
-    """True when the open spaces beside ``space`` are joined to each other
-    (by sides, not through ``space``) within two spaces of it: then a tile
-    there cuts no piece of open country off, whatever lies further away."""
-    x0, y0 = space % W, space // W
-    seeds = [nb for nb in NEIGHBOURS[space] if nb >= 0 and board[nb] < 0]
-    if any(nb < 0 for nb in NEIGHBOURS[space]):
-        return False                   # at the board's edge: leave it to the full check
-    window = set()
-    for dy in range(-2, 3):
-        for dx in range(-2, 3):
-            x, y = x0 + dx, y0 + dy
-            if (dx or dy) and 0 <= x < W and 0 <= y < H and board[y * W + x] < 0:
-                window.add(y * W + x)
-    todo, seen = [seeds[0]], {seeds[0]}
-    while todo:
-        cur = todo.pop()
-        for nb in NEIGHBOURS[cur]:
-            if nb in window and nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    return all(s in seen for s in seeds)
+def placement_spaces(st: "DieStadtState", tile: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Every space ``tile`` may go on, in reading order, with the quarter
+    turns that fit there (ascending): ``[(space, (q, ...)), ...]``. The
+    first tile goes on T20 in any rotation (A-30). Kept until the board
+    or the wall changes (the drawn tile is listed twice a turn)."""
+    turns = DISTINCT_TURNS[tile]
+    if st.placed_count == 0:
+        return [(START, turns)]
+    wall = st.wall
+    key = (len(st.placed), wall.pieces(), wall.gate, tile)
+    cache = st._placements_cache
+    if cache is not None and cache[0] == key:
+        return cache[1]
+    out = []
+    fmask, fits_of, blocked = st.fmask, _FITS, st.blocked
+    walled = wall.gate is not None and not wall.closed
+    for space in sorted(st.frontier):
+        fk = tile << 8 | fmask[space]
+        fits = fits_of.get(fk)
+        if fits is None:
+            present, req = fk & 15, fk >> 4 & 15
+            rot = TURNED[tile]
+            fits = fits_of[fk] = tuple(
+                q for q in turns if rot[q].street_mask & present == req)
+        if fits and space not in blocked and (not walled or space_open(st, space)):
+            out.append((space, fits))
+    st._placements_cache = (key, out)
+    return out
 
 
 def placements(st: "DieStadtState", tile: int) -> list[tuple[int, int]]:
-    """Every legal ``(space, quarter)`` for ``tile``, spaces in reading order.
-    The first tile goes on T20 in any rotation (A-30)."""
-    turns = DISTINCT_TURNS[tile]
-    if st.placed_count == 0:
-        return [(START, q) for q in turns]
-    key = (len(st.placed), st.wall.pieces(), st.wall.gate, tile)
-    if st._placements_cache is not None and st._placements_cache[0] == key:
-        return st._placements_cache[1]
-    out = []
-    rot = TURNED[tile]
-    fmask = st.fmask
-    for space in sorted(st.frontier):
-        masks = fmask[space]
-        fits = _FITS.get((tile, masks))
-        if fits is None:
-            present, req = masks
-            fits = _FITS[(tile, masks)] = tuple(
-                q for q in turns if rot[q].street_mask & present == req)
-        if fits and space_open(st, space):
-            out.extend((space, q) for q in fits)
-    st._placements_cache = (key, out)
-    return out
+    """Every legal ``(space, quarter)`` for ``tile``, spaces in reading order
+    (:func:`placement_spaces` one by one)."""
+    return [(space, q) for space, fits in placement_spaces(st, tile) for q in fits]
 
 
 def follower_options(st: "DieStadtState", space: int, turned: Turned,
@@ -172,6 +160,58 @@ def follower_options(st: "DieStadtState", space: int, turned: Turned,
     return [(role, point, region) for _, role, point, region in out]
 
 
+def _neighbours(st: "DieStadtState", space: int) -> tuple:
+    """``(facing, roots, dec, cid)`` of an empty ``space`` (see
+    :func:`space_context`); ``dec[index]``: how many of that feature's open
+    slots a tile on ``space`` covers. Kept per space (``st.contexts``)
+    until a tile is laid beside it or one of its features joins another
+    (its root is no longer a root): nothing else changes these."""
+    feats = st.feats
+    parent = feats.parent
+    got = st.contexts.get(space)
+    if got is not None:
+        for r in got[1]:
+            if parent[r] != r:
+                break
+        else:
+            return got
+    board, turned_at = st.board, st.turned_at
+    find, ftype = feats.find, feats.ftype
+    facing: list = [None, None, None, None]
+    index: dict[int, int] = {}
+    roots: list[int] = []
+    dec: list[int] = []
+    nbs = NEIGHBOURS[space]
+    for side in range(4):
+        nb = nbs[side]
+        q = board[nb] if nb >= 0 else -1
+        if q < 0:
+            continue
+        trio = []
+        qbase = q * MAX_REGIONS
+        for s in turned_at[q].facing_slots[OPP[side]]:
+            node = qbase + s
+            root = parent[node]
+            if parent[root] != root:
+                root = find(node)
+            c = index.get(root)
+            if c is None:
+                c = index[root] = len(roots)
+                roots.append(root)
+                dec.append(1)
+            else:
+                dec[c] += 1
+            trio.append((c, ftype[node]))
+        facing[side] = tuple(trio)
+    key = tuple(facing)
+    cid = _CTX_IDS.get(key)
+    if cid is None:
+        with _CTX_LOCK:               # numbers must stay unique across threads
+            cid = _CTX_IDS.setdefault(key, len(_CTX_IDS))
+    got = st.contexts[space] = (facing, roots, dec, cid)
+    return got
+
+
 def space_context(st: "DieStadtState", space: int) -> tuple:
     """What the neighbours of an empty ``space`` offer a tile placed there,
     the same for every rotation: ``(facing, roots, info, cid)``. ``roots``
@@ -180,42 +220,70 @@ def space_context(st: "DieStadtState", space: int) -> tuple:
     three facing ``(index, type)`` pairs in the order of this space's slots;
     ``info[index]`` is ``(open slots left after the placement, has a
     follower)``; ``cid`` numbers ``facing`` (equal shapes share results)."""
-    feats, board, edge_nodes = st.feats, st.board, st.edge_nodes
-    find, ftype, fols, fopen, parent = feats.find, feats.ftype, feats.fols, feats.open, feats.parent
-    facing: list = [None, None, None, None]
-    index: dict[int, int] = {}
-    roots: list[int] = []
-    dec: list[int] = []
-    for side in range(4):
-        nb = NEIGHBOURS[space][side]
-        q = board[nb] if nb >= 0 else -1
-        if q < 0:
-            continue
-        trio = []
-        for node in edge_nodes[q][OPP[side]]:
-            root = parent[node]
-            if parent[root] != root:
-                root = find(node)
-            c = index.get(root)
-            if c is None:
-                c = index[root] = len(roots)
-                roots.append(root)
-                dec.append(0)
-            dec[c] += 1
-            trio.append((c, ftype[node]))
-        facing[side] = tuple(trio)
-    key = tuple(facing)
-    cid = _CTX_IDS.get(key)
-    if cid is None:
-        with _CTX_LOCK:               # numbers must stay unique across threads
-            cid = _CTX_IDS.setdefault(key, len(_CTX_IDS))
+    facing, roots, dec, cid = _neighbours(st, space)
+    fopen, fols = st.feats.open, st.feats.fols
     info = [(fopen[r] - dec[c], bool(fols.get(r))) for c, r in enumerate(roots)]
     return facing, roots, info, cid
+
+
+def space_signature(st: "DieStadtState", space: int) -> tuple[list, int, int]:
+    """``(facing, cid, sig)``: :func:`space_context` boiled down to what
+    decides the follower orders. ``sig`` has bit ``16 + index`` set when
+    that neighbouring feature has a follower, else bit ``index`` when it
+    keeps an open slot after the placement (DS-35, DS-39)."""
+    facing, roots, dec, cid = _neighbours(st, space)
+    fopen, fols = st.feats.open, st.feats.fols
+    sig = 0
+    for c, r in enumerate(roots):
+        if fols.get(r):
+            sig |= 0x10000 << c
+        elif fopen[r] > dec[c]:
+            sig |= 1 << c
+    return facing, cid, sig
+
+
+def follower_offsets(turned: Turned, facing: list, cid: int, sig: int) -> int:
+    """The follower orders legal on ``turned`` beside neighbours shaped
+    ``facing`` (number ``cid``) in state ``sig`` (:func:`space_signature`),
+    as a number into :data:`OFFSETS`: there, ``type * 8 + index in POINTS``
+    per legal feature, by first point. The same rule as :func:`groups`
+    (DS-35, DS-39), worked out once per (tile shape, neighbours' shape,
+    signature) and kept under :func:`offsets_key`."""
+    key = offsets_key(turned.shape, cid, sig)
+    oid = _OFFSETS.get(key)
+    if oid is None:
+        struct = _STRUCT.get((turned.shape, cid))
+        if struct is None:
+            struct = _STRUCT[(turned.shape, cid)] = _structure(turned, facing)
+        has, opn = sig >> 16, sig & 0xFFFF
+        out = []
+        for _regions, joined, own, k, rtype in struct:
+            mask = 0
+            for c in joined:
+                mask |= 1 << c
+            if not mask & has and (own > 0 or mask & opn):
+                out.append(rtype * 8 + k)
+        offs = tuple(out)
+        with _CTX_LOCK:
+            oid = _OFFSET_IDS.get(offs)
+            if oid is None:
+                oid = _OFFSET_IDS[offs] = len(OFFSETS)
+                OFFSETS.append(offs)
+        _OFFSETS[key] = oid
+    return oid
+
+
+def offsets_key(shape: int, cid: int, sig: int) -> int:
+    """The key of :func:`follower_offsets` (shapes < 128, ``sig`` < 2**28)."""
+    return (cid << 7 | shape) << 28 | sig
 
 
 _CTX_IDS: dict[tuple, int] = {}          # facing shape -> number (grows to a few thousand)
 _CTX_LOCK = threading.Lock()
 _STRUCT: dict[tuple[int, int], tuple] = {}   # (tile shape, facing number) -> groups
+_OFFSETS: dict[int, int] = {}            # offsets_key(shape, cid, sig) -> number in OFFSETS
+OFFSETS: list[tuple[int, ...]] = [()]    # the distinct follower order sets (0: none)
+_OFFSET_IDS: dict[tuple[int, ...], int] = {(): 0}
 
 
 def groups(st: "DieStadtState", space: int, turned: Turned,
@@ -281,25 +349,25 @@ def _structure(turned: Turned, facing: list) -> tuple:
 
 
 # --------------------------------------------------------------- explanation
-def why_not_placed(st: "DieStadtState", tile: int, space: int, quarter: int) -> str:
+def why_not_placed(st: "DieStadtState", tile: int, space: int, quarter: int) -> Msg:
     """Why the drawn ``tile`` may not go on ``space`` turned ``quarter``."""
     name = space_name(space)
     if st.placed_count == 0:
-        return f"the first tile goes on {space_name(START)} (A-30)"
+        return Msg("the first tile goes on {space} (A-30)", space=space_name(START))
     if st.board[space] >= 0:
-        return f"{name} already holds a tile"
+        return Msg("{space} already holds a tile", space=name)
     if space not in st.frontier:
-        return (f"{name} touches no tile by a side; a tile must touch an earlier tile by at "
-                f"least one side, a corner is not enough (DS-24, DS-25)")
+        return Msg("{space} touches no tile by a side; a tile must touch an earlier tile by at "
+                   "least one side, a corner is not enough (DS-24, DS-25)", space=name)
     if space in st.blocked:
         edge = next(f"{space_name(e[0])} {SIDE_NAMES[e[1]]}" for e in st.wall.edges()
                     if NEIGHBOURS[e[0]][e[1]] == space)
-        return (f"{name} lies outside the city wall (across the wall on {edge}); no tile may "
-                f"be placed outside the wall (DS-72)")
+        return Msg("{space} lies outside the city wall (across the wall on {edge}); no tile may "
+                   "be placed outside the wall (DS-72)", space=name, edge=edge)
     if not space_open(st, space):
-        return (f"a tile on {name} would shut the outside of the wall off from the open "
-                f"country; tiles beyond the wall's ends are fine, but none may hook around "
-                f"them (DS-72, A-17)")
+        return Msg("a tile on {space} would shut the outside of the wall off from the open "
+                   "country; tiles beyond the wall's ends are fine, but none may hook around "
+                   "them (DS-72, A-17)", space=name)
     turned = TURNED[tile][quarter]
     for side in range(4):
         nb = NEIGHBOURS[space][side]
@@ -308,33 +376,37 @@ def why_not_placed(st: "DieStadtState", tile: int, space: int, quarter: int) -> 
         theirs = st.turned_at[st.board[nb]].edges[OPP[side]]
         mine = turned.edges[side]
         if (mine == "S") != (theirs == "S"):
-            return (f"on {name} turned {90 * quarter} the tile's {EDGE_WORD[mine]} {SIDE_NAMES[side]} "
-                    f"edge would meet the {EDGE_WORD[theirs]} {SIDE_NAMES[OPP[side]]} edge of "
-                    f"{space_name(nb)}; a street must go on across a tile border and may not "
-                    f"end there (DS-26, DS-28)")
-    return "that placement is not legal now"
+            return Msg("on {space} turned {rotation} the tile's {mine} {side} edge would meet "
+                       "the {theirs} {their_side} edge of {neighbour}; a street must go on across "
+                       "a tile border and may not end there (DS-26, DS-28)",
+                       space=name, rotation=90 * quarter, mine=EDGE_WORD[mine], side=SIDE_NAMES[side],
+                       theirs=EDGE_WORD[theirs], their_side=SIDE_NAMES[OPP[side]],
+                       neighbour=space_name(nb))
+    return Msg("that placement is not legal now")
 
 
 def why_no_follower(st: "DieStadtState", seat: int, space: int, turned: Turned,
-                    role: str, point: str) -> str:
+                    role: str, point: str) -> Msg:
     """Why no ``role`` may stand at ``point`` of the tile placed so."""
     if st.supply[seat] <= 0:
-        return ("you have no follower left in your supply; you still place the tile, "
-                "without a follower (DS-31, DS-41)")
+        return Msg("you have no follower left in your supply; you still place the tile, "
+                   "without a follower (DS-31, DS-41)")
     rtype = ROLE_TYPE[role]
     region = turned.region_at(point, rtype)
     if region is None:
         where = [p for r, pts in enumerate(turned.points) if turned.types[r] == rtype for p in pts]
         if not where:
-            return f"the tile has no {TYPE_NAMES[rtype]} for a {role}"
-        return (f"the tile's {TYPE_NAMES[rtype]} does not touch {point} turned so; "
-                f"it touches {' '.join(where)}")
+            return Msg("the tile has no {feature} for a {role}", feature=FEATURE_WORD[rtype],
+                       role=ROLE_WORD[role])
+        return Msg("the tile's {feature} does not touch {point} turned so; it touches {points}",
+                   feature=FEATURE_WORD[rtype], point=point, points=" ".join(where))
     for regions, open_after, occupied in groups(st, space, turned):
         if region in regions:
             if occupied:
-                return (f"that {TYPE_NAMES[rtype]} already has a follower, so no second one may "
-                        f"join it, not even your own (DS-35)")
+                return Msg("that {feature} already has a follower, so no second one may "
+                           "join it, not even your own (DS-35)", feature=FEATURE_WORD[rtype])
             if open_after <= 0:
-                return (f"the tile completes that {TYPE_NAMES[rtype]}, which had no follower; a "
-                        f"follower goes only on an unfinished quarter (DS-39, DS-40)")
-    return "that follower is not legal there"
+                return Msg("the tile completes that {feature}, which had no follower; a "
+                           "follower goes only on an unfinished quarter (DS-39, DS-40)",
+                           feature=FEATURE_WORD[rtype])
+    return Msg("that follower is not legal there")

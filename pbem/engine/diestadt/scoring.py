@@ -7,21 +7,18 @@ Points go into ``st.points[seat][category]`` with the categories of
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from pbem.engine.api import Event
 from pbem.engine.diestadt.grid import edge_name, space_name
 from pbem.engine.diestadt.tiles import HOMES, MARKET, STREET, building_points
+from pbem.engine.messages import Msg, Msgn
 
 if TYPE_CHECKING:
     from pbem.engine.diestadt.state import DieStadtState
 
 CATEGORIES = ("streets", "markets", "towers", "overseers", "guards")
-
-
-def cap(text: str) -> str:
-    """First letter upper case, the rest untouched (space names stay "T19")."""
-    return text[:1].upper() + text[1:]
 
 
 def seat_name(seat: int) -> str:
@@ -50,9 +47,37 @@ def majority(seats: list[int]) -> list[int]:
     return sorted(s for s, c in counts.items() if c == top)
 
 
+@lru_cache(maxsize=None)
+def seat_word(seat: int) -> Msg:
+    """``seat 1`` as a message (for seat index 0); kept, as the few other
+    small messages below (an engine writes hundreds of them a game)."""
+    return Msg("seat {seat}", seat=seat + 1)
+
+
+@lru_cache(maxsize=None)
+def tiles_word(n: int) -> Msg:
+    return Msgn("{n} tile", "{n} tiles", n)
+
+
+@lru_cache(maxsize=None)
+def market_size(kinds: int, tiles: int) -> Msg:
+    """``2 kinds x 3 tiles``."""
+    return Msg("{kinds} x {tiles}", kinds=Msgn("{n} kind", "{n} kinds", kinds), tiles=tiles_word(tiles))
+
+
+def comma_list(items: list) -> str:
+    """``a, b, c`` as a message (one item as it is, none: empty)."""
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return Msg("{list}, {item}", list=comma_list(items[:-1]), item=items[-1])
+
+
 def _names(seats: list[int]) -> str:
-    names = [seat_name(s) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    """``seat 1, seat 2 and seat 3`` as a message."""
+    names = [seat_word(s) for s in seats]
+    if len(names) == 1:
+        return names[0]
+    return Msg("{list} and {last}", list=comma_list(names[:-1]), last=names[-1])
 
 
 def return_followers(st: "DieStadtState", root: int) -> list[int]:
@@ -66,10 +91,26 @@ def return_followers(st: "DieStadtState", root: int) -> list[int]:
     return seats
 
 
-def feature_place(st: "DieStadtState", root: int) -> str:
-    """A short name for a feature: its type and first space in reading order."""
-    word = ("street", "market", "residential area")[st.feats.ftype[root]]
-    return f"the {word} at {space_name(min(st.feats.tiles[root]))}"
+_PLACE = (lambda sp: Msg("the street at {space}", space=sp),
+          lambda sp: Msg("the market at {space}", space=sp),
+          lambda sp: Msg("the residential area at {space}", space=sp))
+_PLACE_CAP = (lambda sp: Msg("The street at {space}", space=sp),
+              lambda sp: Msg("The market at {space}", space=sp),
+              lambda sp: Msg("The residential area at {space}", space=sp))
+#: what completed a feature, as the subject of the event sentence
+_CAUSE = {"the tile": Msg("The tile"), "the wall": Msg("The wall"),
+          "the closing wall": Msg("The closing wall")}
+
+
+def feature_place(st: "DieStadtState", root: int, capital: bool = False) -> Msg:
+    """A short name for a feature: its type and first space in reading order
+    (``capital``: to begin a sentence)."""
+    return _place(st.feats.ftype[root], min(st.feats.tiles[root]), capital)
+
+
+@lru_cache(maxsize=4096)
+def _place(ftype: int, space: int, capital: bool) -> Msg:
+    return (_PLACE_CAP if capital else _PLACE)[ftype](space_name(space))
 
 
 def score_completed(st: "DieStadtState", roots: list[int], events: list[Event], cause: str) -> int:
@@ -90,11 +131,11 @@ def score_completed(st: "DieStadtState", roots: list[int], events: list[Event], 
         tiles = feats.size(root)
         if feats.ftype[root] == STREET:
             cat, pts = "streets", street_points(tiles)
-            how = f"{tiles} tile{'s' if tiles > 1 else ''}"
+            how = tiles_word(tiles)
         else:
             kinds = feats.kind_count(root)
             cat, pts = "markets", market_points(tiles, kinds)
-            how = f"{kinds} kind{'s' if kinds > 1 else ''} x {tiles} tile{'s' if tiles > 1 else ''}"
+            how = market_size(kinds, tiles)
         fol_seats = [st.node_seat[n] for n in feats.fols.get(root, [])]
         winners = majority(fol_seats)
         for s in winners:
@@ -102,10 +143,13 @@ def score_completed(st: "DieStadtState", roots: list[int], events: list[Event], 
         return_followers(st, root)
         what = feature_place(st, root)
         if winners:
-            text = (f"{cap(cause)} completes {what} ({how}): {_names(winners)} "
-                    f"score{'s' if len(winners) == 1 else ''} {pts}; followers go back.")
+            text = Msgn("{cause} completes {what} ({how}): {names} scores {points}; followers go back.",
+                        "{cause} completes {what} ({how}): {names} score {points}; followers go back.",
+                        len(winners), cause=_CAUSE[cause], what=what, how=how,
+                        names=_names(winners), points=pts)
         else:
-            text = f"{cap(cause)} completes {what} ({how}); no follower, no points."
+            text = Msg("{cause} completes {what} ({how}); no follower, no points.",
+                       cause=_CAUSE[cause], what=what, how=how)
         events.append(Event(text, kind="complete", data={
             "feature": cat[:-1], "tiles": tiles, "points": pts, "seats": winners}))
     return done
@@ -122,9 +166,11 @@ def final_scoring(st: "DieStadtState", events: list[Event]) -> None:
         if feats.ftype[root] in (STREET, MARKET) and feats.fols.get(root):
             seats = return_followers(st, root)
             events.append(Event(
-                f"{cap(feature_place(st, root))} is unfinished: "
-                f"{_names(sorted(set(seats)))} take{'s' if len(set(seats)) == 1 else ''} "
-                f"the follower{'s' if len(seats) > 1 else ''} back, no points (DS-99, DS-100).",
+                Msgn("{what} is unfinished: {names} takes {followers} back, no points (DS-99, DS-100).",
+                     "{what} is unfinished: {names} take {followers} back, no points (DS-99, DS-100).",
+                     len(set(seats)), what=feature_place(st, root, capital=True),
+                     names=_names(sorted(set(seats))),
+                     followers=Msgn("the follower", "the followers", len(seats))),
                 kind="unfinished", data={"seats": seats}))
     for root in roots:
         if feats.ftype[root] != HOMES or not feats.fols.get(root):
@@ -135,14 +181,19 @@ def final_scoring(st: "DieStadtState", events: list[Event]) -> None:
         for s in winners:
             st.points[s]["overseers"] += pts
         events.append(Event(
-            f"Overseers: {feature_place(st, root)} borders {markets} market"
-            f"{'' if markets == 1 else 's'}: {_names(winners)} score{'s' if len(winners) == 1 else ''} {pts}.",
+            Msgn("Overseers: {what} borders {markets}: {names} scores {points}.",
+                 "Overseers: {what} borders {markets}: {names} score {points}.",
+                 len(winners), what=feature_place(st, root),
+                 markets=Msgn("{n} market", "{n} markets", markets),
+                 names=_names(winners), points=pts),
             kind="overseers", data={"markets": markets, "points": pts, "seats": winners}))
     for edge, seat in sorted(st.wall.guards.items()):
         row = st.wall.watch_row(edge, st.board)
         pts = sum(building_points(st.tile_at(sp)) for sp in row)
         st.points[seat]["guards"] += pts
         events.append(Event(
-            f"Guard of {seat_name(seat)} on {edge_name(edge)} watches {len(row)} tile"
-            f"{'' if len(row) == 1 else 's'} ({space_name(row[0])}-{space_name(row[-1])}): {pts}.",
+            Msgn("Guard of seat {seat} on {edge} watches {n} tile ({first}-{last}): {points}.",
+                 "Guard of seat {seat} on {edge} watches {n} tiles ({first}-{last}): {points}.",
+                 len(row), seat=seat + 1, edge=edge_name(edge), first=space_name(row[0]),
+                 last=space_name(row[-1]), points=pts),
             kind="guards", data={"seat": seat, "edge": edge_name(edge), "points": pts}))

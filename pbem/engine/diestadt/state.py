@@ -20,12 +20,16 @@ from pbem.engine.api import Event, IllegalOrderError, NotYourTurnError, Score, S
 from pbem.engine.diestadt import flow
 from pbem.engine.diestadt.features import Features
 from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, RING, SPACES, Outline
-from pbem.engine.diestadt.scoring import CATEGORIES, seat_name
-from pbem.engine.diestadt.tiles import HOMES, MAX_REGIONS, PILE_SIZES, TILE_IDS, TURNED, Turned
+from pbem.engine.diestadt.scoring import CATEGORIES
+from pbem.engine.diestadt.tiles import HOMES, PILE_SIZES, TILE_IDS, TURNED, Turned
 from pbem.engine.diestadt.wall import Wall
+from pbem.engine.messages import Msg
 
 FOLLOWERS = 7                      # DS-10, DS-11: eight, one on the score track
 TOWERS = 12                        # DS-1, DS-12: shared equally
+#: what the deciding seat does, for the phase line players read
+_DOING = {"tile": Msg("places the drawn tile"), "gate": Msg("places the city gate"),
+          "wall": Msg("builds a wall piece"), "tower": Msg("may place a tower")}
 
 
 class DieStadtState(State):
@@ -68,15 +72,14 @@ class DieStadtState(State):
         followers and wall."""
         self.board = [-1] * SPACES
         self.turned_at: list[Turned] = []
-        #: edge_nodes[p][side]: the feature nodes of placement p's three slots on
-        #: that side, in the order of the facing slots of the space across it
-        self.edge_nodes: list[tuple[tuple[int, int, int], ...]] = []
         self.feats = Features()
         self.frontier: set[int] = set()
-        #: empty space next to the city -> (sides with a tile, sides that need a street)
-        self.fmask: dict[int, tuple[int, int]] = {}
+        #: empty space next to the city -> bit s: a tile across side s; bit 4 + s: it shows a street
+        self.fmask: dict[int, int] = {}
         #: empty space near the city -> bit k set when RING[space][k] holds a tile
         self.rmask: dict[int, int] = {}
+        #: empty space -> what its neighbours offer a tile (placement._neighbours)
+        self.contexts: dict[int, tuple] = {}
         self.first_space = SPACES
         self.outline = Outline(self.board)
         for p, (tile, space, q) in enumerate(self.placed):
@@ -103,24 +106,23 @@ class DieStadtState(State):
         turned = TURNED[tile][q]
         self.board[space] = p
         self.turned_at.append(turned)
-        base = p * MAX_REGIONS
-        self.edge_nodes.append(tuple(tuple(base + turned.slots[3 * side + 2 - k] for k in range(3))
-                                     for side in range(4)))
         roots = self.feats.add_tile(p, space, turned, self.board, self.turned_at)
         self.frontier.discard(space)
+        contexts = self.contexts
+        for nb in NEIGHBOURS[space]:
+            contexts.pop(nb, None)
         self.fmask.pop(space, None)
         self.rmask.pop(space, None)
-        rmask = self.rmask
+        rmask, fmask = self.rmask, self.fmask
         for k, nb in enumerate(RING[space]):
             if nb >= 0 and self.board[nb] < 0:
                 rmask[nb] = rmask.get(nb, 0) | 1 << ((k + 4) % 8)
         for side, nb in enumerate(NEIGHBOURS[space]):
             if nb >= 0 and self.board[nb] < 0:
                 self.frontier.add(nb)
-                present, req = self.fmask.get(nb, (0, 0))
                 back = OPP[side]
-                self.fmask[nb] = (present | 1 << back,
-                                  req | ((turned.street_mask >> side & 1) << back))
+                fmask[nb] = (fmask.get(nb, 0) | 1 << back
+                             | (turned.street_mask >> side & 1) << (back + 4))
         self.first_space = min(self.first_space, space)
         return roots
 
@@ -153,11 +155,9 @@ class DieStadtState(State):
 
     def phase(self) -> str:
         if self.over:
-            return "Game over"
-        who = seat_name(self.current_seats()[0])
-        what = {"tile": "places the drawn tile", "gate": "places the city gate",
-                "wall": "builds a wall piece", "tower": "may place a tower"}[self.decision]
-        return f"Turn {self.turn_no} (pile {self.pile}): {who} {what}"
+            return Msg("Game over")
+        return Msg("Turn {turn} (pile {pile}): seat {seat} {what}", turn=self.turn_no, pile=self.pile,
+                   seat=self.current_seats()[0] + 1, what=_DOING[self.decision])
 
     def turn_key(self) -> Any:
         """``("tile", n)``, ``("gate", n)``, ``("wall", n, k)`` for the k-th
@@ -181,17 +181,17 @@ class DieStadtState(State):
         legal edge, no guard; ``wall cw`` (else ccw) without guard; ``no tower``."""
         acts = self.legal_actions(seat)
         if not acts:
-            raise NotYourTurnError(f"{seat_name(seat)} owes no order now")
+            raise NotYourTurnError(Msg("seat {seat} owes no order now", seat=seat + 1))
         if self.decision == "tower":
             return next(a for a in acts if a.end is None)
         return acts[0]
 
     def apply(self, seat: int, action) -> list[Event]:
         if self.over:
-            raise NotYourTurnError("the game is over")
+            raise NotYourTurnError(Msg("the game is over"))
         if seat not in self.current_seats():
-            raise NotYourTurnError(
-                f"it is {seat_name(self.current_seats()[0])}'s decision, not {seat_name(seat)}'s")
+            raise NotYourTurnError(Msg("it is seat {seat}'s decision, not seat {other}'s",
+                                       seat=self.current_seats()[0] + 1, other=seat + 1))
         self.legal_actions(seat)
         action = flow.admit(self, seat, action, self._legal_cache[1])
         events: list[Event] = []

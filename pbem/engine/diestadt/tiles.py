@@ -162,6 +162,8 @@ class Turned:
     first_point: tuple[int, ...] = ()   # per region: index in POINTS of its first point
     side_regions: tuple[tuple[int, int, int], ...] = ()   # per side: regions of its 3 slots
     shape: int = 0     # equal for tiles whose regions lie alike (kinds and buildings aside)
+    #: per side: regions of its 3 slots in the order of the facing slots of the space across
+    facing_slots: tuple[tuple[int, int, int], ...] = ()
 
     def region_at(self, point: str, rtype: int) -> int | None:
         """The region of type ``rtype`` touching ``point`` (``"NE"``), or None."""
@@ -193,7 +195,8 @@ def _turn(tile: int, quarter: int) -> Turned:
     return Turned(tile, pattern, 90 * quarter, slots, tuple(labels), types, kbits, edges, mask,
                   points, tuple((idx[a], idx[b]) for a, b in borders), building,
                   idx[breg] if breg else None, name, first,
-                  tuple(slots[3 * s:3 * s + 3] for s in range(4)), _shape(slots, types))
+                  tuple(slots[3 * s:3 * s + 3] for s in range(4)), _shape(slots, types),
+                  tuple(tuple(slots[3 * s + 2 - k] for k in range(3)) for s in range(4)))
 
 
 _SHAPES: dict[tuple, int] = {}

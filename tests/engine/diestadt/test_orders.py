@@ -23,6 +23,10 @@ def test_tile_order_forms():
     assert parse(st, "TILE t21 180 MERCHANT sw") == want
     assert parse(st, "laatta T21 180 kauppias etelä") == want    # Finnish
     assert parse(st, "Karte T21 180 Marktfrau Süd") == want      # German
+    assert parse(st, "dílek T21 180 trhovkyně jih") == want       # Czech
+    assert parse(st, "dilek T21 180 trhovkyne jihovychod") == want   # ... without diacritics
+    assert parse(st, "peça T21 180 marxant sud-est") == want      # Catalan
+    assert parse(st, "peca T21 180 mercat sud") == want
     assert parse(st, "tile T21 RRMR") == PlaceTile("T21", 180)    # edges after turning
     assert parse(st, "tile T21 180 none") == PlaceTile("T21", 180)
 
@@ -84,6 +88,19 @@ def test_gate_wall_and_tower_orders():
     assert parse(st, "no tower") == PlaceTower(None)
     assert parse(st, "ei torni") == PlaceTower(None)
     assert parse(st, "kein Turm") == PlaceTower(None)
+    assert parse(st, "žádná věž") == PlaceTower(None)            # Czech
+    assert parse(st, "cap torre") == PlaceTower(None)            # Catalan
+    assert parse(st, "věž cw").end == "cw" and parse(st, "torre cw").end == "cw"
+
+
+def test_czech_and_catalan_gate_and_wall_words():
+    st = wall_round()
+    assert parse(st, "brána T20 sever strážný") == BuildGate("T20N", True)   # Czech
+    assert parse(st, "portal T20 nord guàrdia") == BuildGate("T20N", True)  # Catalan
+    assert parse(st, "brana T20N strazny") == BuildGate("T20N", True)
+    play(st, "gate T20 N")
+    assert parse(st, "hradba cw strážný") == BuildWall("cw", True, "T20E")
+    assert parse(st, "muralla ccw") == BuildWall("ccw", False, "T20W")
 
 
 def test_defaults_for_missed_deadlines():
