@@ -234,6 +234,10 @@ class Game(ABC):
     - ``options``: option name -> allowed values, the first being the default
       (``{"setup": ("beginner", "experienced")}``; ``{}`` for none). Values are
       text, so a form or an email can carry them;
+    - ``option_words``: each option name and value as players read it, a
+      :class:`~pbem.engine.messages.Msg` the pages translate
+      (``{"setup": Msg("set-up"), "beginner": Msg("beginner's game")}``);
+      a word missing from it is shown as it is (:meth:`option_word`);
     - ``board``: the dotted name of the module drawing its board picture
       (``"pbem.boards.lacitta"``; see :mod:`pbem.boards`), or ``None`` when the
       text view is all there is. A name only: the engine imports nothing of it;
@@ -251,6 +255,7 @@ class Game(ABC):
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     options: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    option_words: ClassVar[Mapping[str, Any]] = {}
     board: ClassVar[str | None] = None
     #: True when applying a seat's own orders reveals nothing that seat does
     #: not already know (no dice, draws or hidden cards): the order page may
@@ -258,6 +263,11 @@ class Game(ABC):
     #: are sent, and offer the next decision (Medina). False (the default)
     #: keeps a dry run from being a free peek at a draw.
     previewable: ClassVar[bool] = False
+
+    def option_word(self, word: str) -> Any:
+        """An option's name or value as players read it: its entry in
+        :attr:`option_words` (a ``Msg``), else ``word`` itself."""
+        return self.option_words.get(word, word)
 
     def default_options(self) -> dict[str, str]:
         """Every option at its default (the first allowed value)."""

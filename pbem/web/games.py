@@ -43,7 +43,7 @@ MAX_DEADLINE_HOURS = 24 * 30
 
 def _kinds() -> list[dict]:
     return [{"name": name, "title": game.title, "min": game.min_seats, "max": game.max_seats,
-             "options": dict(game.options)} for name, game in sorted(GAMES.items())]
+             "options": dict(game.options), "word": game.option_word} for name, game in sorted(GAMES.items())]
 
 
 def _board(kind: str, view: dict, highlight=()) -> str | None:

@@ -5,6 +5,7 @@ import json
 import random
 from typing import Any, Callable
 
+from pbem.engine.messages import Msg
 from pbem.engine.api import Game
 from pbem.engine.lacitta import parse as _parse
 from pbem.engine.lacitta import position as _position
@@ -20,6 +21,9 @@ class LaCitta(Game):
     min_seats = 2
     max_seats = 5
     options = {"setup": ("beginner", "experienced")}
+    #: the rule text's two set-ups ("alkuasetus aloittelijoille" / "alkuasetus kokeneille pelaajille")
+    option_words = {"setup": Msg("set-up"), "beginner": Msg("for beginners"),
+                    "experienced": Msg("for experienced players")}
     board = "pbem.boards.lacitta"
 
     def new_state(self, seats: int, seed: int, **options: Any) -> LaCittaState:

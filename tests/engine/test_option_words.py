@@ -1,0 +1,20 @@
+"""Every game option's name and value has words players read, as a
+translatable message (the new-game, join and game pages show them)."""
+import pytest
+
+from pbem.engine import GAMES
+from pbem.engine.messages import Msg
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_option_name_and_value_has_a_message(name):
+    game = GAMES[name]
+    for option, values in game.options.items():
+        for word in (option, *values):
+            assert isinstance(game.option_word(word), Msg), f"{name}: {word!r} has no option word"
+
+
+def test_a_word_without_an_entry_is_shown_as_it_is():
+    game = GAMES["lacitta"]
+    assert game.option_word("no-such-word") == "no-such-word"
+    assert game.option_word("experienced") == "for experienced players"
