@@ -63,6 +63,7 @@ order words in it stay those of the command language)."""
 
 _KIND, _ROLE, _POINT_WORDS, _END = words.KINDS, words.ROLES, words.POINTS, words.ENDS
 _GUARD, _NO = words.GUARD, words.NO
+_SIDES = frozenset(SIDE_NAMES)        # a gate or wall piece is on a side, never at a corner (NE)
 _SPACE_SIDE = re.compile(r"^([a-z]{1,2}\d{1,2})([nesw]{1,2})$")
 
 
@@ -167,11 +168,11 @@ def _build(state, seat, kind, raw, space, rotation, edges, role, point, guard, n
             raise bad(Msg("'{order}' names no space: write e.g. 'tile F7 90'", order=raw))
         return _tile(state, seat, raw, space, rotation, edges, role, point, no, bad)
     if kind == "gate":
-        if space is None or point not in SIDE_NAMES:
+        if space is None or point not in _SIDES:
             raise bad(Msg("name the gate's edge by space and side, e.g. 'gate H3 N'"))
         return BuildGate(f"{space}{point}", guard)
     if kind == "wall":
-        if end is None and space is not None and point in SIDE_NAMES:
+        if end is None and space is not None and point in _SIDES:
             site = f"{space}{point}"
             for a in state.legal_actions(seat):
                 if isinstance(a, BuildWall) and a.site == site:
