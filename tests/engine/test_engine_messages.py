@@ -3,8 +3,8 @@
 Over random legal play (hypothesis picks the seed and the policy), every
 event text, decision banner, rules-section question, phase name, sentence
 of the text view, the order help and every refusal (parse errors, illegal and out-of-turn orders,
-explanations) the two engines
-produce (Die Stadt's too) is a :class:`Msg` whose English text is its template filled with its
+explanations) the engines
+produce is a :class:`Msg` whose English text is its template filled with its
 parameters, whose game words are ``Msg`` too, and whose templates are all
 found by ``pybabel extract`` (the keywords of ``babel.cfg``), so the catalogs
 can hold them.

@@ -18,10 +18,9 @@ from __future__ import annotations
 import re
 
 from pbem.engine.api import IllegalOrderError, NotYourTurnError, OrderParseError
-from pbem.engine.diestadt import placement
+from pbem.engine.diestadt import placement, words
 from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
 from pbem.engine.diestadt.grid import SIDE_NAMES, edge_name, parse_space, space_name
-from pbem.engine.diestadt import words
 from pbem.engine.diestadt.terms import ROLE as ROLE_WORD
 from pbem.engine.diestadt.tiles import DISTINCT_TURNS, TURNED
 from pbem.engine.messages import Msg
