@@ -1,9 +1,9 @@
-"""La Città and Medina write every player-facing message as a translatable Msg.
+"""Every engine writes every player-facing message as a translatable Msg.
 
 Over random legal play (hypothesis picks the seed and the policy), every
 event text, decision banner, rules-section question, phase name, sentence
 of the text view, the order help and every refusal (parse errors, illegal and out-of-turn orders,
-explanations) the two engines
+explanations) the engines
 produce is a :class:`Msg` whose English text is its template filled with its
 parameters, whose game words are ``Msg`` too, and whose templates are all
 found by ``pybabel extract`` (the keywords of ``babel.cfg``), so the catalogs
@@ -20,6 +20,7 @@ from babel.messages.extract import extract_from_dir
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pbem.engine import GAMES, OrderError
+from pbem.engine.diestadt.grid import space_name
 from pbem.engine.lacitta.board import SITES as LACITTA_SITES
 from pbem.engine.medina import board as MB
 from pbem.engine.messages import Msg
@@ -30,6 +31,7 @@ ENGINE_DIR = PBEM_DIR / "engine"
 SITES = {
     "lacitta": sorted(LACITTA_SITES),
     "medina": [MB.square_name(i) for i in range(MB.SQUARES)] + [MB.wall_name(w) for w in range(MB.WALLS)],
+    "diestadt": [space_name(i) for i in range(40 * 40)],
 }
 JUNK = ["", "xyzzy", "build", "build farm", "build farm Z99", "build castle F6", "palace", "palace F6",
         "palace orange W3", "wall E5", "dome", "gold 3", "pass now", "found", "found F6 from",
@@ -180,6 +182,12 @@ def test_lacitta_writes_every_message_as_a_translatable_msg(seats, seed, policy,
 @given(seats=st.integers(3, 4), seed=st.integers(0, 2**32), policy=st.integers(0, 2**32))
 def test_medina_writes_every_message_as_a_translatable_msg(seats, seed, policy):
     assert play("medina", seats, seed, policy, {}) > 0
+
+
+@SLOW
+@given(seats=st.integers(2, 4), seed=st.integers(0, 2**32), policy=st.integers(0, 2**32))
+def test_diestadt_writes_every_message_as_a_translatable_msg(seats, seed, policy):
+    assert play("diestadt", seats, seed, policy, {}) > 0
 
 
 items = st.lists(st.one_of(st.sampled_from(["F6", "C3", "12"]),

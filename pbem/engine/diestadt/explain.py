@@ -29,8 +29,9 @@ def why_illegal(st: "DieStadtState", seat: int, a: Any) -> Msg:
     if kind is None:
         return Msg("that is not a Die Stadt order")
     if kind != st.decision:
+        nothing = Msg("owe nothing")      # not inside the call below: pybabel would miss it
         return Msg("that is a {kind} order, but now you {now}", kind=KIND_WORD[kind],
-                   now=_NOW.get(st.decision or "", Msg("owe nothing")))
+                   now=_NOW.get(st.decision or "", nothing))
     if kind == "tile":
         return _why_tile(st, seat, a)
     if kind == "gate":

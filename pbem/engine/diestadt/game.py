@@ -6,7 +6,7 @@ import random
 from typing import Any, Callable
 
 from pbem.engine.api import Game
-from pbem.engine.diestadt import flow, hold
+from pbem.engine.diestadt import flow, hold, words
 from pbem.engine.diestadt.orders import HELP, parse_order
 from pbem.engine.diestadt.position import dump_position, load_position
 from pbem.engine.diestadt.state import DieStadtState
@@ -69,10 +69,16 @@ class DieStadtGame(Game):
         return DieStadtState.from_dict(self, json.loads(text))
 
     def view_text(self, view: dict[str, Any], tr: Callable[[Any], str] = str) -> str:
-        return view_text(view)
+        """:func:`pbem.engine.diestadt.text.view_text`: each sentence through ``tr``."""
+        return view_text(view, tr)
 
     def order_help(self) -> str:
+        """The order help, one :class:`~pbem.engine.messages.Msg`."""
         return HELP
+
+    def order_text(self, action, lang: str = "en") -> str:
+        """:func:`pbem.engine.diestadt.words.order_text` (English for a language it has no words for)."""
+        return words.order_text(action, lang) if lang in words.WORDS else action.to_text()
 
 
 GAME = DieStadtGame()

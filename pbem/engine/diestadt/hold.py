@@ -13,14 +13,15 @@ Holdable lines name no edge, so they mean the same whenever they come due:
   and the seat is asked).
 
 ``wall F7 N``, the gate and tiles are never held: they name a place that
-is only known when the decision comes. Finnish and German words are read
-as in :mod:`~pbem.engine.diestadt.orders`.
+is only known when the decision comes. The words of every language are
+read as in :mod:`~pbem.engine.diestadt.orders` (:mod:`~pbem.engine.diestadt.words`:
+``muuri myötä vartija``, ``kein Turm``).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pbem.engine.diestadt.orders import _END, _GUARD, _KIND, _NO, _SPLIT
+from pbem.engine.diestadt.words import ENDS as _END, GUARD as _GUARD, KINDS as _KIND, NO as _NO, split
 
 if TYPE_CHECKING:
     from pbem.engine.diestadt.state import DieStadtState
@@ -32,7 +33,7 @@ def hold_order(text: str) -> str | None:
     only (any order, any case): a wall end, optionally ``wall`` or
     ``tower``, ``guard`` (walls only) or ``no`` (towers only); any other
     word makes the line not holdable."""
-    words = [w for w in _SPLIT.split(text.strip().lower()) if w]
+    words = split(text)
     kind = end = None
     guard = no = False
     for w in words:

@@ -1,5 +1,6 @@
 """The Die Stadt command language (design 6.2): one order per line,
-case-insensitive, words in any order; English, Finnish and German words.
+case-insensitive, words in any order; the words of every language in
+:mod:`pbem.engine.diestadt.words` (English, Finnish, Czech, Catalan, German).
 
 ::
 
@@ -17,15 +18,14 @@ from __future__ import annotations
 import re
 
 from pbem.engine.api import IllegalOrderError, NotYourTurnError, OrderParseError
-from pbem.engine.diestadt import placement
+from pbem.engine.diestadt import placement, words
 from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
 from pbem.engine.diestadt.grid import SIDE_NAMES, edge_name, parse_space, space_name
-from pbem.engine.diestadt.placement import ROLE_WORD
-from pbem.engine.diestadt.tiles import DISTINCT_TURNS, POINTS, TURNED
-from pbem.engine.fold import spellings
+from pbem.engine.diestadt.terms import ROLE as ROLE_WORD
+from pbem.engine.diestadt.tiles import DISTINCT_TURNS, TURNED
 from pbem.engine.messages import Msg
 
-HELP = """\
+HELP = Msg("""\
 Carcassonne: Die Stadt orders: one per line, any case, words in any order.
 
   tile F7 90 merchant E  place the drawn tile on F7 turned 90 degrees clockwise,
@@ -47,52 +47,22 @@ Spaces: columns A-Z, AA-AN west to east, rows 1-40 north to south; the first
 tile lies on T20. 'cw' and 'ccw' name the wall's ends as seen walking
 clockwise from the gate, so wall orders may be written ahead of time.
 Finnish: laatta, kansalainen, kauppias, valvoja, portti, muuri, vartija, torni,
-ei; compass in full words (pohjoinen, itä, etelä, länsi, koillinen, kaakko,
-lounas, luode). German: Karte, Bürger, Marktfrau, Vogt, Tor, Mauer, Wächter,
-Turm, kein; Nord, Ost, Süd, West, Nordost, Südost, Südwest, Nordwest.
+ei, myötä (cw), vasta (ccw); compass in full words (pohjoinen, itä, etelä,
+länsi, koillinen, kaakko, lounas, luode). German: Karte, Bürger, Marktfrau,
+Vogt, Tor, Mauer, Wächter, Turm, kein, Uhrzeigersinn (cw), Gegenuhrzeigersinn
+(ccw); Nord, Ost, Süd, West, Nordost, Südost, Südwest, Nordwest.
 Czech: dílek, měšťan, trhovkyně, správce, brána, hradba, strážný, věž, žádná;
 sever, východ, jih, západ, severovýchod, jihovýchod, jihozápad, severozápad.
 Catalan: peça, ciutadà, marxant, batlle, portal, muralla, guàrdia, torre, cap;
 nord, est, sud, oest, nord-est, sud-est, sud-oest, nord-oest.
-"""
+Orders in any of these languages are read, with or without diacritics.
+""")
+"""The order help: one message (a catalog translates the whole block; the
+order words in it stay those of the command language)."""
 
-def _read(words: str) -> set[str]:
-    """The words as written and without diacritics (``dílek``, ``dilek``):
-    Czech and Catalan players on a phone drop them (pbem.engine.fold)."""
-    return {v for w in words.split() for v in {w} | spellings(w)}
-
-
-# Czech (cs) and Catalan (ca) words: docs/i18n/cs.md, ca.md, "Carcassonne:
-# Die Stadt" (no rule text in those languages: ours)
-_KIND = {w: k for k, ws in {
-    "tile": "tile laatta karte plättchen plaettchen kärtchen dílek kartička peça",
-    "gate": "gate portti tor stadttor brána portal",
-    "wall": "wall muuri mauer hradba muralla",
-    "tower": "tower torni turm věž torre",
-}.items() for w in _read(ws)}
-_ROLE = {w: r for r, ws in {
-    "citizen": "citizen street kansalainen tie katu bürger buerger straße strasse měšťan ulice "
-               "ciutadà carrer",
-    "merchant": "merchant market kauppias tori marktfrau markt trhovkyně tržiště marxant mercat",
-    "overseer": "overseer home residential valvoja asuinalue vogt správce obytná batlle barri",
-}.items() for w in _read(ws)}
-_GUARD = _read("guard vartija wächter waechter strážný guàrdia")
-_NO = _read("no none ei kein keine ohne žádná žádný bez cap sense")
-_END = {"cw": "cw", "ccw": "ccw", "myötä": "cw", "myötäpäivään": "cw", "vasta": "ccw",
-        "vastapäivään": "ccw", "uhrzeigersinn": "cw", "gegenuhrzeigersinn": "ccw"}
-_POINT_WORDS = {
-    "pohjoinen": "N", "itä": "E", "etelä": "S", "länsi": "W", "koillinen": "NE",
-    "kaakko": "SE", "lounas": "SW", "luode": "NW", "nord": "N", "ost": "E", "süd": "S",
-    "sued": "S", "west": "W", "nordost": "NE", "südost": "SE", "suedost": "SE",
-    "südwest": "SW", "suedwest": "SW", "nordwest": "NW",
-    "north": "N", "east": "E", "south": "S", "northeast": "NE", "southeast": "SE",
-    "southwest": "SW", "northwest": "NW",
-    **{w: p for p, ws in {            # Czech, Catalan (nord-est: one word with its hyphen)
-        "N": "sever nord", "E": "východ est", "S": "jih sud", "W": "západ oest",
-        "NE": "severovýchod nord-est nordest", "SE": "jihovýchod sud-est sudest",
-        "SW": "jihozápad sud-oest sudoest", "NW": "severozápad nord-oest nordoest"}.items()
-       for w in _read(ws)}}
-_SPLIT = re.compile(r"[\s,;:.!]+")
+_KIND, _ROLE, _POINT_WORDS, _END = words.KINDS, words.ROLES, words.POINTS, words.ENDS
+_GUARD, _NO = words.GUARD, words.NO
+_SIDES = frozenset(SIDE_NAMES)        # a gate or wall piece is on a side, never at a corner (NE)
 _SPACE_SIDE = re.compile(r"^([a-z]{1,2}\d{1,2})([nesw]{1,2})$")
 
 
@@ -124,14 +94,14 @@ def parse_order(state, seat: int, text: str):
     def bad(msg: Msg) -> OrderParseError:
         return OrderParseError(msg, text=raw, legal=examples)
 
-    words = [w for w in _SPLIT.split(raw.lower()) if w]
-    if not words:
+    said = words.split(raw)
+    if not said:
         raise bad(Msg("the order is empty"))
     kind = role = end = space = edges = None
     point: str | None = None
     rotation = None
     guard = no = False
-    for w in words:
+    for w in said:
         m = _SPACE_SIDE.match(w)
         if w in _KIND and kind is None:
             kind = _KIND[w]
@@ -143,8 +113,6 @@ def parse_order(state, seat: int, text: str):
             no = True
         elif w in _END and end is None:
             end = _END[w]
-        elif w.upper() in POINTS and point is None:
-            point = w.upper()
         elif w in _POINT_WORDS and point is None:
             point = _POINT_WORDS[w]
         elif w in ("0", "90", "180", "270") and rotation is None:
@@ -199,11 +167,11 @@ def _build(state, seat, kind, raw, space, rotation, edges, role, point, guard, n
             raise bad(Msg("'{order}' names no space: write e.g. 'tile F7 90'", order=raw))
         return _tile(state, seat, raw, space, rotation, edges, role, point, no, bad)
     if kind == "gate":
-        if space is None or point not in SIDE_NAMES:
+        if space is None or point not in _SIDES:
             raise bad(Msg("name the gate's edge by space and side, e.g. 'gate H3 N'"))
         return BuildGate(f"{space}{point}", guard)
     if kind == "wall":
-        if end is None and space is not None and point in SIDE_NAMES:
+        if end is None and space is not None and point in _SIDES:
             site = f"{space}{point}"
             for a in state.legal_actions(seat):
                 if isinstance(a, BuildWall) and a.site == site:

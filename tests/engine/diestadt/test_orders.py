@@ -161,3 +161,12 @@ def test_follower_point_may_be_left_out_when_only_one_fits():
     assert parse(st, "tile T21 180 merchant") == PlaceTile("T21", 180, "merchant", "SE")
     with pytest.raises(OrderParseError, match="no citizen"):
         parse(st, "tile T21 180 citizen")
+
+
+@pytest.mark.parametrize("text", ["gate T20", "gate T20 NE", "gate T20 SW", "wall T20", "wall E5"])
+def test_a_gate_or_wall_order_without_a_side_is_refused_with_the_form(text):
+    """Bad input gets a clear answer: the gate or wall piece goes on a side
+    (N E S W) of a space, never at a corner."""
+    st = wall_round()
+    with pytest.raises(OrderParseError, match="gate H3 N|wall cw"):
+        parse(st, text)

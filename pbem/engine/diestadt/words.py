@@ -1,0 +1,170 @@
+"""The Die Stadt command language's words, one table per language.
+
+A Die Stadt order is a few words in any order (``laatta T21 180 kauppias
+etelä`` = ``tile T21 180 merchant S``), so each :class:`Words` maps single
+words to the English meanings :mod:`pbem.engine.diestadt.orders` reads: the
+order kinds, the followers, the compass points, the wall's ends, "guard"
+and "no". The first word listed for a meaning is the one :func:`order_text`
+writes; the others are accepted too. Terms and their sources are in
+``docs/i18n/<lang>.md`` ("Carcassonne: Die Stadt"); the Czech and Catalan
+words are ours (no rule text in those languages), and so are the German
+ones beyond the four followers. Case and diacritics do not matter
+(:mod:`pbem.engine.fold`: ``dilek``, ``Buerger``). Adding a language is
+adding a table to :data:`WORDS` (docs/i18n/README.md); no word may have two
+meanings (tests/engine/diestadt/test_words.py).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
+from pbem.engine.fold import spellings
+
+
+@dataclass(frozen=True)
+class Words:
+    """One language's words. ``kinds`` maps a word to an order kind (``tile
+    gate wall tower``), ``roles`` to a follower (``citizen merchant
+    overseer``; a feature's name works too: ``street`` is a citizen),
+    ``points`` to a compass point (``N NE E SE S SW W NW``), ``ends`` to a
+    wall end (``cw ccw``); ``guard`` are the words for "with a guard" and
+    ``no`` those for "none" (``no tower``, a tile without a follower)."""
+
+    lang: str
+    kinds: dict[str, str]
+    roles: dict[str, str]
+    points: dict[str, str]
+    ends: dict[str, str]
+    guard: tuple[str, ...]
+    no: tuple[str, ...]
+
+
+EN = Words(
+    "en",
+    kinds={"tile": "tile", "gate": "gate", "wall": "wall", "tower": "tower"},
+    roles={"citizen": "citizen", "street": "citizen", "merchant": "merchant", "market": "merchant",
+           "overseer": "overseer", "home": "overseer", "residential": "overseer"},
+    points={"N": "N", "NE": "NE", "E": "E", "SE": "SE", "S": "S", "SW": "SW", "W": "W", "NW": "NW",
+            "north": "N", "northeast": "NE", "east": "E", "southeast": "SE", "south": "S",
+            "southwest": "SW", "west": "W", "northwest": "NW"},
+    ends={"cw": "cw", "ccw": "ccw"},
+    guard=("guard",),
+    no=("no", "none"),
+)
+
+FI = Words(
+    "fi",
+    kinds={"laatta": "tile", "portti": "gate", "muuri": "wall", "torni": "tower"},
+    roles={"kansalainen": "citizen", "tie": "citizen", "katu": "citizen", "kauppias": "merchant",
+           "tori": "merchant", "valvoja": "overseer", "asuinalue": "overseer"},
+    points={"pohjoinen": "N", "koillinen": "NE", "itä": "E", "kaakko": "SE", "etelä": "S",
+            "lounas": "SW", "länsi": "W", "luode": "NW"},
+    ends={"myötä": "cw", "myötäpäivään": "cw", "vasta": "ccw", "vastapäivään": "ccw"},
+    guard=("vartija",),
+    no=("ei",),
+)
+
+DE = Words(
+    "de",
+    kinds={"Karte": "tile", "Plättchen": "tile", "Kärtchen": "tile", "Tor": "gate", "Stadttor": "gate",
+           "Mauer": "wall", "Turm": "tower"},
+    roles={"Bürger": "citizen", "Straße": "citizen", "Marktfrau": "merchant", "Markt": "merchant",
+           "Vogt": "overseer"},
+    points={"Nord": "N", "Nordost": "NE", "Ost": "E", "Südost": "SE", "Süd": "S", "Südwest": "SW",
+            "West": "W", "Nordwest": "NW"},
+    ends={"Uhrzeigersinn": "cw", "Gegenuhrzeigersinn": "ccw"},
+    guard=("Wächter",),
+    no=("kein", "keine", "ohne"),
+)
+
+CS = Words(
+    "cs",
+    kinds={"dílek": "tile", "kartička": "tile", "brána": "gate", "hradba": "wall", "věž": "tower"},
+    roles={"měšťan": "citizen", "ulice": "citizen", "trhovkyně": "merchant", "tržiště": "merchant",
+           "správce": "overseer", "obytná": "overseer"},
+    points={"sever": "N", "severovýchod": "NE", "východ": "E", "jihovýchod": "SE", "jih": "S",
+            "jihozápad": "SW", "západ": "W", "severozápad": "NW"},
+    ends={"cw": "cw", "ccw": "ccw"},           # no Czech words: the board's own marks
+    guard=("strážný",),
+    no=("žádná", "žádný", "bez"),
+)
+
+CA = Words(
+    "ca",
+    kinds={"peça": "tile", "portal": "gate", "muralla": "wall", "torre": "tower"},
+    roles={"ciutadà": "citizen", "carrer": "citizen", "marxant": "merchant", "mercat": "merchant",
+           "batlle": "overseer", "barri": "overseer"},
+    points={"nord": "N", "nord-est": "NE", "nordest": "NE", "est": "E", "sud-est": "SE", "sudest": "SE",
+            "sud": "S", "sud-oest": "SW", "sudoest": "SW", "oest": "W", "nord-oest": "NW", "nordoest": "NW"},
+    ends={"cw": "cw", "ccw": "ccw"},           # no Catalan words: the board's own marks
+    guard=("guàrdia",),
+    no=("cap", "sense"),
+)
+
+WORDS: dict[str, Words] = {w.lang: w for w in (EN, FI, CS, CA, DE)}
+"""Every language orders may be written in; ``en`` is the canonical text."""
+
+
+def forms(word: str) -> set[str]:
+    """The lower-case forms under which a table's ``word`` is read: as
+    written and folded (``Süd`` -> ``süd``, ``sud``, ``sued``)."""
+    return {word.lower()} | spellings(word)
+
+
+def _lookup(part: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for w in WORDS.values():
+        table = getattr(w, part)
+        pairs = table.items() if isinstance(table, dict) else ((word, True) for word in table)
+        for word, meaning in pairs:
+            out.update(dict.fromkeys(forms(word), meaning))
+    return out
+
+
+KINDS: dict[str, str] = _lookup("kinds")
+"""Every lower-case form of an order-kind word, in any language -> ``tile gate wall tower``."""
+ROLES: dict[str, str] = _lookup("roles")
+"""... of a follower word -> ``citizen merchant overseer``."""
+POINTS: dict[str, str] = _lookup("points")
+"""... of a compass word or letter -> ``N NE E SE S SW W NW``."""
+ENDS: dict[str, str] = _lookup("ends")
+"""... of a wall-end word -> ``cw ccw``."""
+GUARD: frozenset[str] = frozenset(_lookup("guard"))
+"""... of a word for "with a guard"."""
+NO: frozenset[str] = frozenset(_lookup("no"))
+"""... of a word for "none"."""
+
+_SPLIT = re.compile(r"[\s,;:.!]+")
+
+
+def split(text: str) -> list[str]:
+    """An order line's words in lower case (split at spaces and ``,;:.!``)."""
+    return [w for w in _SPLIT.split(text.strip().lower()) if w]
+
+
+def first(table: dict[str, str], meaning: str) -> str:
+    """The word a table writes for ``meaning`` (its first listed)."""
+    return next(k for k, v in table.items() if v == meaning)
+
+
+def order_text(a: PlaceTile | BuildGate | BuildWall | PlaceTower, lang: str = "en") -> str:
+    """``a`` written in ``lang`` with that language's first-listed words
+    (``PlaceTile("T21", 180, "merchant", "S")`` in ``fi`` -> ``laatta T21 180
+    kauppias etelä``; ``PlaceTower(None)`` in ``de`` -> ``kein Turm``); ``en``
+    is :meth:`~pbem.engine.api.Action.to_text`. Raises ``KeyError`` for an
+    unknown language."""
+    w = WORDS[lang]
+    if lang == "en":
+        return a.to_text()
+    guard = f" {w.guard[0]}" if getattr(a, "guard", False) else ""
+    if isinstance(a, PlaceTile):
+        text = f"{first(w.kinds, 'tile')} {a.site} {a.rotation}"
+        return f"{text} {first(w.roles, a.role)} {first(w.points, a.point)}" if a.role else text
+    if isinstance(a, BuildGate):
+        return f"{first(w.kinds, 'gate')} {a.site[:-1]} {first(w.points, a.site[-1])}{guard}"
+    if isinstance(a, BuildWall):
+        return f"{first(w.kinds, 'wall')} {first(w.ends, a.end)}{guard}"
+    if a.end is None:
+        return f"{w.no[0]} {first(w.kinds, 'tower')}"
+    return f"{first(w.kinds, 'tower')} {first(w.ends, a.end)}"
