@@ -23,7 +23,9 @@ def dev() -> None:
 @click.option("--width", "widths", type=int, multiple=True, default=(1280, 375), show_default=True,
               help="viewport widths in CSS pixels")
 @click.option("--all", "everything", is_flag=True, help="every page of the tour, not only the order pages")
-def screenshots(out_dir: Path, widths: tuple[int, ...], everything: bool) -> None:
+@click.option("--lang", default="en", show_default=True,
+              help="the browser's language (Accept-Language): the players' pages speak it from their first sign-in")
+def screenshots(out_dir: Path, widths: tuple[int, ...], everything: bool, lang: str) -> None:
     """Write <page>-<width>.png into OUT_DIR."""
     from pbem.web.tour_browser import CHROMIUM, CHROMIUM_ARGS, open_as, overflow, running_tour
 
@@ -42,7 +44,7 @@ def screenshots(out_dir: Path, widths: tuple[int, ...], everything: bool) -> Non
                     readers: dict[str | None, object] = {}
                     for name, (email, path) in pages.items():
                         if email not in readers:
-                            readers[email] = open_as(browser, tour, email, width)
+                            readers[email] = open_as(browser, tour, email, width, locale=lang)
                         page = readers[email]
                         page.goto(tour.base + path)
                         target = out_dir / f"{name}-{width}.png"

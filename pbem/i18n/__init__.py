@@ -123,3 +123,9 @@ def event_text(text: str, data: dict[str, Any] | None, lang: str) -> str:
     from its kept message when there is one, else the English text."""
     kept = (data or {}).get(MSG_KEY)
     return translate(msg_from_json(kept), lang) if kept else text
+
+
+def msg_json(text: Any) -> dict[str, Any] | None:
+    """``text``'s message as JSON data when it is a :class:`Msg`, else ``None``
+    (what ``games.phase_msg`` keeps)."""
+    return text.to_json() if isinstance(text, Msg) else None

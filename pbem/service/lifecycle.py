@@ -16,7 +16,7 @@ from sqlalchemy import select
 
 from pbem.engine import get_game
 from pbem.engine.messages import Msg
-from pbem.i18n import stored_event_data, supported
+from pbem.i18n import msg_json, stored_event_data, supported
 from pbem.service import held, host_notice, notify, queue
 from pbem.service.addresses import clean_name, normalise_email
 from pbem.service.db import begin_write, db
@@ -227,6 +227,7 @@ def start_game(game_id: int, *, by_player_id: int | None = None, now: dt.datetim
     game.state = state.to_json()
     game.step = state.step
     game.phase = state.phase()
+    game.phase_msg = msg_json(game.phase)
     game.status = ACTIVE
     game.started_at = now
     game.deadline_at = now + dt.timedelta(seconds=game.deadline_seconds)

@@ -139,6 +139,9 @@ class Game(db.Model):
     state: Mapped[str | None] = mapped_column(Text, nullable=True)
     step: Mapped[int] = mapped_column(Integer, default=0)
     phase: Mapped[str] = mapped_column(String(200), default="")
+    #: the phase as the engine worded it (``Msg.to_json()``), for pages in the
+    #: reader's language; ``None``: only the English ``phase`` is known
+    phase_msg: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     deadline_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True, index=True)
     reminder_step: Mapped[int | None] = mapped_column(Integer, nullable=True)
     paused_remaining: Mapped[int | None] = mapped_column(Integer, nullable=True)
@@ -150,6 +153,15 @@ class Game(db.Model):
     host: Mapped[Player | None] = relationship()
     seats: Mapped[list["Seat"]] = relationship(
         back_populates="game", order_by="Seat.index", cascade="all, delete-orphan")
+
+    @property
+    def phase_message(self) -> Any:
+        """The phase as a :class:`~pbem.engine.messages.Msg` when the engine
+        worded it so (``pbem.i18n.translate`` gives it in a language), else
+        the stored English text."""
+        from pbem.engine.messages import msg_from_json
+
+        return msg_from_json(self.phase_msg) if self.phase_msg else self.phase
 
     def seat(self, index: int) -> "Seat":
         for s in self.seats:

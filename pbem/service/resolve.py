@@ -26,7 +26,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from pbem.engine import OrderError, get_game
 from pbem.engine.messages import Msg, Msgn
-from pbem.i18n import stored_event_data
+from pbem.i18n import msg_json, stored_event_data
 from pbem.service import held, notify, queue
 from pbem.service.db import db
 from pbem.service.models import (
@@ -245,7 +245,8 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
         held.apply_due(engine, state, rows, lambda s, a, source: record(s, a, source), dropped)
 
     terminal = state.is_terminal()
-    values = dict(state=state.to_json(), step=state.step, phase=state.phase(),
+    phase = state.phase()
+    values = dict(state=state.to_json(), step=state.step, phase=phase, phase_msg=msg_json(phase),
                   reminder_step=None, updated_at=now,
                   deadline_at=None if terminal else now + dt.timedelta(seconds=game.deadline_seconds))
     if terminal:

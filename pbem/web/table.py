@@ -18,9 +18,24 @@ from markupsafe import Markup, escape
 
 from pbem.boards import named_view as boards_named_view
 from pbem.boards import seat_colours
+import pbem.i18n
+from pbem.web.language import page_lang
 
 #: "Seat 2", "seat 2" as engines write a seat in event and phase texts
 SEAT_WORD = re.compile(r"\b([Ss])eat (\d{1,2})\b")
+
+
+def seat_words(lang: str) -> re.Pattern:
+    """:data:`SEAT_WORD` for language ``lang``: English's "Seat 2" and the
+    catalog's translations of the engines' ``"Seat {n}"`` / ``"seat {n}"``
+    (:mod:`pbem.engine.phrases`), the number in group 2."""
+    t = pbem.i18n.translations(lang)
+    forms = {"Seat {n}", "seat {n}", t.gettext("Seat {n}"), t.gettext("seat {n}")}
+    alternatives = []
+    for form in sorted(forms, key=len, reverse=True):
+        before, _, after = form.partition("{n}")
+        alternatives.append(re.escape(before) + r"(\d{1,2})" + re.escape(after))
+    return re.compile(r"\b()(?:" + "|".join(alternatives) + r")(?!\d)")
 
 
 @dataclass(frozen=True)
@@ -74,7 +89,7 @@ def seated(text: str, persons: Iterable[Person]) -> Markup:
     plain = str(escape(text))
 
     def swap(m: re.Match) -> str:
-        person = by_number.get(int(m.group(2)))
+        person = by_number.get(int(next(g for g in m.groups()[1:] if g)))
         if person is None:
             return m.group(0)
         if person.name in plain:       # "Cy took seat 3": keep the seat, add its colour
@@ -82,7 +97,7 @@ def seated(text: str, persons: Iterable[Person]) -> Markup:
                               '</span>{w}</span>').format(c=person.colour, w=m.group(0)))
         return str(chip(person))
 
-    return Markup(SEAT_WORD.sub(swap, plain))
+    return Markup(seat_words(page_lang()).sub(swap, plain))
 
 
 def panel_templates(kind: str) -> list[str]:

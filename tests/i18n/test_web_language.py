@@ -256,3 +256,28 @@ def test_mail_preferences_from_a_mail_speak_the_readers_language(app, client, st
     page = client.get(path, headers={"Accept-Language": "fi"}).get_data(as_text=True)   # nobody signed in
     assert _lang(page) == "de"
     assert f"<h1>{pbem.i18n.translations('de').gettext('Which mail you get')}</h1>" in page
+
+
+def test_the_phase_and_seats_in_log_lines_in_the_readers_language(app, stand_in_catalog):
+    """The phase is stored with its message (games.phase_msg), so the header
+    reads it in the page's language; a seat a translated log line names
+    ("Paikka 2") still becomes that player's name chip."""
+    from pbem.service.snapshot import engine_state
+
+    gid = new_lacitta()
+    game = db.session.get(Game, gid)
+    phase = engine_state(game).phase()
+    assert isinstance(phase, Msg) and game.phase_msg == phase.to_json()
+    template = "{who} built a test tower on {site}."
+    stand_in_catalog("fi", {phase.template: "VAIHE " + phase.template, "Seat {n}": "Paikka {n}",
+                            template: "{who} rakensi testitornin ruutuun {site}."})
+    db.session.add(GameEvent(game_id=gid, step=0, seat_index=None, kind="test",
+                             text=str(Msg(template, who=Msg("Seat {n}", n=2), site="F7")),
+                             data=pbem.i18n.stored_event_data(Msg(template, who=Msg("Seat {n}", n=2), site="F7"), {})))
+    db.session.commit()
+    ada = signed_in(app, "ada@example.org")
+    _save_account(ada, language="fi")
+    page = ada.get(f"/games/{gid}").get_data(as_text=True)
+    assert str(escape(pbem.i18n.translate(phase, "fi"))) in page and "VAIHE" in page
+    line = re.search(r"<li>.*?rakensi testitornin ruutuun F7\.</li>", page)
+    assert line and "Paikka 2" not in line.group(0) and 'class="who"' in line.group(0) and "Bo" in line.group(0)
