@@ -23,6 +23,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from email import policy as _policy
+from email.header import Header
 from email.headerregistry import Address, HeaderRegistry
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid, parseaddr
@@ -67,8 +68,27 @@ class _CachedHeaderRegistry(HeaderRegistry):
         return cls
 
 
+class _Policy(_policy.EmailPolicy):
+    """``policy.default`` whose Subject is folded by :class:`email.header.Header`.
+
+    The modern folder (CPython 3.11's ``_refold_parse_tree``) drops the space
+    between two RFC 2047 encoded words it splits a long non-ASCII subject
+    into: "Příprava: místo 1 …" arrived as "Příprava:místo 1 …". The legacy
+    encoder keeps every space inside an encoded word. Other headers (the
+    addresses among them) keep the modern folder.
+    """
+
+    def _fold(self, name, value, refold_binary=False):
+        text = str(value)
+        if name.lower() != "subject" or text.isascii() or "\n" in text or "\r" in text:
+            return super()._fold(name, value, refold_binary)
+        encoded = Header(text, "utf-8", header_name=name).encode(
+            linesep=self.linesep, maxlinelen=self.max_line_length or 78)
+        return f"{name}: {encoded}{self.linesep}"
+
+
 #: ``policy.default`` with the cached header registry; parts inherit it.
-POLICY = _policy.default.clone(header_factory=_CachedHeaderRegistry())
+POLICY = _Policy(header_factory=_CachedHeaderRegistry())
 
 _TEMPLATES = Path(__file__).parent / "templates"
 
