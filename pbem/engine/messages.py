@@ -65,9 +65,11 @@ def msg_from_json(d: Any) -> Any:
     if not (isinstance(d, dict) and "t" in d and "p" in d):
         return d
     params = {k: msg_from_json(v) for k, v in d["p"].items()}
-    if "pl" in d:
-        return Msgn(d["t"], d["pl"], d["n"], **{k: v for k, v in params.items() if k != "n"})
-    return Msg(d["t"], **params)
+    # variables, not literals, in the calls: pybabel would take the keys for messages
+    template, plural, count = d["t"], d.get("pl"), d.get("n")
+    if plural is not None:
+        return Msgn(template, plural, count, **{k: v for k, v in params.items() if k != "n"})
+    return Msg(template, **params)
 
 
 def _param_json(v: Any) -> Any:
