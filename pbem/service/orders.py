@@ -44,6 +44,10 @@ from pbem.service.snapshot import engine_state, load_game
 
 log = logging.getLogger(__name__)
 
+#: a game status as the refusal "The game is …" words it (translatable)
+_STATUS_WORDS = {"invited": Msg("not started yet"), "finished": Msg("over"),
+                 "cancelled": Msg("cancelled")}
+
 #: lines longer than this are refused without parsing
 MAX_LINE = 500
 #: at most this many order lines in one submission
@@ -281,7 +285,8 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
         return (Msg("The game is paused by its host; orders are taken again when it resumes."),
                 "refused", [])
     if game.status != ACTIVE:
-        return Msg("The game is {status}; it takes no orders.", status=game.status), "refused", []
+        return Msg("The game is {status}; it takes no orders.",
+                   status=_STATUS_WORDS.get(game.status, game.status)), "refused", []
     if state is None:
         state = engine_state(game)
     kind = get_game(game.kind)
