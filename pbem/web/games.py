@@ -27,7 +27,7 @@ from pbem.web.common import (
     deadline_text, get_game_or_404, seat_of, situation, time_left, viewer_zone,
 )
 from pbem.web.extensions import limiter, login_required
-from pbem.web.language import said
+from pbem.web.language import said, translated
 from pbem.web.table import chip, named_view, panel_templates, people, rules_template, seated
 from pbem.web.zones import ZONES, zone_or_none
 
@@ -198,7 +198,7 @@ def show(game_id: int):
         table = table_context(game, view)
         replay = {"step": step, "first": first, "last": game.step, "phase": state.phase(),
                   "svg": _board(game.kind, table["named"]), "table": table, "view": view,
-                  "text": get_game(game.kind).view_text(view),
+                  "text": get_game(game.kind).view_text(view, tr=translated),
                   "events": visible_events(game.id, None, limit=None, until_step=step)}
     scores = []
     if game.status == FINISHED and sit.state is not None:

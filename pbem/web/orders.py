@@ -72,6 +72,13 @@ def _say():
     return lambda text: translate(text, lang)
 
 
+def _order_words(engine):
+    """An order as the page's language writes it (``Game.order_text``):
+    the legal-order list and the example in the order box."""
+    lang = str(select_locale())
+    return lambda action: engine.order_text(action, lang)
+
+
 def _page(game, seat, *, text: str = "", result: SubmitResult | None = None, status: int = 200):
     """Render the order page; ``result`` is a refusal to show above the form."""
     engine = engine_of(game)
@@ -97,7 +104,8 @@ def _page(game, seat, *, text: str = "", result: SubmitResult | None = None, sta
     return render_template(
         "web/order.html", game=game, seat=seat, engine=engine, to_move=to_move, **table,
         decision=view.get("decision") if to_move else None,
-        svg=_board(game.kind, table["named"], sites), view_text=engine.view_text(view),
+        svg=_board(game.kind, table["named"], sites), view_text=engine.view_text(view, tr=_say()),
+        order_words=_order_words(engine),
         groups=groups, orders=orders, scores=scores, resolving=resolving, text=text, result=result,
         waiting=[game.seat(i) for i in sit.waiting], pending=pending,
         deadline=deadline_text(game.deadline_at, zone),
@@ -220,7 +228,7 @@ def next_json(game_id: int, number: int):
                   for l in r.lines],
         "preview": nd.preview, "more": nd.more, "legal": picker_orders(nd.actions, _say()), "svg": svg,
         "label_texts": {a.label: translated(a.label) for a in nd.actions},
-        "view_text": engine_of(game).view_text(nd.view) if nd.view is not None else None,
+        "view_text": engine_of(game).view_text(nd.view, tr=_say()) if nd.view is not None else None,
         "panels": panels, "decision": _decision(nd.view.get("decision")) if nd.view is not None else None,
     }), 200
 

@@ -281,3 +281,26 @@ def test_the_phase_and_seats_in_log_lines_in_the_readers_language(app, stand_in_
     assert str(escape(pbem.i18n.translate(phase, "fi"))) in page and "VAIHE" in page
     line = re.search(r"<li>.*?rakensi testitornin ruutuun F7\.</li>", page)
     assert line and "Paikka 2" not in line.group(0) and 'class="who"' in line.group(0) and "Bo" in line.group(0)
+
+
+def test_the_order_page_lists_legal_orders_in_the_players_words(app):
+    """The legal-order list and the order box's example are written as the
+    page's language writes orders (``Game.order_text``), which the order
+    reader reads back."""
+    from pbem.engine import get_game
+    from pbem.service.snapshot import engine_state
+
+    gid = new_lacitta()
+    game = db.session.get(Game, gid)
+    state, engine = engine_state(game), get_game("lacitta")
+    seat = state.current_seats()[0]
+    email = game.seat(seat).player.email
+    page_as = signed_in(app, email)
+    _save_account(page_as, language="cs")
+    page = page_as.get(f"/games/{gid}/seat/{seat + 1}").get_data(as_text=True)
+    actions = state.legal_actions(seat)
+    czech = [engine.order_text(a, "cs") for a in actions]
+    assert any(c != a.to_text() for c, a in zip(czech, actions))
+    for text in czech:
+        assert f"<code>{escape(text)}</code>" in page
+        assert engine.parse_action(state, seat, text) in actions
