@@ -116,3 +116,25 @@ def test_unmarked_python_is_found(source):
 ])
 def test_marked_python_passes(source):
     assert unmarked_python(source, "m.py") == [], source
+
+
+def test_a_plural_trans_block_counts_by_its_count():
+    """Jinja2 picks a ``{% trans %}`` block's plural form by its *first*
+    variable unless ``{% pluralize name %}`` names one: a block listing
+    ``text=`` before ``count=`` crashed every translated page that showed it
+    ("Plural value must be an integer")."""
+    import re
+    from pathlib import Path
+
+    block = re.compile(r"{%-?\s*trans\b([^%]*)%}(.*?){%-?\s*endtrans", re.S)
+    wrong = []
+    for path in sorted((Path(__file__).resolve().parents[2] / "pbem").glob("**/templates/**/*.*")):
+        for m in block.finditer(path.read_text(encoding="utf-8")):
+            head, body = m.group(1), m.group(2)
+            plural = re.search(r"{%-?\s*pluralize\s*(\w*)", body)
+            if not plural or plural.group(1):
+                continue
+            names = re.findall(r"(\w+)\s*=", head)
+            if names and names[0] != "count":
+                wrong.append(f"{path}: trans {head.strip()[:60]}")
+    assert not wrong, "\n".join(wrong)
