@@ -115,7 +115,7 @@ def test_game_over_tells_everyone_the_final_scores(app, t0):
     assert sorted(r.seat_index for r in over) == [0, 1, 2]
     assert "1. Ada (seat 1): 3 points" in body_text(over[0]) or "1. Bo (seat 2): 3 points" in body_text(over[0])
     res = submit_orders(gid, 0, "add 1", expected_step=g.step, source="web")
-    assert res.status == "refused" and "finished" in res.message
+    assert res.status == "refused" and "is over" in res.message
 
 
 def test_two_orders_in_one_message_are_one_turn_medina(app, t0):
