@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 PYBABEL=${PYBABEL:-.venv/bin/pybabel}
 DIR=pbem/translations
 extract() {
-  "$PYBABEL" -q extract -F babel.cfg -k Msg -k Msgn:1,2 -k N_ -k lazy_gettext \
+  "$PYBABEL" -q extract -F babel.cfg -k Msg -k Msgn:1,2 -k Msgc:1c,2 -k N_ -k lazy_gettext \
     --no-location --sort-output --project pbem --copyright-holder 'pbem' \
     -o "$DIR/messages.pot" .   # from the root: babel.cfg's patterns start with pbem/ (dot folders such as .venv are skipped)
 }

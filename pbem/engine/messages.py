@@ -34,6 +34,9 @@ class Msg(str):
     plural: str | None
     n: int | None
     params: dict[str, Any]
+    #: a gettext context telling apart two meanings of one English word
+    #: (:func:`Msgc`); ``None`` for most messages
+    context: str | None = None
 
     def __new__(cls, template: str, **params: Any) -> "Msg":
         self = super().__new__(cls, template.format(**params))
@@ -41,13 +44,15 @@ class Msg(str):
         return self
 
     def __reduce__(self):  # pickles (celery, copies) keep the template
-        return (_rebuild, (self.template, self.plural, self.n, self.params))
+        return (_rebuild, (self.template, self.plural, self.n, self.params, self.context))
 
     def to_json(self) -> dict[str, Any]:
         """The message as JSON data (stored in event logs): see :func:`msg_from_json`."""
         d: dict[str, Any] = {"t": self.template, "p": {k: _param_json(v) for k, v in self.params.items()}}
         if self.plural is not None:
             d["pl"], d["n"] = self.plural, self.n
+        if self.context is not None:
+            d["c"] = self.context
         return d
 
 
@@ -60,23 +65,36 @@ def Msgn(singular: str, plural: str, n: int, **params: Any) -> Msg:
     return m
 
 
+def Msgc(context: str, template: str, **params: Any) -> Msg:
+    """A message whose English word has another meaning elsewhere in the
+    service: the catalogs translate it under ``context`` (gettext's
+    ``pgettext``), e.g. ``Msgc("Die Stadt", "merchant")``, Die Stadt's
+    follower, apart from Medina's merchant."""
+    m = Msg(template, **params)
+    m.context = context
+    return m
+
+
 def msg_from_json(d: Any) -> Any:
     """Inverse of :meth:`Msg.to_json`; anything else is returned unchanged."""
     if not (isinstance(d, dict) and "t" in d and "p" in d):
         return d
     params = {k: msg_from_json(v) for k, v in d["p"].items()}
     # variables, not literals, in the calls: pybabel would take the keys for messages
-    template, plural, count = d["t"], d.get("pl"), d.get("n")
-    if plural is not None:
-        return Msgn(template, plural, count, **{k: v for k, v in params.items() if k != "n"})
-    return Msg(template, **params)
+    template, plural, count, context = d["t"], d.get("pl"), d.get("n"), d.get("c")
+    return _rebuild(template, plural, count, params, context)
 
 
 def _param_json(v: Any) -> Any:
     return v.to_json() if isinstance(v, Msg) else v
 
 
-def _rebuild(template: str, plural: str | None, n: int | None, params: dict[str, Any]) -> Msg:
+def _rebuild(template: str, plural: str | None, n: int | None, params: dict[str, Any],
+             context: str | None = None) -> Msg:
     if plural is not None:
-        return Msgn(template, plural, n or 0, **{k: v for k, v in params.items() if k != "n"})
-    return Msg(template, **params)
+        m = Msgn(template, plural, n or 0, **{k: v for k, v in params.items() if k != "n"})
+    else:
+        m = Msg(template, **params)
+    if context is not None:
+        m.context = context
+    return m

@@ -91,6 +91,8 @@ def translate(text: Any, lang: str) -> str:
     params = {k: translate(v, lang) if isinstance(v, Msg) else v for k, v in text.params.items()}
     if text.plural is not None:
         template = t.ngettext(text.template, text.plural, text.n or 0)
+    elif text.context is not None:
+        template = t.pgettext(text.context, text.template)
     else:
         template = t.gettext(text.template)
     try:

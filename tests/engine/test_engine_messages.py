@@ -47,7 +47,7 @@ def extracted() -> frozenset[str]:
     found = set()
     for _, _, message, _, _ in extract_from_dir(
             str(ENGINE_DIR), method_map=[("**.py", "python")],
-            keywords={"Msg": None, "Msgn": (1, 2)}):
+            keywords={"Msg": None, "Msgn": (1, 2), "Msgc": ((1, "c"), 2)}):
         found.update(message if isinstance(message, tuple) else (message,))
     return frozenset(found)
 
@@ -55,8 +55,8 @@ def extracted() -> frozenset[str]:
 def literal_templates(path: Path):
     """(line, template) of every ``Msg("...")`` / ``Msgn("...", "...")`` in a module."""
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("Msg", "Msgn"):
-            for arg in node.args[:2 if node.func.id == "Msgn" else 1]:
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("Msg", "Msgn", "Msgc"):
+            for arg in {"Msg": node.args[:1], "Msgn": node.args[:2], "Msgc": node.args[1:2]}[node.func.id]:
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                     yield node.lineno, arg.value
 
@@ -67,7 +67,7 @@ def test_pybabel_finds_every_message_written_in_the_code():
     would never be translated."""
     found = set()
     for _, _, message, _, _ in extract_from_dir(str(PBEM_DIR), method_map=[("**.py", "python")],
-                                                keywords={"Msg": None, "Msgn": (1, 2)}):
+                                                keywords={"Msg": None, "Msgn": (1, 2), "Msgc": ((1, "c"), 2)}):
         found.update(message if isinstance(message, tuple) else (message,))
     missed = [f"{path.relative_to(PBEM_DIR.parent)}:{line} {text!r}"
               for path in sorted(PBEM_DIR.rglob("*.py")) for line, text in literal_templates(path)

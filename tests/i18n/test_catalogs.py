@@ -21,7 +21,7 @@ from pbem.i18n import CATALOG_DIR
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-            "lazy_gettext": None, "N_": None, "Msg": None, "Msgn": (1, 2)}
+            "lazy_gettext": None, "N_": None, "Msg": None, "Msgn": (1, 2), "Msgc": ((1, "c"), 2)}
 METHODS = [("pbem/**.py", "python"), ("pbem/**/templates/**.html", "jinja2"),
            ("pbem/mail/templates/**.txt", "jinja2")]
 OPTIONS = {"pbem/**/templates/**.html": {"extensions": "jinja2.ext.i18n"},

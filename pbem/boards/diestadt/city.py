@@ -12,6 +12,7 @@ from pbem.boards.diestadt.art import esc, f, text
 from pbem.boards.diestadt.geometry import CELL, CORNER, PICKED, Plan, corner_xy
 from pbem.boards.png import text_width
 from pbem.boards.words import Msg
+from pbem.engine.messages import Msgc
 from pbem.engine.diestadt.grid import NEIGHBOURS, SIDE_NAMES, W, parse_edge, parse_space, space_name
 
 _OUT = ((0, -1), (1, 0), (0, 1), (-1, 0))
@@ -22,7 +23,7 @@ def _tile_regions(t: dict[str, Any]) -> dict[str, tuple[str, str | None]]:
 
 
 #: a follower's role as the tooltips name it
-ROLE_WORDS = {"citizen": Msg("citizen"), "merchant": Msg("merchant"), "overseer": Msg("overseer"),
+ROLE_WORDS = {"citizen": Msgc("Die Stadt", "citizen"), "merchant": Msgc("Die Stadt", "merchant"), "overseer": Msg("overseer"),
               "guard": Msg("guard")}
 BUILDING_WORDS = {"public": Msg("public building"), "historic": Msg("historic building")}
 

@@ -13,13 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pbem.engine.api import Action
-from pbem.engine.messages import Msg
+from pbem.engine.messages import Msg, Msgc
 
 #: the order page's questions (``Action.steps``), in the order they are asked
 TURN = Msg("Turn the tile")
 FOLLOWER = Msg("Follower")
 GUARD = Msg("Guard")
-_ROLES = {"citizen": Msg("citizen"), "merchant": Msg("merchant"), "overseer": Msg("overseer")}
+_ROLES = {"citizen": Msgc("Die Stadt", "citizen"), "merchant": Msgc("Die Stadt", "merchant"), "overseer": Msg("overseer")}
 
 
 def _guard_step(guard: bool) -> tuple[tuple[str, str], ...]:

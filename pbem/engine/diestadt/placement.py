@@ -15,7 +15,7 @@ from pbem.engine.diestadt.tiles import (
     DISTINCT_TURNS, MAX_REGIONS, POINTS, TURNED, Turned,
 )
 
-from pbem.engine.messages import Msg
+from pbem.engine.messages import Msg, Msgc
 
 if TYPE_CHECKING:
     from pbem.engine.diestadt.state import DieStadtState
@@ -24,9 +24,9 @@ ROLES = ("citizen", "merchant", "overseer")        # by feature type (DS-33)
 ROLE_TYPE = {r: t for t, r in enumerate(ROLES)}
 _POINT_ORDER = {p: i for i, p in enumerate(POINTS)}
 #: an edge's look, a feature type and a follower, as words players read (translated)
-EDGE_WORD = {"S": Msg("street"), "M": Msg("market"), "R": Msg("residential")}
+EDGE_WORD = {"S": Msg("street"), "M": Msgc("Die Stadt", "market"), "R": Msg("residential")}
 FEATURE_WORD = (EDGE_WORD["S"], EDGE_WORD["M"], EDGE_WORD["R"])   # tiles.TYPE_NAMES
-ROLE_WORD = {"citizen": Msg("citizen"), "merchant": Msg("merchant"), "overseer": Msg("overseer")}
+ROLE_WORD = {"citizen": Msgc("Die Stadt", "citizen"), "merchant": Msgc("Die Stadt", "merchant"), "overseer": Msg("overseer")}
 
 
 def _masks(st: "DieStadtState", space: int) -> int:

@@ -4,9 +4,9 @@ the glossaries' terms (``docs/i18n/<lang>.md``, "Carcassonne: Die Stadt").
 The order words players write are :mod:`pbem.engine.diestadt.words`."""
 from __future__ import annotations
 
-from pbem.engine.messages import Msg
+from pbem.engine.messages import Msg, Msgc
 
-ROLE = {"citizen": Msg("citizen"), "merchant": Msg("merchant"), "overseer": Msg("overseer"),
+ROLE = {"citizen": Msgc("Die Stadt", "citizen"), "merchant": Msgc("Die Stadt", "merchant"), "overseer": Msg("overseer"),
         "guard": Msg("guard")}
 """A follower's role (view ``followers[].role``) -> its name."""
 
