@@ -12,6 +12,7 @@ from pbem.engine.diestadt import placement
 from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
 from pbem.engine.diestadt.grid import NEIGHBOURS, edge_name, parse_edge, parse_space, space_name, top_edge
 from pbem.engine.diestadt.scoring import comma_list, final_scoring, score_completed
+from pbem.engine.diestadt.tile_orders import tile_options
 from pbem.engine.diestadt.tiles import MAX_REGIONS, TURNED, pattern_of
 from pbem.engine.messages import Msg, Msgn
 
@@ -37,58 +38,6 @@ _PLACED_WITH = {
 
 
 # ------------------------------------------------------------------ options
-_TILE_ACTIONS: dict[int, PlaceTile] = {}
-
-
-def _tile_action(space: int, q: int, rtype: int = 3, k: int = 0) -> PlaceTile:
-    """The one PlaceTile object for tile on ``space`` turned ``q`` quarters,
-    with a follower on a feature of type ``rtype`` at point ``POINTS[k]``
-    (``rtype`` 3: none). Made once, then reused: listing orders is the
-    engine's busiest work."""
-    key = ((space * 4 + q) * 4 + rtype) * 8 + k
-    a = _TILE_ACTIONS.get(key)
-    if a is None:
-        if rtype == 3:
-            a = PlaceTile(space_name(space), 90 * q)
-        else:
-            a = PlaceTile(space_name(space), 90 * q, placement.ROLES[rtype], placement.POINTS[k])
-        _TILE_ACTIONS[key] = a
-    return a
-
-
-def tile_options(st: "DieStadtState") -> list[PlaceTile]:
-    """Every legal compound order for the drawn tile, by space (reading
-    order), rotation, then no follower before followers (by first point).
-    A follower may go on each feature the tile's regions form unless it has
-    a follower or the tile completes it (DS-35, DS-39;
-    :func:`placement.follower_offsets`, the rule of :func:`placement.groups`)."""
-    out: list[PlaceTile] = []
-    tile = st.drawn
-    spaces = placement.placement_spaces(st, tile)
-    made, make = _TILE_ACTIONS, _tile_action
-    if st.supply[st.active] <= 0:
-        for space, fits in spaces:
-            for q in fits:
-                out.append(made.get(((space * 4 + q) * 4 + 3) * 8) or make(space, q))
-        return out
-    turned = TURNED[tile]
-    known, offsets_of, offsets = placement._OFFSETS, placement.follower_offsets, placement.OFFSETS
-    signature = placement.space_signature
-    for space, fits in spaces:
-        facing, cid, sig = signature(st, space)
-        ck = cid << 35 | sig
-        for q in fits:
-            t = turned[q]
-            oid = known.get(ck | t.shape << 28)
-            if oid is None:
-                oid = offsets_of(t, facing, cid, sig)
-            base = (space * 4 + q) * 32
-            out.append(made.get(base + 24) or make(space, q))
-            for off in offsets[oid]:
-                out.append(made.get(base + off) or make(space, q, off >> 3, off & 7))
-    return out
-
-
 def guard_ok(st: "DieStadtState", seat: int, edge: tuple[int, int]) -> bool:
     """A guard may go on the piece just built on ``edge`` (DS-76, DS-77,
     A-18, A-19): the seat has a follower and no guard faces it from the far
@@ -144,10 +93,7 @@ def admit(st: "DieStadtState", seat: int, action, legal: list):
     order with ``guard`` whose guard is no longer legal is built without it
     (the guard is "if still legal", design 6.2); ``wall ccw`` when both ends
     take the same edge is that edge."""
-    for a in legal:
-        if a is action:          # the listed object itself: no hashing needed
-            return action
-    if action in set(legal):
+    if action in legal:          # TileOrders: by number, no list made
         return action
     if isinstance(action, BuildWall) and st.decision == "wall":
         ends = dict(wall_ends(st))

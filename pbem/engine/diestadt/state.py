@@ -21,6 +21,7 @@ from pbem.engine.diestadt import flow
 from pbem.engine.diestadt.features import Features
 from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, RING, SPACES, Outline
 from pbem.engine.diestadt.scoring import CATEGORIES
+from pbem.engine.diestadt.tile_orders import TileOrders
 from pbem.engine.diestadt.tiles import HOMES, PILE_SIZES, TILE_IDS, TURNED, Turned
 from pbem.engine.diestadt.wall import Wall
 from pbem.engine.messages import Msg
@@ -169,11 +170,17 @@ class DieStadtState(State):
     def legal_actions(self, seat: int) -> list:
         if self.over or seat not in self.current_seats():
             return []
+        acts = self._legal()
+        return acts if isinstance(acts, TileOrders) else list(acts)
+
+    def _legal(self) -> list:
+        """The deciding seat's legal orders, kept until the next action
+        (not a copy: callers must not change it)."""
         if self._legal_cache is not None and self._legal_cache[0] == self._step:
-            return list(self._legal_cache[1])
+            return self._legal_cache[1]
         acts = flow.options(self)
         self._legal_cache = (self._step, acts)
-        return list(acts)
+        return acts
 
     def default_action(self, seat: int):
         """Missed deadline (design 6.4): the tile on the first legal space in
@@ -192,8 +199,7 @@ class DieStadtState(State):
         if seat not in self.current_seats():
             raise NotYourTurnError(Msg("it is seat {seat}'s decision, not seat {other}'s",
                                        seat=self.current_seats()[0] + 1, other=seat + 1))
-        self.legal_actions(seat)
-        action = flow.admit(self, seat, action, self._legal_cache[1])
+        action = flow.admit(self, seat, action, self._legal())
         events: list[Event] = []
         flow.execute(self, seat, action, events)
         self._step += 1
