@@ -31,16 +31,17 @@ class Msg(str):
     """
 
     template: str
-    plural: str | None
-    n: int | None
+    #: the plural template and the count, set by :func:`Msgn` only
+    plural: str | None = None
+    n: int | None = None
     params: dict[str, Any]
     #: a gettext context telling apart two meanings of one English word
     #: (:func:`Msgc`); ``None`` for most messages
     context: str | None = None
 
     def __new__(cls, template: str, **params: Any) -> "Msg":
-        self = super().__new__(cls, template.format(**params))
-        self.template, self.plural, self.n, self.params = template, None, None, params
+        self = str.__new__(cls, template.format_map(params))
+        self.template, self.params = template, params
         return self
 
     def __reduce__(self):  # pickles (celery, copies) keep the template

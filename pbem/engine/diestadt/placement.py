@@ -160,7 +160,7 @@ def follower_options(st: "DieStadtState", space: int, turned: Turned,
     return [(role, point, region) for _, role, point, region in out]
 
 
-def _neighbours(st: "DieStadtState", space: int) -> tuple:
+def neighbours(st: "DieStadtState", space: int) -> tuple:
     """``(facing, roots, dec, cid)`` of an empty ``space`` (see
     :func:`space_context`); ``dec[index]``: how many of that feature's open
     slots a tile on ``space`` covers. Kept per space (``st.contexts``)
@@ -220,31 +220,18 @@ def space_context(st: "DieStadtState", space: int) -> tuple:
     three facing ``(index, type)`` pairs in the order of this space's slots;
     ``info[index]`` is ``(open slots left after the placement, has a
     follower)``; ``cid`` numbers ``facing`` (equal shapes share results)."""
-    facing, roots, dec, cid = _neighbours(st, space)
+    facing, roots, dec, cid = neighbours(st, space)
     fopen, fols = st.feats.open, st.feats.fols
     info = [(fopen[r] - dec[c], bool(fols.get(r))) for c, r in enumerate(roots)]
     return facing, roots, info, cid
 
 
-def space_signature(st: "DieStadtState", space: int) -> tuple[list, int, int]:
-    """``(facing, cid, sig)``: :func:`space_context` boiled down to what
-    decides the follower orders. ``sig`` has bit ``16 + index`` set when
-    that neighbouring feature has a follower, else bit ``index`` when it
-    keeps an open slot after the placement (DS-35, DS-39)."""
-    facing, roots, dec, cid = _neighbours(st, space)
-    fopen, fols = st.feats.open, st.feats.fols
-    sig = 0
-    for c, r in enumerate(roots):
-        if fols.get(r):
-            sig |= 0x10000 << c
-        elif fopen[r] > dec[c]:
-            sig |= 1 << c
-    return facing, cid, sig
-
-
 def follower_offsets(turned: Turned, facing: list, cid: int, sig: int) -> int:
     """The follower orders legal on ``turned`` beside neighbours shaped
-    ``facing`` (number ``cid``) in state ``sig`` (:func:`space_signature`),
+    ``facing`` (number ``cid``) in state ``sig``: bit ``16 + index`` set
+    when that neighbouring feature has a follower, else bit ``index`` when
+    it keeps an open slot after the placement (DS-35, DS-39; worked out in
+    :func:`~pbem.engine.diestadt.tile_orders.tile_options`),
     as a number into :data:`OFFSETS`: there, ``type * 8 + index in POINTS``
     per legal feature, by first point. The same rule as :func:`groups`
     (DS-35, DS-39), worked out once per (tile shape, neighbours' shape,
@@ -257,10 +244,7 @@ def follower_offsets(turned: Turned, facing: list, cid: int, sig: int) -> int:
             struct = _STRUCT[(turned.shape, cid)] = _structure(turned, facing)
         has, opn = sig >> 16, sig & 0xFFFF
         out = []
-        for _regions, joined, own, k, rtype in struct:
-            mask = 0
-            for c in joined:
-                mask |= 1 << c
+        for _regions, _joined, own, k, rtype, mask in struct:
             if not mask & has and (own > 0 or mask & opn):
                 out.append(rtype * 8 + k)
         offs = tuple(out)
@@ -299,7 +283,7 @@ def groups(st: "DieStadtState", space: int, turned: Turned,
     if struct is None:
         struct = _STRUCT[key] = _structure(turned, facing)
     out = []
-    for regions, joined, opn, _k, _t in struct:
+    for regions, joined, opn, _k, _t, _m in struct:
         open_after, occupied = opn, False
         for c in joined:
             left, has = info[c]
@@ -312,12 +296,13 @@ def groups(st: "DieStadtState", space: int, turned: Turned,
 def _structure(turned: Turned, facing: list) -> tuple:
     """Groups of the tile's regions for neighbours shaped ``facing``:
     ``(regions, neighbour indexes joined, slots facing empty spaces, index
-    of the group's first point in POINTS, feature type)``, by first point."""
-    n = len(turned.types)
+    of the group's first point in POINTS, feature type, bit mask of the
+    neighbour indexes joined)``, by first point. Regions are bits here: a
+    neighbouring feature joins every region of its type that faces it."""
     types = turned.types
+    n = len(types)
     opn = [0] * n
-    rep = list(range(n))             # region -> its group's first region
-    root_rep: dict[int, int] = {}    # neighbour index -> group it joins
+    link: dict[int, int] = {}        # neighbour index -> mask of regions it touches
     for side, regs in enumerate(turned.side_regions):
         trio = facing[side]
         if trio is None:
@@ -325,27 +310,36 @@ def _structure(turned: Turned, facing: list) -> tuple:
                 opn[r] += 1
             continue
         for r, (c, ft) in zip(regs, trio):
-            if types[r] != ft:
-                continue
-            g = root_rep.get(c)
-            if g is None:
-                root_rep[c] = rep[r]
-            elif g != rep[r]:
-                lo, hi = (g, rep[r]) if g < rep[r] else (rep[r], g)
-                rep = [lo if x == hi else x for x in rep]
-                for k, v in root_rep.items():
-                    if v == hi:
-                        root_rep[k] = lo
+            if types[r] == ft:
+                link[c] = link.get(c, 0) | 1 << r
+    comps = [1 << r for r in range(n)]
+    for m in link.values():
+        merged, keep = m, []
+        for g in comps:
+            if g & m:
+                merged |= g
+            else:
+                keep.append(g)
+        keep.append(merged)
+        comps = keep
+    first = turned.first_point
     out = []
-    for g in range(n):
-        if rep[g] != g:
-            continue
-        regions = [r for r in range(n) if rep[r] == g]
-        joined = tuple(sorted(c for c, v in root_rep.items() if v == g))
-        k = min(turned.first_point[r] for r in regions)
-        out.append((regions, joined, sum(opn[r] for r in regions), k, types[g]))
-    out.sort(key=lambda x: x[3])
-    return tuple(out)
+    for g in comps:
+        regions, own, k = [], 0, 8
+        for r in range(n):
+            if g >> r & 1:
+                regions.append(r)
+                own += opn[r]
+                if first[r] < k:
+                    k = first[r]
+        jmask = 0
+        for c, m in link.items():
+            if m & g:
+                jmask |= 1 << c
+        joined = tuple(c for c in range(jmask.bit_length()) if jmask >> c & 1)
+        out.append((k, regions[0], (regions, joined, own, k, types[regions[0]], jmask)))
+    out.sort()
+    return tuple(x[2] for x in out)
 
 
 # --------------------------------------------------------------- explanation

@@ -129,9 +129,15 @@ def tile_options(st: "DieStadtState") -> TileOrders:
         return TileOrders(rows, ends)
     turned = TURNED[tile]
     known, offsets_of, offsets = placement._OFFSETS, placement.follower_offsets, placement.OFFSETS
-    signature = placement.space_signature
+    neighbours, fopen, fols = placement.neighbours, st.feats.open, st.feats.fols
     for space, fits in spaces:
-        facing, cid, sig = signature(st, space)
+        facing, roots, dec, cid = neighbours(st, space)
+        sig = 0         # the neighbours' state (placement.follower_offsets), inline: the busiest loop
+        for c, r in enumerate(roots):
+            if fols.get(r):
+                sig |= 0x10000 << c
+            elif fopen[r] > dec[c]:
+                sig |= 1 << c
         ck = cid << 35 | sig
         for q in fits:
             t = turned[q]
