@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pbem.engine.diestadt import placement
+from pbem.engine.diestadt import followers, placement
 from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
 from pbem.engine.diestadt.grid import edge_name, parse_edge, parse_space, space_name
 from pbem.engine.diestadt.tiles import TURNED
@@ -70,7 +70,7 @@ def _why_tile(st: "DieStadtState", seat: int, a: PlaceTile) -> Msg:
                        space=space_name(space), why=why)
         return why
     if a.role:
-        return placement.why_no_follower(st, seat, space, TURNED[st.drawn][q], a.role, a.point or "")
+        return followers.why_no_follower(st, seat, space, TURNED[st.drawn][q], a.role, a.point or "")
     return Msg("that placement is not legal now")
 
 

@@ -69,17 +69,19 @@ class Features:
         ``turned_at[q]`` the :class:`Turned` of placement ``q``. Returns the
         roots the tile's regions now belong to (to check for completion)."""
         base = p * MAX_REGIONS
-        slots = turned.slots
-        for r, rtype in enumerate(turned.types):
+        slots, types = turned.slots, turned.types
+        parent, ftype, fopen, kinds, done = self.parent, self.ftype, self.open, self.kinds, self.done
+        find, borders = self.find, self.borders
+        for r, rtype in enumerate(types):
             n = base + r
-            self.parent[n] = n
-            self.ftype[n] = rtype
+            parent[n] = n
+            ftype[n] = rtype
             self.tiles[n] = {space}
-            self.open[n] = 0
-            self.kinds[n] = turned.kinds[r]
-            self.done[n] = False
+            fopen[n] = 0
+            kinds[n] = turned.kinds[r]
+            done[n] = False
         for a, b in turned.borders:
-            self.borders.append((base + a, base + b))
+            borders.append((base + a, base + b))
         joins = []
         touched_others = []
         for side in range(4):
@@ -87,27 +89,28 @@ class Features:
             q = board[nb] if nb >= 0 else -1
             if q < 0:
                 for k in range(3):
-                    self.open[base + slots[3 * side + k]] += 1
+                    fopen[base + slots[3 * side + k]] += 1
                 continue
-            other = turned_at[q]
+            oslots = turned_at[q].slots
             obase = q * MAX_REGIONS
-            o = 3 * OPP[side]
+            o = 3 * OPP[side] + 2
             for k in range(3):
                 mine = slots[3 * side + k]
-                theirs = obase + other.slots[o + 2 - k]
-                root = self.find(theirs)
-                self.open[root] -= 1
+                theirs = obase + oslots[o - k]
+                root = find(theirs)
+                fopen[root] -= 1
                 touched_others.append(root)
-                if turned.types[mine] == self.ftype[theirs]:
+                mtype, ttype = types[mine], ftype[theirs]
+                if mtype == ttype:
                     joins.append((base + mine, theirs))
-                elif turned.types[mine] == 1:
-                    self.borders.append((base + mine, theirs))
-                elif self.ftype[theirs] == 1:
-                    self.borders.append((theirs, base + mine))
+                elif mtype == 1:
+                    borders.append((base + mine, theirs))
+                elif ttype == 1:
+                    borders.append((theirs, base + mine))
         for a, b in joins:
             self.union(a, b)
-        out = {self.find(base + r) for r in range(len(turned.types))}
-        out.update(self.find(r) for r in touched_others)
+        out = {find(base + r) for r in range(len(types))}
+        out.update(find(r) for r in touched_others)
         return sorted(out)
 
     def close_edge(self, p: int, side: int, turned: Turned) -> list[int]:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pbem.engine.api import Event
-from pbem.engine.diestadt import placement
+from pbem.engine.diestadt import followers, placement
 from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
-from pbem.engine.diestadt.grid import NEIGHBOURS, edge_name, parse_edge, parse_space, space_name, top_edge
+from pbem.engine.diestadt.grid import NEIGHBOURS, edge_name, parse_edge, parse_space, top_edge
 from pbem.engine.diestadt.scoring import comma_list, final_scoring, score_completed
 from pbem.engine.diestadt.tile_orders import tile_options
 from pbem.engine.diestadt.tiles import MAX_REGIONS, TURNED, pattern_of
@@ -158,7 +158,7 @@ def place_tile(st: "DieStadtState", seat: int, a: PlaceTile, events: list[Event]
                 site=a.site)
     if a.role:
         turned = TURNED[tile][q]
-        region = turned.region_at(a.point, placement.ROLE_TYPE[a.role])
+        region = turned.region_at(a.point, followers.ROLE_TYPE[a.role])
         node = p * MAX_REGIONS + region
         st.node_seat[node] = seat
         st.supply[seat] -= 1

@@ -40,12 +40,22 @@ _SPACE_RE = re.compile(r"^([A-Za-z]{1,2})(\d{1,2})$")
 _EDGE_RE = re.compile(r"^([A-Za-z]{1,2})(\d{1,2})\s*([NESWnesw])$")
 
 
+#: every space's name, by index
+SPACE_NAMES = tuple(f"{COLUMNS[i % W]}{i // W + 1}" for i in range(SPACES))
+_BY_NAME = {name: i for i, name in enumerate(SPACE_NAMES)}
+
+
 def space_name(i: int) -> str:
-    return f"{COLUMNS[i % W]}{i // W + 1}"
+    """Space index -> its name (``"F7"``)."""
+    return SPACE_NAMES[i]
 
 
 def parse_space(text: str) -> int | None:
-    """``"F7"`` -> space index, ``None`` when it names no space."""
+    """``"F7"`` -> space index, ``None`` when it names no space
+    (lower case and surrounding blanks are fine)."""
+    got = _BY_NAME.get(text)
+    if got is not None:
+        return got
     m = _SPACE_RE.match(text.strip())
     if not m:
         return None

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from pbem.engine.api import IllegalOrderError, NotYourTurnError, OrderParseError
-from pbem.engine.diestadt import placement, words
+from pbem.engine.diestadt import followers, placement, words
 from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
 from pbem.engine.diestadt.grid import SIDE_NAMES, edge_name, parse_space, space_name
 from pbem.engine.diestadt.terms import ROLE as ROLE_WORD
@@ -234,17 +234,17 @@ def _tile(state, seat, raw, space, rotation, edges, role, point, no, bad) -> Pla
     turned = TURNED[tile][q]
     if sp is None or (sp, q) not in set(placement.placements(state, tile)):
         return PlaceTile(space, rotation, role, point or "N")
-    opts = [o for o in placement.follower_options(state, sp, turned) if o[0] == role]
+    opts = [o for o in followers.follower_options(state, sp, turned) if o[0] == role]
     if point is None:
         if len(opts) == 1 and state.supply[seat] > 0:
             return PlaceTile(space, rotation, role, opts[0][1])
         raise bad(Msg("say where the {role} stands: {where}", role=ROLE_WORD[role],
                       where=_or([f"{role} {o[1]}" for o in opts]) if opts
                       else Msg("no {role} can stand on the tile there", role=ROLE_WORD[role])))
-    rtype = placement.ROLE_TYPE[role]
+    rtype = followers.ROLE_TYPE[role]
     region = turned.region_at(point, rtype)
     if region is not None:
-        for groups in placement.groups(state, sp, turned):
+        for groups in followers.groups(state, sp, turned):
             if region in groups[0]:
                 for o in opts:
                     if o[2] in groups[0]:

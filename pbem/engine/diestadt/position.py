@@ -32,7 +32,7 @@ import json
 
 from pbem.engine.diestadt import flow
 from pbem.engine.diestadt.grid import SIDE_NAMES, edge_name, parse_edge, parse_space, space_name
-from pbem.engine.diestadt.placement import ROLE_TYPE, ROLES
+from pbem.engine.diestadt.followers import ROLE_TYPE, ROLES
 from pbem.engine.diestadt.scoring import CATEGORIES
 from pbem.engine.diestadt.state import TOWERS, DieStadtState
 from pbem.engine.diestadt.tiles import MAX_REGIONS, PILE_SIZES, TILE_IDS, TURNED

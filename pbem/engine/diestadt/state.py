@@ -79,7 +79,7 @@ class DieStadtState(State):
         self.fmask: dict[int, int] = {}
         #: empty space near the city -> bit k set when RING[space][k] holds a tile
         self.rmask: dict[int, int] = {}
-        #: empty space -> what its neighbours offer a tile (placement.neighbours)
+        #: empty space -> what its neighbours offer a tile (followers.neighbours)
         self.contexts: dict[int, tuple] = {}
         self.first_space = SPACES
         self.outline = Outline(self.board)

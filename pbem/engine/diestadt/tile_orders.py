@@ -15,7 +15,7 @@ from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from pbem.engine.diestadt import placement
+from pbem.engine.diestadt import followers, placement
 from pbem.engine.diestadt.actions import PlaceTile
 from pbem.engine.diestadt.grid import parse_space, space_name
 from pbem.engine.diestadt.tiles import POINTS, TURNED
@@ -38,7 +38,7 @@ def tile_action(space: int, q: int, code: int = 24) -> PlaceTile:
         if code == 24:
             a = PlaceTile(space_name(space), 90 * q)
         else:
-            a = PlaceTile(space_name(space), 90 * q, placement.ROLES[code >> 3], POINTS[code & 7])
+            a = PlaceTile(space_name(space), 90 * q, followers.ROLES[code >> 3], POINTS[code & 7])
         _MADE[key] = a
     return a
 
@@ -48,7 +48,7 @@ class TileOrders(Sequence):
     :class:`PlaceTile` (what :meth:`DieStadtState.legal_actions` returns on
     a tile decision). Compares equal to a list of the same orders; slicing
     gives a list. ``rows`` are ``(space * 4 + quarter, offsets number)``
-    with ``placement.OFFSETS[number]`` the follower codes allowed there."""
+    with ``followers.OFFSETS[number]`` the follower codes allowed there."""
 
     __slots__ = ("rows", "ends", "_by_sq")
 
@@ -71,10 +71,10 @@ class TileOrders(Sequence):
         r = bisect_right(self.ends, i)
         sq, oid = self.rows[r]
         j = i - (self.ends[r - 1] if r else 0)
-        return tile_action(sq >> 2, sq & 3, placement.OFFSETS[oid][j - 1] if j else 24)
+        return tile_action(sq >> 2, sq & 3, followers.OFFSETS[oid][j - 1] if j else 24)
 
     def __iter__(self) -> Iterator[PlaceTile]:
-        offsets = placement.OFFSETS
+        offsets = followers.OFFSETS
         for sq, oid in self.rows:
             space, q = sq >> 2, sq & 3
             yield tile_action(space, q)
@@ -94,9 +94,9 @@ class TileOrders(Sequence):
             return False
         if action.role is None:
             return action.point is None
-        rtype = placement.ROLE_TYPE.get(action.role)
+        rtype = followers.ROLE_TYPE.get(action.role)
         k = _POINT_INDEX.get(action.point)
-        return rtype is not None and k is not None and rtype * 8 + k in placement.OFFSETS[oid]
+        return rtype is not None and k is not None and rtype * 8 + k in followers.OFFSETS[oid]
 
     def __eq__(self, other) -> bool:
         if isinstance(other, (TileOrders, list, tuple)):
@@ -114,7 +114,7 @@ def tile_options(st: "DieStadtState") -> TileOrders:
     the order). A follower may go on each feature the tile's regions form
     unless it has a follower or the tile completes it, and only while the
     seat has one in supply (DS-31, DS-35, DS-39;
-    :func:`placement.follower_offsets`, the rule of :func:`placement.groups`)."""
+    :func:`followers.follower_offsets`, the rule of :func:`followers.groups`)."""
     rows: list[tuple[int, int]] = []
     ends: list[int] = []
     n = 0
@@ -128,11 +128,11 @@ def tile_options(st: "DieStadtState") -> TileOrders:
                 ends.append(n)
         return TileOrders(rows, ends)
     turned = TURNED[tile]
-    known, offsets_of, offsets = placement._OFFSETS, placement.follower_offsets, placement.OFFSETS
-    neighbours, fopen, fols = placement.neighbours, st.feats.open, st.feats.fols
+    known, offsets_of, offsets = followers._OFFSETS, followers.follower_offsets, followers.OFFSETS
+    neighbours, fopen, fols = followers.neighbours, st.feats.open, st.feats.fols
     for space, fits in spaces:
         facing, roots, dec, cid = neighbours(st, space)
-        sig = 0         # the neighbours' state (placement.follower_offsets), inline: the busiest loop
+        sig = 0         # the neighbours' state (followers.follower_offsets), inline: the busiest loop
         for c, r in enumerate(roots):
             if fols.get(r):
                 sig |= 0x10000 << c

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pbem.engine.diestadt import placement
+from pbem.engine.diestadt import followers, placement
 from pbem.engine.diestadt.decision import decision, rules_section
 from pbem.engine.diestadt.grid import W, edge_name, space_name
 from pbem.engine.diestadt.tiles import (
@@ -100,7 +100,7 @@ def _followers(st: "DieStadtState") -> list[dict[str, Any]]:
         p, r = divmod(node, MAX_REGIONS)
         tile, space, q = st.placed[p]
         t = TURNED[tile][q]
-        role = placement.ROLES[t.types[r]]
+        role = followers.ROLES[t.types[r]]
         out.append({"seat": seat, "role": role, "posture": POSTURE[role],
                     "space": space_name(space), "point": t.points[r][0], "region": t.labels[r],
                     "edge": None})
