@@ -74,9 +74,9 @@ def options(st: "DieStadtState") -> list:
         seat = st.queue[0][0]
         out = []
         for end, e in wall_ends(st):
-            out.append(BuildWall(end, False, edge_name(e)))
+            out.append(_wall_order(end, False, e))
             if guard_ok(st, seat, e):
-                out.append(BuildWall(end, True, edge_name(e)))
+                out.append(_wall_order(end, True, e))
         return out
     if st.decision == "tower":
         out = []
@@ -86,6 +86,18 @@ def options(st: "DieStadtState") -> list:
                     out.append(PlaceTower(end, st.wall.end_corner(end)))
         return out + [PlaceTower(None)]
     return []
+
+
+_WALL_ORDERS: dict[tuple[str, bool, tuple[int, int]], BuildWall] = {}
+
+
+def _wall_order(end: str, guard: bool, edge: tuple[int, int]) -> BuildWall:
+    """The one :class:`BuildWall` for a piece at ``end`` on ``edge``
+    (made once: a game asks about 75 wall decisions)."""
+    a = _WALL_ORDERS.get((end, guard, edge))
+    if a is None:
+        a = _WALL_ORDERS[(end, guard, edge)] = BuildWall(end, guard, edge_name(edge))
+    return a
 
 
 def admit(st: "DieStadtState", seat: int, action, legal: list):

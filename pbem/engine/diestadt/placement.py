@@ -95,7 +95,8 @@ def _fit_table(tile: int) -> tuple[tuple[int, ...], ...]:
     """For each space mask (:func:`_masks`), the quarter turns of ``tile``
     whose streets meet the neighbours' streets exactly (DS-26, DS-28)."""
     turns, rot = DISTINCT_TURNS[tile], TURNED[tile]
-    return tuple(tuple(q for q in turns if rot[q].street_mask & (m & 15) == m >> 4 & 15)
+    return tuple(() if m >> 4 & ~m & 15 else        # a street shown where no tile is: no mask
+                 tuple(q for q in turns if rot[q].street_mask & (m & 15) == m >> 4 & 15)
                  for m in range(256))
 
 

@@ -129,9 +129,16 @@ def tile_options(st: "DieStadtState") -> TileOrders:
         return TileOrders(rows, ends)
     turned = TURNED[tile]
     known, offsets_of, offsets = followers._OFFSETS, followers.follower_offsets, followers.OFFSETS
-    neighbours, fopen, fols = followers.neighbours, st.feats.open, st.feats.fols
+    neighbours, contexts = followers.neighbours, st.contexts
+    parent, fopen, fols = st.feats.parent, st.feats.open, st.feats.fols
     for space, fits in spaces:
-        facing, roots, dec, cid = neighbours(st, space)
+        got = contexts.get(space)    # followers.neighbours' kept answer, checked inline
+        if got is not None:
+            for r in got[1]:
+                if parent[r] != r:
+                    got = None
+                    break
+        facing, roots, dec, cid = got or neighbours(st, space)
         sig = 0         # the neighbours' state (followers.follower_offsets), inline: the busiest loop
         for c, r in enumerate(roots):
             if fols.get(r):
