@@ -168,7 +168,13 @@ class State(ABC):
 
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every legal action of ``seat`` now (empty if it owes nothing)."""
+        """Every legal action of ``seat`` now (empty if it owes nothing), in
+        the game's order. A list, or a read-only sequence that behaves like
+        one (``len``, index, slice, ``in``, ``==`` with a list; a pickle or
+        copy is a list) when a decision has many compound orders and most
+        callers read one (Die Stadt's
+        :class:`~pbem.engine.diestadt.tile_orders.TileOrders`). Callers must
+        not change it."""
 
     @abstractmethod
     def apply(self, seat: int, action: Action) -> list[Event]:

@@ -105,6 +105,10 @@ class TileOrders(Sequence):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __reduce__(self):
+        # a pickle or copy is the plain list: the offsets numbers belong to this process
+        return (list, (list(self),))
+
     def __repr__(self) -> str:
         return repr(list(self))
 

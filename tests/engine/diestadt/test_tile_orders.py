@@ -82,3 +82,13 @@ def test_an_order_on_a_space_the_tile_may_not_take_is_not_in_the_rows():
     assert PlaceTile("T21", 0) not in orders
     assert PlaceTile("T20", 45) not in orders
     assert "tile T20 0" not in orders
+
+
+def test_a_pickle_or_copy_of_the_rows_is_the_plain_list():
+    import copy
+    import pickle
+    st = GAME.new_state(2, 5)
+    orders = st.legal_actions(0)
+    assert pickle.loads(pickle.dumps(orders)) == list(orders)
+    assert type(pickle.loads(pickle.dumps(orders))) is list
+    assert type(copy.deepcopy(orders)) is list
