@@ -17,6 +17,7 @@ from pbem.boards import board_module, diestadt, raster, render_png, render_svg, 
 from pbem.boards.diestadt import art
 from pbem.engine import get_game
 from pbem.engine.diestadt.grid import COLUMNS
+from tests.engine.diestadt.helpers import random_play
 from pbem.engine.diestadt.position import load_position
 
 PIL = pytest.importorskip("PIL")
@@ -52,14 +53,9 @@ def notice(state, seat=None):
 
 
 def random_state(seats: int, seed: int, moves: int):
-    rng = random.Random(seed)
     state = GAME.new_state(seats, seed)
-    for _ in range(moves):
-        if state.is_terminal():
-            break
-        seat = state.current_seats()[0]
-        acts = state.legal_actions(seat)
-        state.apply(seat, acts[rng.randrange(len(acts))])
+    for state in random_play(seats, seed, moves):   # the same state, moved on after each yield
+        pass
     return state
 
 

@@ -33,3 +33,19 @@ def points(state) -> list[int]:
 
 def detail(state, seat: int) -> dict[str, int]:
     return dict(state.points[seat])
+
+
+def random_play(seats: int, seed: int, moves: int):
+    """A random legal game (seeded): yield the state before each of up to
+    ``moves`` decisions, then make a random legal one."""
+    import random
+
+    rng = random.Random(seed)
+    state = GAME.new_state(seats, seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            return
+        yield state
+        seat = state.current_seats()[0]
+        acts = state.legal_actions(seat)
+        state.apply(seat, acts[rng.randrange(len(acts))])

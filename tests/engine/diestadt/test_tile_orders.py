@@ -3,8 +3,6 @@ orders, in the same order, as listing every placement and follower one by
 one through the rule's explanation side (:func:`followers.follower_options`,
 DS-31, DS-35 to DS-40), and a sequence that behaves like the list it
 stands for (hypothesis over random legal games)."""
-import random
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
@@ -15,7 +13,7 @@ from pbem.engine.diestadt.grid import space_name
 from pbem.engine.diestadt.tile_orders import TileOrders
 from pbem.engine.diestadt.tiles import TURNED
 
-from .helpers import GAME
+from .helpers import GAME, random_play
 
 
 def listed_one_by_one(st) -> list[PlaceTile]:
@@ -31,17 +29,8 @@ def listed_one_by_one(st) -> list[PlaceTile]:
 
 
 def tile_decisions(seed: int, seats: int, stop: int):
-    """Yield the positions of a random legal game at each tile decision."""
-    rng = random.Random(seed)
-    st = GAME.new_state(seats, seed)
-    for _ in range(stop):
-        if st.is_terminal():
-            return
-        seat = st.current_seats()[0]
-        if st.decision == "tile":
-            yield st
-        acts = st.legal_actions(seat)
-        st.apply(seat, acts[rng.randrange(len(acts))])
+    """The positions of a random legal game at each tile decision."""
+    return (st for st in random_play(seats, seed, stop) if st.decision == "tile")
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
