@@ -140,11 +140,13 @@ def follower_offsets(turned: Turned, facing: list, cid: int, sig: int) -> int:
             if not mask & has and (own > 0 or mask & opn):
                 out.append(rtype * 8 + k)
         offs = tuple(out)
-        with _CTX_LOCK:
-            oid = _OFFSET_IDS.get(offs)
-            if oid is None:
-                oid = _OFFSET_IDS[offs] = len(OFFSETS)
-                OFFSETS.append(offs)
+        oid = _OFFSET_IDS.get(offs)
+        if oid is None:              # a new set (a few hundred in all): numbered under the lock
+            with _CTX_LOCK:
+                oid = _OFFSET_IDS.get(offs)
+                if oid is None:      # listed before it is published: readers never look past the end
+                    OFFSETS.append(offs)
+                    oid = _OFFSET_IDS[offs] = len(OFFSETS) - 1
         _OFFSETS[key] = oid
     return oid
 
@@ -195,17 +197,20 @@ def _structure(turned: Turned, facing: list) -> tuple:
     n = len(types)
     opn = [0] * n
     link: dict[int, int] = {}        # neighbour index -> mask of regions it touches
-    for side, regs in enumerate(turned.side_regions):
-        trio = facing[side]
+    for regs, trio in zip(turned.side_regions, facing):
         if trio is None:
-            for r in regs:
-                opn[r] += 1
+            opn[regs[0]] += 1
+            opn[regs[1]] += 1
+            opn[regs[2]] += 1
             continue
-        for r, (c, ft) in zip(regs, trio):
-            if types[r] == ft:
+        for r, ct in zip(regs, trio):
+            if types[r] == ct[1]:
+                c = ct[0]
                 link[c] = link.get(c, 0) | 1 << r
     comps = [1 << r for r in range(n)]
     for m in link.values():
+        if m & (m - 1) == 0:         # touches one region: joins nothing to it
+            continue
         merged, keep = m, []
         for g in comps:
             if g & m:
@@ -216,16 +221,21 @@ def _structure(turned: Turned, facing: list) -> tuple:
         comps = keep
     first = turned.first_point
     out = []
+    items = list(link.items())
     for g in comps:
-        regions, own, k = [], 0, 8
-        for r in range(n):
-            if g >> r & 1:
-                regions.append(r)
-                own += opn[r]
-                if first[r] < k:
-                    k = first[r]
+        if g & (g - 1) == 0:
+            r = g.bit_length() - 1
+            regions, own, k = [r], opn[r], first[r]
+        else:
+            regions, own, k = [], 0, 8
+            for r in range(n):
+                if g >> r & 1:
+                    regions.append(r)
+                    own += opn[r]
+                    if first[r] < k:
+                        k = first[r]
         jmask = 0
-        for c, m in link.items():
+        for c, m in items:
             if m & g:
                 jmask |= 1 << c
         joined = tuple(c for c in range(jmask.bit_length()) if jmask >> c & 1)
