@@ -997,14 +997,35 @@ def default_spares(games: int, seconds: float, think: float) -> int:
     return math.ceil(games * seconds / DECISIONS_PER_GAME / max(think, 0.05)) + 2
 
 
+def _outbox_counts(cfg: StackConfig, start_id: int, settle: float) -> list[tuple[str, int]]:
+    """The outbox rows after ``start_id`` by status; with ``settle`` > 0,
+    looked at every 0.2 s until one is sent or superseded (at most
+    ``settle`` seconds)."""
+    import psycopg
+
+    until = time.monotonic() + settle
+    while True:
+        with psycopg.connect(cfg.libpq_url, autocommit=True) as conn:
+            rows = conn.execute("SELECT status, count(*) FROM outbox WHERE id > %s GROUP BY status",
+                                (start_id,)).fetchall()
+        done = any(status in ("sent", "superseded") and n for status, n in rows)
+        if done or time.monotonic() >= until:
+            return rows
+        time.sleep(0.2)
+
+
 def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: float = 5.0,
                       stored: int = 0, cfg: StackConfig | None = None, seed: int = 1, spares: int | None = None,
-                      think: float = 1.0, echo: Callable[[str], None] = print) -> ServiceBenchResult:
+                      think: float = 1.0, echo: Callable[[str], None] = print,
+                      settle: float = 0.0) -> ServiceBenchResult:
     """Start the stack, create and play ``games`` games for ``warmup +
     seconds`` seconds, ``think`` seconds (±50%) between a game's decisions
     (``spares`` more games wait for clients whose game ends; default
     :func:`default_spares`), stop everything, drop the database (unless
-    ``cfg.keep_db``); returns the figures."""
+    ``cfg.keep_db``); returns the figures. ``settle`` (seconds, default 0):
+    after playing, wait up to that long for the worker to have delivered
+    (or superseded) one of the run's notices before the outbox is counted;
+    a check that the worker delivers at all, on a slow or busy machine."""
     import psycopg
 
     from bench.service_seed import SeedShape, seed_finished_games
@@ -1053,9 +1074,7 @@ def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: 
             sink, cpu, client_cpu, load, _seen = asyncio.run(play(
                 cfg, stack.web_port, clients, spare_games, groups, warmup=warmup, seconds=seconds,
                 think=think, seed=seed))
-            with psycopg.connect(cfg.libpq_url, autocommit=True) as conn:
-                rows = conn.execute("SELECT status, count(*) FROM outbox WHERE id > %s GROUP BY status",
-                                    (start_id,)).fetchall()
+            rows = _outbox_counts(cfg, start_id, settle)
             outbox = {status: n for status, n in rows}
             outbox["written"] = sum(n for _, n in rows)
             window = min(seconds, max(0.0, time.monotonic() - t_begin - warmup))
