@@ -21,15 +21,19 @@ def bench() -> None:
 @click.option("--profile", is_flag=True, help="print a cProfile summary (slower)")
 @click.option("--warmup", type=int, default=0, show_default=True,
               help="games played first, untimed (other seeds), as a long-running worker has")
+@click.option("--machine", is_flag=True,
+              help="first print the CPU, the Python and a yardstick loop's time, to compare days")
 def engine(game_name: str, seats: int, games: int, seed: int, opts: tuple[str, ...], profile: bool,
-           warmup: int) -> None:
+           warmup: int, machine: bool) -> None:
     """Play GAMES random legal games from setup to scoring on one core.
 
     The last line is ``<game>: <games/s> games/s, <decisions/game>
     decisions/game, <µs> us per legal_actions call``. By default the games
     start in a fresh process; ``--warmup N`` first plays N untimed games
     with other seeds, so the tables an engine keeps between games are as
-    full as in a worker that has run for a while.
+    full as in a worker that has run for a while. ``--machine`` first
+    prints a ``machine:`` line (bench/machine.py): this machine's speed
+    changes from day to day, so a figure is recorded with it.
     """
     root = str(Path(__file__).resolve().parents[2])    # repo root holds bench/
     if root not in sys.path:
@@ -43,6 +47,9 @@ def engine(game_name: str, seats: int, games: int, seed: int, opts: tuple[str, .
     if not g.min_seats <= seats <= g.max_seats:
         raise click.BadParameter(f"{g.title} takes {g.min_seats}..{g.max_seats} seats", param_hint="--seats")
     options = dict(o.split("=", 1) for o in opts)
+    if machine:
+        from bench.machine import line
+        click.echo(line())
     if warmup > 0:
         play_random(game_name, seats, warmup, seed + 1_000_003, **options)
     if profile:
