@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 #: an edge's look, a feature type and a follower, as words players read (translated)
 EDGE_WORD = {"S": Msg("street"), "M": Msgc("Die Stadt", "market"), "R": Msg("residential")}
-FEATURE_WORD = (EDGE_WORD["S"], EDGE_WORD["M"], EDGE_WORD["R"])   # tiles.TYPE_NAMES
+FEATURE_WORD = (EDGE_WORD["S"], EDGE_WORD["M"], Msg("residential area"))   # tiles.TYPE_NAMES
 
 
 def _masks(st: "DieStadtState", space: int) -> int:

@@ -18,7 +18,9 @@ turn seat 1 drawn 62
 """
 
 
-def test_ex20_end_four_open_edges_and_ex21_closing_wall_scores_street():
+def test_ex20_ds92_end_four_open_edges_and_ex21_closing_wall_scores_street():
+    """DS-92 (c), EX-20: four unbuilt edges left at the end of the turn end the
+    game; EX-21: the closing wall completes the 1-tile street, 1 point."""
     st = pos(END)
     play(st, "tile V20 90 citizen E", "wall ccw", "wall ccw", "wall ccw")
     assert len(st.wall.open_edges(st.outline)) == 4
@@ -26,7 +28,7 @@ def test_ex20_end_four_open_edges_and_ex21_closing_wall_scores_street():
     texts = play(st, "no tower")
     assert st.is_terminal()
     assert any("4 unbuilt edges" in t for t in texts)                       # DS-92 c
-    assert [f"{e}" for e in st.closing] and len(st.closing) == 4 and st.imaginary == 0
+    assert len(st.closing) == 4 and st.imaginary == 0
     assert detail(st, 0)["streets"] == 1                                     # EX-21
     assert st.supply[0] == 7
 
@@ -41,12 +43,16 @@ def test_ds96_ds98_imagined_pieces_close_and_score_too():
 
 
 def test_a25_no_end_with_six_open_edges():
-    st = pos(END)
-    play(st, "tile V20 90", "wall ccw", "wall ccw", "wall cw")
-    assert len(st.wall.open_edges(st.outline)) == 4 or not st.is_terminal()
+    """A-25, DS-92: checked at the end of the turn, six unbuilt edges (the
+    10-edge outline less the gate and the round's 3 pieces) do not end it."""
+    st = pos(END.replace("wall cw\nwall ccw\n", ""))      # only the gate
+    play(st, "tile V20 90", "wall cw", "wall cw", "wall cw", "no tower")
+    assert len(st.wall.open_edges(st.outline)) == 6
+    assert not st.is_terminal() and st.current_seats() == [1] and st.decision == "tile"
 
 
-def test_ds92b_last_tile_ends_the_game():
+def test_ds92_last_tile_ends_the_game():
+    """DS-92 (b): placing the last tile ends the game; no one decides any more."""
     st = pos("seats 2\ntile T20 1 0\npiles 0 0 0\npile 1\nturn seat 1 drawn 2")
     texts = play(st, "tile T21 0")
     assert st.is_terminal() and any("last tile" in t for t in texts)
@@ -54,7 +60,8 @@ def test_ds92b_last_tile_ends_the_game():
 
 
 def test_ds99_ds100_unfinished_street_scores_nothing_and_follower_leaves():
-    # a street that runs into a gap in the middle of the city stays unfinished
+    """DS-99, DS-100: the street T20-T21 runs into the gap T19 in the middle of
+    the city and stays unfinished: no points, the citizen goes back."""
     st = pos("""seats 2
 tile T20 31 0 citizen N seat 1
 tile S19 1 0
@@ -64,7 +71,7 @@ tile U19 4 0
 tile U20 5 0
 tile U21 6 0
 tile T18 7 0
-tile T21 8 0
+tile T21 19 0
 piles 0 0 0
 pile 1
 turn seat 2 drawn 9""")
@@ -73,7 +80,8 @@ turn seat 2 drawn 9""")
     assert points(st)[0] == 0 and st.supply[0] == 7
 
 
-def test_ex22_overseer_three_markets():
+def test_ex22_ds105_overseer_three_markets():
+    """DS-105, EX-22: 2 points for each of the 3 markets bordering the area."""
     st = pos("""seats 2
 tile T20 1 0 overseer N seat 1
 tile U20 6 270
@@ -141,7 +149,9 @@ turn seat 2 drawn 2
 """
 
 
-def test_ex23_guard_9():
+def test_ex23_ds107_guard_9():
+    """DS-107, EX-23: the guard scores the buildings in its row: the public
+    ones on U20, V20, W20 x 2 + the historic one on T20 x 3 = 9."""
     st = pos(ROW)
     play(st, "tile T21 0")
     assert detail(st, 0)["guards"] == 9
@@ -166,13 +176,16 @@ turn seat 2 drawn {drawn}
 """
 
 
-def test_ex24_guards_split_by_gap_5_4():
+def test_ex24_ds109_guards_split_by_gap_5_4():
+    """DS-109, EX-24: each watch row ends at the gap V20: 5 and 4."""
     st = pos(GAP.format(drawn=2))
     play(st, "tile T21 0")
     assert (detail(st, 0)["guards"], detail(st, 1)["guards"]) == (5, 4)
 
 
-def test_ex25_gap_filled_both_9():
+def test_ex25_ds112_ds113_a21_gap_filled_both_9():
+    """DS-112, DS-113, A-21: the gap filled after both guards were placed, the
+    two guards share the whole row and both score it: 9 each."""
     st = pos(GAP.format(drawn=17))
     play(st, "tile V20 0")
     assert (detail(st, 0)["guards"], detail(st, 1)["guards"]) == (9, 9)

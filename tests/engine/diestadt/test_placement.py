@@ -1,11 +1,18 @@
 """Placing the tile and a follower ("Laattojen asettelu", "Asukkaiden
 sijoitus"): DS-17, DS-18, DS-24 to DS-41, EX-1 to EX-6, EX-12, EX-13,
-A-30, A-31, A-33."""
+A-3, A-4, A-30, A-31, A-33."""
 import pytest
 
 from pbem.engine import IllegalOrderError
+from pbem.engine.api import OrderParseError
+from pbem.engine.diestadt.tiles import DISTINCT_TURNS, TILE_IDS, TURNED
 
-from .helpers import GAME, legal, play, pos
+from .helpers import GAME, legal, play, points, pos
+
+
+def _at(st, space: str) -> set[str]:
+    """The legal orders that put the drawn tile on ``space``."""
+    return {t for t in legal(st) if t.split()[1] == space}
 
 
 def test_a30_first_tile_on_t20_any_rotation_with_follower():
@@ -126,3 +133,124 @@ def test_ds36_crossing_separates_streets():
     assert "tile U20 90 citizen E" in legal(st)       # named by its first point
     assert GAME.parse_action(st, 0, "tile U20 90 citizen W").to_text() == "tile U20 90 citizen E"
     assert not any(t.startswith("tile T19 0 citizen") for t in legal(st))
+
+
+def test_ds27_markets_and_residential_areas_line_up_as_the_player_likes():
+    """DS-27: only streets must continue; a market edge may meet a market or
+    a residential edge: beside an all-market tile a P02 (one market side)
+    fits on every side in all four rotations."""
+    st = pos("seats 2\ntile T20 17 0\nturn seat 1 drawn 6")
+    spaces = st.view(None)["legal_spaces"]
+    assert spaces == {s: [0, 90, 180, 270] for s in ("T19", "U20", "T21", "S20")}
+
+
+def test_ds30_one_follower_if_the_player_wishes():
+    """DS-30: after placing the tile the player may place one follower: the
+    tile alone is legal, so is one follower; a second one cannot be ordered."""
+    st = pos("seats 2\ntile T20 1 0\nturn seat 1 drawn 68")
+    assert {"tile T21 90", "tile T21 90 merchant N", "tile T21 90 citizen E"} <= _at(st, "T21")
+    with pytest.raises(OrderParseError):
+        GAME.parse_action(st, 0, "tile T21 90 merchant N citizen E")
+    play(st, "tile T21 90 merchant N")
+    assert st.supply[0] == 6 and len(st.view(None)["followers"]) == 1
+
+
+def test_ds37_same_market_while_it_runs_on_unbroken():
+    """DS-37: a market that runs on unbroken (here over T21 to T20) to a
+    merchant is the same market; a market apart from it is not."""
+    st = pos("seats 2\ntile T20 17 0 merchant N seat 2\ntile T21 18 0\nturn seat 1 drawn 6")
+    turned_0 = {t for t in _at(st, "T22") if t.split()[2] == "0"}
+    assert turned_0 and not any(" merchant" in t for t in turned_0)     # its market N joins T21's
+    assert "tile T22 180 merchant SE" in legal(st)     # its market turned away: a new market
+    with pytest.raises(IllegalOrderError, match="already has a follower"):
+        GAME.parse_action(st, 0, "tile T22 0 merchant N")
+
+
+def test_ds37_markets_on_the_two_sides_of_a_street_are_not_the_same():
+    """DS-37: the two markets of a P12 (a street between them) are separate:
+    with a merchant on T20's east market, only T21's west market is free,
+    whichever way the P12 below is turned."""
+    st = pos("seats 2\ntile T20 41 0 merchant E seat 2\nturn seat 1 drawn 43")
+    assert {t for t in _at(st, "T21") if " merchant" in t} == {"tile T21 0 merchant SW",
+                                                               "tile T21 180 merchant SW"}
+
+
+def test_ds38_same_residential_area_while_it_runs_on_unbroken():
+    """DS-38: the north houses of a straight street join T21 and T20's area
+    with its overseer: no overseer there; the houses south of the street are
+    another area and may take one."""
+    st = pos("seats 2\ntile T20 1 0 overseer N seat 2\ntile T21 2 0\nturn seat 1 drawn 31")
+    assert {t for t in _at(st, "T22") if " overseer" in t} == {"tile T22 90 overseer SE",
+                                                               "tile T22 270 overseer SE"}
+    with pytest.raises(IllegalOrderError, match="already has a follower"):
+        GAME.parse_action(st, 0, "tile T22 90 overseer N")
+
+
+# T20 is a hole in a ring of eight tiles, a market facing it on every side
+MARKET_RING = """seats 2
+tile T19 6 180
+tile U19 3 0
+tile U20 7 270
+tile U21 8 0
+tile T21 5 0
+tile S21 9 0
+tile S20 4 90
+tile S19 10 0
+"""
+
+
+def test_ds40_follower_only_on_an_unfinished_quarter():
+    """DS-40: a P01 filling the hole has its residential area closed by the
+    placement (markets all round): no overseer; the same tile on T18, where
+    the area stays open, may take one."""
+    st = pos(MARKET_RING + "turn seat 1 drawn 2")
+    assert _at(st, "T20") == {"tile T20 0"}
+    assert _at(st, "T18") == {"tile T18 0", "tile T18 0 overseer N"}
+    with pytest.raises(IllegalOrderError, match="unfinished quarter"):
+        GAME.parse_action(st, 0, "tile T20 0 overseer N")
+
+
+def test_a3_street_ends_at_a_crossing_or_a_dead_end_never_at_a_border():
+    """A-3: the crossing's north arm and the P17 street that dead-ends at its
+    market make a complete 2-tile street (2 points); the P17 turned so that a
+    market edge would meet the arm is refused: a street may not end at a
+    tile border."""
+    st = pos("seats 2\ntile T20 66 0 citizen N seat 1\nturn seat 2 drawn 60")
+    with pytest.raises(IllegalOrderError, match="street must go on"):
+        GAME.parse_action(st, 1, "tile T19 90")
+    assert "tile T19 0 citizen S" not in legal(st)       # that street is complete (DS-39)
+    play(st, "tile T19 0 citizen N")                     # its other dead end, still open
+    assert points(st) == [2, 0] and st.supply == [7, 6]
+
+
+@pytest.mark.parametrize("tile,opens", [(31, [2]), (44, [2]), (19, [1]), (60, [1, 1]),
+                                        (66, [1, 1, 1]), (72, [1, 1, 1, 1])])
+def test_a4_a_crossing_splits_streets_a_bend_does_not(tile, opens):
+    """A-4: where 3 or 4 arms meet (P18, P21) each arm is its own street with
+    one open end; a straight (P10) or a bend (P13) is one street open at both
+    ends; a dead end (P07, P17) closes its street inside the tile."""
+    st = pos(f"seats 2\ntile T20 {tile} 0\nturn seat 1 drawn 2")
+    assert sorted(f["open"] for f in st.view(None)["features"] if f["type"] == "street") == opens
+
+
+def test_a4_a_bend_is_no_crossing_for_followers():
+    """A-4: a citizen on a bend (P13) holds the street round the bend: the
+    straight that continues it on U20 may take no citizen."""
+    st = pos("seats 2\ntile T20 44 0 citizen N seat 2\nturn seat 1 drawn 31")
+    assert _at(st, "U20") and not any(" citizen" in t for t in _at(st, "U20"))
+
+
+def test_a33_first_tile_follower_on_any_unfinished_quarter_by_the_same_rules():
+    """A-33: the first tile's follower follows the rules of every tile: a lone
+    tile completes none of its quarters, so each region of each tile in each
+    rotation is offered once, with the role of its type; without a follower
+    in supply (DS-31) none is."""
+    for tile in TILE_IDS:
+        st = pos(f"seats 2\nnext {tile}")
+        acts = st.legal_actions(0)
+        for q in DISTINCT_TURNS[tile]:
+            roles = sorted(a.role for a in acts if a.rotation == 90 * q and a.role)
+            types = TURNED[tile][q].types
+            assert roles == sorted(("citizen", "merchant", "overseer")[t] for t in types), tile
+    st = pos("seats 2\nsupply seat 1 0\nnext 68")
+    assert not any(a.role for a in st.legal_actions(0))

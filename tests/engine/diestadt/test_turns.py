@@ -1,12 +1,22 @@
-"""Setup and the turn: DS-10 to DS-22, DS-62, DS-66, DS-85, A-9, A-13,
-A-14, A-22."""
-from .helpers import GAME, legal, play, points, pos
+"""Setup and the turn: DS-10 to DS-22, DS-42 to DS-44, DS-62, DS-66,
+DS-85, A-9, A-13, A-14, A-22."""
+from .helpers import GAME, WALLED_COLUMN, detail, legal, play, points, pos
 
 
-def test_ds10_ds12_ds13_setup():
+def _kinds(st, order: str) -> list[str]:
+    """Apply ``order`` for the deciding seat; the kinds of its events, in order."""
+    seat = st.current_seats()[0]
+    return [e.kind for e in st.apply(seat, GAME.parse_action(st, seat, order))]
+
+
+def test_ds10_ds11_ds12_ds13_setup():
+    """DS-10, DS-11: every seat starts on 0 points with seven followers in
+    supply; DS-12 towers shared equally; DS-13 piles of 30, 25 and 20."""
     for seats, towers in ((2, 6), (3, 4), (4, 3)):
         st = GAME.new_state(seats, 7)
         assert st.supply == [7] * seats and st.towers_left == [towers] * seats
+        assert points(st) == [0] * seats
+        assert [p["followers"] for p in st.view(None)["players"]] == [7] * seats
         assert [len(p) for p in st.piles] == [29, 25, 20]     # seat 1 has drawn the first
         assert st.drawn is not None and st.current_seats() == [0]
     assert GAME.new_state(3, 7).to_json() == GAME.new_state(3, 7).to_json()
@@ -44,6 +54,61 @@ turn seat 2 drawn 5""")
     assert st.supply[0] == 6 and list(st.node_seat.values()) == [0]
 
 
+def test_ds21_turn_steps_tile_then_follower_then_scoring():
+    """DS-21: (1) the tile is placed, (2) a follower may go on it, (3) the
+    completed street is scored: seat 2 places its last follower as an
+    overseer, then its citizen's 3-tile street scores 3 and comes back; only
+    then does the next seat draw."""
+    st = pos("seats 2\ntile T20 66 0\ntile U20 31 90 citizen E seat 2\nsupply seat 2 1\n"
+             "turn seat 2 drawn 19")
+    assert {"tile V20 270", "tile V20 270 overseer N"} <= legal(st)   # the follower is optional
+    assert _kinds(st, "tile V20 270 overseer N") == ["tile", "complete", "draw"]
+    assert points(st) == [0, 3] and st.supply[1] == 1                 # overseer out, citizen back
+    assert st.current_seats() == [0]
+
+
+def test_ds42_followers_come_back_after_scoring_so_the_shortage_is_brief():
+    """DS-42: a seat with no follower left gets its citizen back when the
+    street is scored, and may place a follower again on its next turn."""
+    st = pos("seats 2\ntile T20 66 0\ntile U20 31 90 citizen E seat 1\nsupply seat 1 0\n"
+             "next 2 6\nturn seat 1 drawn 19")
+    assert not any(" citizen" in t or " overseer" in t for t in legal(st))
+    play(st, "tile V20 270")
+    assert st.supply[0] == 1 and points(st) == [3, 0]
+    play(st, sorted(legal(st))[0])                                     # seat 2's turn
+    assert st.current_seats() == [0] and st.drawn == 6
+    assert any(" merchant" in t for t in legal(st))
+
+
+def test_ds43_completed_market_scored_in_the_same_turn_before_the_wall():
+    """DS-43: a market the tile closes is scored at the end of that turn:
+    2 kinds x 2 tiles = 4 for the merchant, back in supply, before the wall
+    round of pile 2 starts (DS-68)."""
+    st = pos("seats 3\ntile T20 6 0 merchant N seat 1\npiles 0 20 20\nturn seat 1 drawn 7")
+    assert _kinds(st, "tile T19 180") == ["tile", "complete", "wall_round"]
+    assert points(st) == [4, 0, 0] and st.supply[0] == 7
+    assert st.decision == "gate" and st.active == 0
+
+
+def test_ds44_residential_area_scored_only_at_the_end():
+    """DS-44: a residential area completed in play scores nothing then (its
+    overseer stays); at the end it scores 2 per bordering market: 4 x 2 = 8."""
+    st = pos("""seats 2
+tile T20 1 0 overseer N seat 1
+tile T19 6 180
+tile U20 7 270
+tile S20 4 90
+piles 1 0 0
+pile 1
+next 31
+turn seat 2 drawn 5""")
+    play(st, "tile T21 0")            # its market N closes T20's area on the last side
+    area = next(f for f in st.view(None)["features"] if f["followers"] == [0])
+    assert area["complete"] and points(st) == [0, 0] and st.supply[0] == 6
+    play(st, "tile T18 90")           # the last tile: the game ends
+    assert st.is_terminal() and detail(st, 0)["overseers"] == 8
+
+
 def test_a13_a14_gate_on_a_street_edge_scores_at_once_and_takes_a_guard():
     st = pos("""seats 3
 tile T20 66 0 citizen N seat 1
@@ -59,15 +124,7 @@ turn seat 1 drawn 19""")
 
 
 def test_a22_tower_where_the_closed_wall_meets():
-    st = pos("""seats 3
-tile T20 1 0
-tile T21 19 180
-gate T20 N
-wall cw T20 E
-wall cw T21 E
-wall ccw T20 W
-wall ccw T21 W
-piles 0 20 20
+    st = pos("seats 3\n" + WALLED_COLUMN + """piles 0 20 20
 turn seat 1 drawn 20""")
     play(st, "tile T22 0", "wall cw", "wall cw", "wall cw")
     assert st.wall.closed and st.decision == "tower"

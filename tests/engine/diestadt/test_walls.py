@@ -4,7 +4,7 @@ import pytest
 
 from pbem.engine import IllegalOrderError
 
-from .helpers import GAME, legal, play, points, pos
+from .helpers import GAME, WALLED_COLUMN, legal, play, points, pos
 
 # T21: a dead end pointing south; the drawn P07 on T22 turned 0 completes a
 # two-tile street with no follower on it (DS-69).
@@ -152,7 +152,9 @@ def test_ex14_guard_may_go_on_the_new_wall():
     assert st.wall.guards == {st.wall.ccw[-1]: 1}
 
 
-def test_ex15_guard_barred_by_opposite_guard():
+def test_ex15_ds77_guard_barred_by_opposite_guard():
+    """EX-15, DS-77: no guard on a piece whose row of tiles runs unbroken
+    to a wall that already has a guard (the piece itself is still built)."""
     st = pos(RING.format(fill="tile V20 11 0\n", guard="guard seat 1"))
     play(st, "tile T22 0")
     assert st.wall.next_edge("cw", st.outline) == (19 * 40 + 22, 1)     # W20 E
@@ -162,7 +164,9 @@ def test_ex15_guard_barred_by_opposite_guard():
     assert len(st.wall.guards) == 1 and st.supply[1] == 7
 
 
-def test_ex16_guard_allowed_across_a_gap():
+def test_ex16_ds77_guard_allowed_across_a_gap():
+    """EX-16, DS-77: the same piece may take a guard when a gap (the empty
+    V20) lies between it and the guard on the opposite wall."""
     st = pos(RING.format(fill="", guard="guard seat 1"))
     play(st, "tile T22 0")
     assert "wall cw guard" in legal(st)
@@ -219,15 +223,7 @@ turn seat 1 drawn 19""")
 def test_a16_wall_decision_with_one_outcome_is_not_asked():
     # three tiles in a column; after two pieces only T22 W is left: both ends
     # take it and seat 3 has no follower for a guard, so it is built at once
-    st = pos("""seats 3
-tile T20 1 0
-tile T21 19 180
-gate T20 N
-wall cw T20 E
-wall cw T21 E
-wall ccw T20 W
-wall ccw T21 W
-supply seat 3 0
+    st = pos("seats 3\n" + WALLED_COLUMN + """supply seat 3 0
 piles 0 20 20
 turn seat 1 drawn 20""")
     play(st, "tile T22 0", "wall cw")
