@@ -97,7 +97,9 @@ class Features:
             for k in range(3):
                 mine = slots[3 * side + k]
                 theirs = obase + oslots[o - k]
-                root = find(theirs)
+                root = parent[theirs]
+                if parent[root] != root:      # find(), inline for the usual one hop
+                    root = find(theirs)
                 fopen[root] -= 1
                 touched_others.append(root)
                 mtype, ttype = types[mine], ftype[theirs]
@@ -109,8 +111,11 @@ class Features:
                     borders.append((theirs, base + mine))
         for a, b in joins:
             self.union(a, b)
-        out = {find(base + r) for r in range(len(types))}
-        out.update(find(r) for r in touched_others)
+        out = set()
+        for n in range(base, base + len(types)):
+            out.add(n if parent[n] == n else find(n))
+        for n in touched_others:
+            out.add(n if parent[n] == n else find(n))
         return sorted(out)
 
     def close_edge(self, p: int, side: int, turned: Turned) -> list[int]:
@@ -141,12 +146,18 @@ class Features:
     def kind_count(self, root: int) -> int:
         return bin(self.kinds[root]).count("1")
 
-    def bordering_markets(self, root: int) -> set[int]:
-        """Distinct markets (roots) bordering residential area ``root`` (A-28)."""
-        out = set()
+    def bordering_markets(self) -> dict[int, set[int]]:
+        """Residential area (root) -> the distinct markets (roots) bordering
+        it (A-28); an area that borders none is not listed. One pass over
+        the borders for every area at once (final scoring, DS-105)."""
+        out: dict[int, set[int]] = {}
+        find = self.find
         for m, r in self.borders:
-            if self.find(r) == root:
-                out.add(self.find(m))
+            ra = find(r)
+            got = out.get(ra)
+            if got is None:
+                got = out[ra] = set()
+            got.add(find(m))
         return out
 
     def roots(self, placed: int, turned_at: list[Turned]) -> list[int]:

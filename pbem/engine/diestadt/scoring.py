@@ -172,10 +172,11 @@ def final_scoring(st: "DieStadtState", events: list[Event]) -> None:
                      names=_names(sorted(set(seats))),
                      followers=Msgn("the follower", "the followers", len(seats))),
                 kind="unfinished", data={"seats": seats}))
+    bordering = feats.bordering_markets()
     for root in roots:
         if feats.ftype[root] != HOMES or not feats.fols.get(root):
             continue
-        markets = len(feats.bordering_markets(root))
+        markets = len(bordering.get(root, ()))
         winners = majority([st.node_seat[n] for n in feats.fols[root]])
         pts = 2 * markets
         for s in winners:
