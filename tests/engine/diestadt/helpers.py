@@ -21,6 +21,22 @@ wall ccw T21 W
 """
 
 
+#: a 2x2 block with a dead end on U20 pointing east; gate on T20 W with one
+#: piece each way. The drawn T crossing on V20 (arms E, S, W) completes the
+#: street U20-V20 and starts a wall round.
+END = """seats 3
+tile T20 1 0
+tile U20 19 90
+tile T21 2 0
+tile U21 3 0
+gate T20 W
+wall cw
+wall ccw
+piles 0 20 20
+turn seat 1 drawn 62
+"""
+
+
 def pos(text: str):
     return load_position(text, GAME)
 

@@ -1,21 +1,6 @@
 """End of the game and final scoring ("Pelin päättyminen",
 "Loppupisteitys"): DS-92 to DS-114, EX-20 to EX-25, A-25 to A-29."""
-from .helpers import detail, play, points, pos
-
-# a 2x2 block with a dead end on U20 pointing east; gate on T20 W with one
-# piece each way. The drawn T crossing on V20 (arms E, S, W) completes the
-# street U20-V20 and starts a wall round.
-END = """seats 3
-tile T20 1 0
-tile U20 19 90
-tile T21 2 0
-tile U21 3 0
-gate T20 W
-wall cw
-wall ccw
-piles 0 20 20
-turn seat 1 drawn 62
-"""
+from .helpers import END, detail, play, points, pos
 
 
 def test_ex20_ds92_end_four_open_edges_and_ex21_closing_wall_scores_street():

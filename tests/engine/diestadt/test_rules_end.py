@@ -7,10 +7,7 @@ Most positions end with the last tile (``piles 0 0 0``): the numbers are
 then read off the final scoring."""
 from itertools import groupby
 
-from .helpers import GAME, detail, play, points, pos
-# END: a 2x2 block whose drawn T crossing on V20 completes a street in
-# pile 2, starting a wall round (gate T20 W and two pieces built)
-from .test_end import END
+from .helpers import END, GAME, detail, play, points, pos
 
 #: the last tile of the game: seat 1 places ``drawn`` (DS-92 b)
 LAST = "piles 0 0 0\npile 1\nturn seat 1 drawn {drawn}\n"

@@ -1,6 +1,6 @@
 """Setup and the turn: DS-10 to DS-22, DS-42 to DS-44, DS-62, DS-66,
 DS-85, A-9, A-13, A-14, A-22."""
-from .helpers import GAME, WALLED_COLUMN, detail, legal, play, points, pos
+from .helpers import END, GAME, WALLED_COLUMN, detail, legal, play, points, pos
 
 
 def _kinds(st, order: str) -> list[str]:
@@ -198,7 +198,6 @@ def test_position_text_tower_line_where_no_tower_could_stand_is_refused():
 
 
 def test_position_text_after_the_end_keeps_the_closing_wall():
-    from .test_end import END
     st = pos(END)
     play(st, "tile V20 90 citizen E", "wall ccw", "wall ccw", "wall ccw", "no tower")
     assert st.is_terminal() and st.closing
