@@ -111,12 +111,8 @@ class Features:
                     borders.append((theirs, base + mine))
         for a, b in joins:
             self.union(a, b)
-        out = set()
-        for n in range(base, base + len(types)):
-            out.add(n if parent[n] == n else find(n))
-        for n in touched_others:
-            out.add(n if parent[n] == n else find(n))
-        return sorted(out)
+        touched_others.extend(range(base, base + len(types)))
+        return sorted({n if parent[n] == n else find(n) for n in touched_others})
 
     def close_edge(self, p: int, side: int, turned: Turned) -> list[int]:
         """A wall piece or the gate on ``side`` of placement ``p``: its three
@@ -151,13 +147,8 @@ class Features:
         it (A-28); an area that borders none is not listed. One pass over
         the borders for every area at once (final scoring, DS-105)."""
         out: dict[int, set[int]] = {}
-        find = self.find
         for m, r in self.borders:
-            ra = find(r)
-            got = out.get(ra)
-            if got is None:
-                got = out[ra] = set()
-            got.add(find(m))
+            out.setdefault(self.find(r), set()).add(self.find(m))
         return out
 
     def roots(self, placed: int, turned_at: list[Turned]) -> list[int]:

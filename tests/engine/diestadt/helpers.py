@@ -7,13 +7,13 @@ from pbem.engine.diestadt.position import load_position
 
 GAME = get_game("diestadt")
 
-#: T20 (tile 1) and T21 (tile 19, a dead end whose street leaves south),
-#: walled on every side but the south: the drawn P07 (tile 20) on T22 turned
-#: 0 completes the street T21-T22, and three more pieces round T22 close the
-#: wall
-WALLED_COLUMN = """tile T20 1 0
-tile T21 19 180
-gate T20 N
+#: T20 (tile 1) and T21 (tile 19, a dead end whose street leaves south): the
+#: drawn P07 (tile 20) on T22 turned 0 completes the two-tile street T21-T22
+TRIGGER = "tile T20 1 0\ntile T21 19 180\n"
+
+#: :data:`TRIGGER` walled on every side but the south: three more pieces
+#: round T22 close the wall
+WALLED_COLUMN = TRIGGER + """gate T20 N
 wall cw T20 E
 wall cw T21 E
 wall ccw T20 W

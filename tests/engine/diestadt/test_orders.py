@@ -7,8 +7,7 @@ import pytest
 from pbem.engine import IllegalOrderError, NotYourTurnError, OrderParseError
 from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
 
-from .helpers import GAME, legal, play, pos
-from .test_walls import TRIGGER
+from .helpers import GAME, TRIGGER, legal, play, pos
 
 
 def parse(st, text, seat=None):

@@ -8,11 +8,7 @@ from pbem.engine import IllegalOrderError
 from pbem.engine.api import NotYourTurnError, OrderParseError
 from pbem.engine.diestadt.grid import top_edge
 
-from .helpers import GAME, detail, legal, play, points, pos, random_play
-
-# T21: a dead end pointing south; the drawn P07 on T22 turned 0 completes a
-# two-tile street (T21-T22), both ends at houses.
-DEAD_END = "tile T20 1 0\ntile T21 19 180{citizen}\n"
+from .helpers import GAME, TRIGGER, detail, legal, play, points, pos, random_play
 
 
 def _finished(seats: int, seed: int):
@@ -41,7 +37,8 @@ def test_ds8_points_come_from_followers(citizen, expected):
     """DS-8: points are collected through followers: the same completed
     2-tile street scores 2 for the seat with a citizen on it, nothing when
     nobody stands there (and placing the tile scores nothing by itself)."""
-    st = pos("seats 3\n" + DEAD_END.format(citizen=citizen) + "turn seat 2 drawn 20")
+    # helpers.TRIGGER, with the citizen (if any) on T21's street
+    st = pos("seats 3\ntile T20 1 0\ntile T21 19 180" + citizen + "\nturn seat 2 drawn 20")
     texts = play(st, "tile T22 0")
     assert any("completes the street" in t for t in texts)
     assert points(st) == expected
@@ -139,7 +136,7 @@ def test_ds22_every_turn_starts_by_drawing_the_top_tile_to_place():
 def test_a35_unoccupied_completion_still_starts_a_wall_round():
     """A-35: unlike the English Wikipedia summary, a completed street with no
     follower on it starts the wall round in pile 2 (DS-69)."""
-    st = pos("seats 3\n" + DEAD_END.format(citizen="") + "piles 0 20 20\nturn seat 1 drawn 20")
+    st = pos("seats 3\n" + TRIGGER + "piles 0 20 20\nturn seat 1 drawn 20")
     texts = play(st, "tile T22 0")
     assert any("no follower, no points" in t for t in texts) and points(st) == [0, 0, 0]
     assert st.decision == "gate" and st.current_seats() == [0]

@@ -4,11 +4,7 @@ import pytest
 
 from pbem.engine import IllegalOrderError
 
-from .helpers import GAME, WALLED_COLUMN, legal, play, points, pos
-
-# T21: a dead end pointing south; the drawn P07 on T22 turned 0 completes a
-# two-tile street with no follower on it (DS-69).
-TRIGGER = "tile T20 1 0\ntile T21 19 180\n"
+from .helpers import GAME, TRIGGER, WALLED_COLUMN, legal, play, points, pos
 
 
 def test_a11_pile_1_completion_builds_no_wall():

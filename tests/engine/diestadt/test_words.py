@@ -14,8 +14,7 @@ from pbem.engine.diestadt import words
 from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
 from pbem.engine.fold import LANGUAGES
 
-from .helpers import GAME, play, pos
-from .test_walls import TRIGGER
+from .helpers import GAME, TRIGGER, play, pos
 
 MEANINGS = {"kinds": {"tile", "gate", "wall", "tower"}, "roles": {"citizen", "merchant", "overseer"},
             "points": {"N", "NE", "E", "SE", "S", "SW", "W", "NW"}, "ends": {"cw", "ccw"}}
