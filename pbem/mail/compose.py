@@ -17,6 +17,7 @@ to a player's email say ``auto-replied``, as RFC 3834 asks),
 """
 from __future__ import annotations
 
+import base64
 import functools
 import re
 import secrets
@@ -68,6 +69,48 @@ class _CachedHeaderRegistry(HeaderRegistry):
         return cls
 
 
+#: headers holding URLs or ids: never RFC 2047 encoded (the modern folder
+#: encodes a token longer than a line, so a provider saw no one-click
+#: ``List-Unsubscribe``); folded only at spaces, as written.
+_VERBATIM = frozenset({"list-unsubscribe", "list-unsubscribe-post", "list-id", "message-id",
+                       "in-reply-to", "references"})
+
+
+def _list_id_value(text: str) -> str:
+    """``List-Id`` as RFC 2919 and RFC 2047 §5(3) allow: the phrase as a
+    quoted string when ASCII, else as whole base64 encoded words (an
+    encoded word is never valid inside quotes)."""
+    m = re.fullmatch(r'\s*"(.*)"\s*(<[^<>]*>)\s*', text)
+    if m is None or m.group(1).isascii():
+        return text
+    phrase, words, chunk = m.group(1), [], ""
+    for ch in phrase:  # 45 bytes -> 60 base64 characters: each word stays under 75
+        if len((chunk + ch).encode()) > 45:
+            words.append(chunk)
+            chunk = ""
+        chunk += ch
+    words.append(chunk)
+    encoded = " ".join(f"=?utf-8?b?{base64.b64encode(w.encode()).decode()}?=" for w in words if w)
+    return f"{encoded} {m.group(2)}"
+
+
+def _fold_verbatim(name: str, text: str, linesep: str, width: int) -> str:
+    """``Name: text`` with no encoding, folded before a space where a line
+    would pass ``width`` (a single token may exceed it: RFC 5322 allows 998)."""
+    if name.lower() == "list-id":
+        text = _list_id_value(text)
+    lines, line = [], f"{name}:"
+    for token in text.split(" "):
+        if not token:
+            continue
+        if len(line) + 1 + len(token) > width and line != f"{name}:":
+            lines.append(line)
+            line = ""
+        line += f" {token}"
+    lines.append(line)
+    return linesep.join(lines) + linesep
+
+
 class _Policy(_policy.EmailPolicy):
     """``policy.default`` whose Subject is folded by :class:`email.header.Header`.
 
@@ -80,6 +123,10 @@ class _Policy(_policy.EmailPolicy):
 
     def _fold(self, name, value, refold_binary=False):
         text = str(value)
+        if name.lower() in _VERBATIM and "\n" not in text and "\r" not in text:
+            verbatim = _fold_verbatim(name, text, self.linesep, self.max_line_length or 78)
+            if verbatim.isascii():  # else (an id someone wrote in UTF-8): the stdlib's folder
+                return verbatim
         if name.lower() != "subject" or text.isascii() or "\n" in text or "\r" in text:
             return super()._fold(name, value, refold_binary)
         encoded = Header(text, "utf-8", header_name=name).encode(
