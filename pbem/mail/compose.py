@@ -344,14 +344,11 @@ def format_deadline(when: datetime | None, tz: str = "UTC", locale: str = "en_GB
 
 
 def _time_left(deadline: datetime | None, now: datetime, locale: str) -> str:
-    if deadline is None:
+    """The bare duration to ``deadline`` ("12 hours", "12 Stunden"), for a
+    sentence that holds its own "left" word; "" when there is none left."""
+    if deadline is None or deadline <= now:
         return ""
-    seconds = (deadline - now).total_seconds()
-    tr = _tr(locale)
-    if seconds <= 0:
-        return tr.gettext("the deadline has passed")
-    span = format_timedelta(deadline - now, threshold=1.5, locale=_locale(locale), format="long")
-    return tr.gettext("{time} left").format(time=span)
+    return format_timedelta(deadline - now, threshold=1.5, locale=_locale(locale), format="long")
 
 
 def subject_prefix(game: GameRef) -> str:
@@ -506,7 +503,7 @@ def reminder(env: Envelope, game: GameRef, turn: Turn) -> EmailMessage:
     now = env.sent_at or datetime.now(timezone.utc)
     left = _time_left(turn.deadline, now, env.locale)
     tr = _tr(env)
-    subject = (tr.gettext("{prefix} — reminder: your move, {left}").format(prefix=subject_prefix(game), left=left)
+    subject = (tr.gettext("{prefix} — reminder: your move, {time} left").format(prefix=subject_prefix(game), time=left)
                if left else tr.gettext("{prefix} — reminder: your move").format(prefix=subject_prefix(game)))
     return _build("reminder", env, subject, {"game": game, "left": left, **_turn_context(env, turn)},
                   board_png=turn.board_png, board_alt=turn.board_alt, asks_for_orders=True,

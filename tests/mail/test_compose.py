@@ -198,7 +198,7 @@ def test_reminder_says_time_left():
     m, text, _ = parts(c.reminder(envelope(sent_at=datetime(2026, 11, 24, 4, 0, tzinfo=timezone.utc)),
                                   GAME, turn()))
     assert m["Subject"] == "[pbem] La Città #12 — reminder: your move, 12 hours left"
-    assert "12 hours left" in text and "default order" in text
+    assert "Time left: 12 hours." in text and "default order" in text
 
 
 def test_invitation():
