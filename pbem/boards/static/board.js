@@ -45,7 +45,9 @@
  * it "refused" and calls onRefuse(site, label or null), so the page can say
  * why. A site that several orders of one label share (a tile's rotations and
  * followers, each order's "steps") calls onChoose with them, which asks the
- * player and fills the field; without onChoose the first is taken. The board is one Tab stop (the first legal site); the arrow keys
+ * player and fills the field; without onChoose the first is taken. Before a
+ * label is chosen, a site the orders of several labels share calls onChoose
+ * with all of them (without onChoose it focuses the chooser). The board is one Tab stop (the first legal site); the arrow keys
  * move between legal sites in the board's order, Home and End to the first
  * and last; each carries a label naming its order(s), before and after a
  * label is chosen.
@@ -122,9 +124,7 @@
           var shown = Array.prototype.map.call(el.querySelectorAll("title, text"), function (t) {
             return t.textContent || "";
           }).join(" ").replace(/\s+/g, " ").trim() || (el.textContent || "").replace(/\s+/g, " ").trim();
-          var ask = typeof options.onChoose === "function" && all.filter(function (o) {
-            return o.site && key(o.site) === k;
-          }).every(function (o, i, a) { return o.label === a[0].label; });
+          var ask = typeof options.onChoose === "function";
           el.setAttribute("aria-label", shown + ": " + (texts.length > 3 ?
             texts.length + (ask ? " orders, press Enter to choose" : " orders, choose one in the list first") :
             texts.join(" or ")));
@@ -182,6 +182,12 @@
         var matches = all.filter(function (o) { return o.site && key(o.site) === k; });
         var distinct = matches.map(function (o) { return o.label; })
           .filter(function (l, i, a) { return a.indexOf(l) === i; });
+        if (distinct.length > 1 && typeof options.onChoose === "function") {
+          // orders of several labels share the site: the page asks which
+          sites.forEach(function (s) { setClass(s, "picked", s === el); });
+          options.onChoose(el.getAttribute("data-site"), matches, fill);
+          return;
+        }
         if (distinct.length !== 1) {
           if (distinct.length > 1 && chooser) chooser.focus();
           return;

@@ -11,7 +11,9 @@
    while it is pointed at or focused, and once chosen. Back starts again, Cancel (or Escape) drops the questions.
 
      PbemChoices.ask(box, {site: "F7", orders: [...], board: el,
-                           done: function (order) {}, cancel: function () {}})
+                           done: function (order) {}, cancel: function () {},
+                           which: "choose an order…",   // the question when the orders'
+                           labelText: function (label) {}})  // labels differ (or lack steps)
 */
 (function (root) {
   "use strict";
@@ -101,7 +103,23 @@
     o.g.appendChild(c);
   }
 
+  // the questions each order answers: its steps; orders of several labels
+  // (or without steps) answer "which order?" first (opts.which), by their text
+  function withSteps(orders, which, labelText) {
+    var mixed = orders.some(function (o) { return o.label !== orders[0].label; });
+    return orders.map(function (o) {
+      var steps = o.steps && o.steps.length ? o.steps.slice() : [];
+      if (mixed || !steps.length) steps = [[which || "", steps.length ? (labelText ? labelText(o.label) : o.label) : o.text]].concat(steps);
+      var copy = {};
+      Object.keys(o).forEach(function (k) { copy[k] = o[k]; });
+      copy.steps = steps;
+      copy.original = o;
+      return copy;
+    });
+  }
+
   function ask(box, opts) {
+    opts.orders = withSteps(opts.orders, opts.which, opts.labelText);
     var answers = [];
     var asked = 0;      // answers the player gave (the others had one possibility)
 
@@ -126,7 +144,7 @@
       }
       if (rest.length === 1 || !rest[0].steps || i >= rest[0].steps.length) {
         close();
-        opts.done(rest[0]);
+        opts.done(rest[0].original);
         return;
       }
       var choices = [];

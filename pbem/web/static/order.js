@@ -55,6 +55,7 @@
     if (asking) asking.close();
     say(site + ": " + (choices.getAttribute("data-ask") || "choose below."));
     asking = window.PbemChoices.ask(choices, {site: site, orders: list, board: board, done: fill,
+      which: t("choose"), labelText: function (label) { return labelTexts[label] || label; },
       cancel: function () { say(choices.getAttribute("data-again") || ""); board.querySelector(".site.legal").focus(); }});
   }
 
