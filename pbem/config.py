@@ -30,7 +30,7 @@ on port 8025). Production sets the ``PBEM_*`` variables (see README.md):
                            dedupe key stay); superseded rows are deleted then, failed ones
                            keep their bytes twice as long; ``0`` keeps all; default 30
 ``PBEM_TIMEZONE``          default time zone of new games and players; default ``UTC``
-``PBEM_RATELIMIT_STORAGE_URI``  where rate-limit counts live (sign-in, inbound mail), shared by
+``PBEM_RATELIMIT_STORAGE_URI``  where the pages' rate-limit counts live (sign-in; inbound mail counts in the database), shared by
                            every process: default the broker URL when it is Redis, else ``memory://``
 ``PBEM_INBOUND_RATE_LIMIT``  inbound mails read per sender address; default
                            ``10 per minute; 60 per hour`` (more are dropped unanswered)

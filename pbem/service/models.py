@@ -10,7 +10,7 @@ import datetime as dt
 from typing import Any
 
 from sqlalchemy import (
-    JSON, Boolean, DateTime, ForeignKey, Index, Integer, LargeBinary,
+    JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, LargeBinary,
     String, Text, TypeDecorator, UniqueConstraint, func, select,
 )
 from sqlalchemy import false as sa_false
@@ -348,3 +348,19 @@ class UsedToken(db.Model):
     nonce: Mapped[str] = mapped_column(String(128), primary_key=True)
     used_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
     expires_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+
+class RateCount(db.Model):
+    """One fixed window of one rate limit outside the pages
+    (:mod:`pbem.service.ratelimit`): ``bucket`` names the limit, the
+    window's length and a hash of the key (a sender address, say);
+    ``window_start`` is the window's start in Unix seconds; ``hits`` the
+    events counted in it. Every process counts in the same row (one
+    ``pbem mail ingest`` process a mail); a row is deleted after
+    ``expires_at``."""
+
+    __tablename__ = "rate_counts"
+    bucket: Mapped[str] = mapped_column(String(120), primary_key=True)
+    window_start: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    hits: Mapped[int] = mapped_column(Integer, default=0)
+    expires_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, index=True)

@@ -1,58 +1,71 @@
 """Rate limits outside the web pages: inbound mail per sender address, and
 the answers inbound mail may cause (:func:`allow`).
 
-Uses the ``limits`` library (the engine under Flask-Limiter) on the same
-storage as the pages' limits (``RATELIMIT_STORAGE_URI``: Redis in
-production, so every worker shares the counts; memory on the embedded
-defaults, where one process runs the worker). Limits are strings like
-``"10 per minute; 60 per hour"``.
+The counts live in the database (:class:`pbem.service.models.RateCount`),
+in the caller's transaction: an MTA runs one ``pbem mail ingest`` process a
+message, so a count kept in a process's memory (the embedded default's
+``memory://``) would start at zero for every mail, and the database is the
+one store every process shares on every setup (issue 22). Each limit is a
+fixed window counted by one atomic upsert (``INSERT ... ON CONFLICT DO
+UPDATE ... RETURNING``, SQLite 3.35+ and PostgreSQL). Limits are strings
+like ``"10 per minute; 60 per hour"`` (read by the ``limits`` library, as
+the pages' limits are).
 """
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
 import logging
-import threading
 
 from flask import current_app
-from limits import parse_many
-from limits.storage import storage_from_string
-from limits.strategies import FixedWindowRateLimiter
+from limits import RateLimitItem, parse_many
+from sqlalchemy import delete
+from sqlalchemy.dialects import postgresql, sqlite
+
+from pbem.service.db import db
+from pbem.service.models import RateCount, utcnow
 
 log = logging.getLogger(__name__)
 
-_lock = threading.Lock()
 
-
-def _limiter(uri: str) -> FixedWindowRateLimiter:
-    """One limiter per app (kept in ``app.extensions``), so a memory
-    storage counts per app, not per Python process."""
-    with _lock:
-        limiter = current_app.extensions.get("pbem.inbound_limiter")
-        if limiter is None:
-            limiter = FixedWindowRateLimiter(storage_from_string(uri))
-            current_app.extensions["pbem.inbound_limiter"] = limiter
-        return limiter
-
-
-def allow_inbound(sender: str) -> bool:
+def allow_inbound(sender: str, *, now: dt.datetime | None = None) -> bool:
     """Count one inbound mail from ``sender`` (an address); ``False`` when
-    it is over ``INBOUND_RATE_LIMIT``. A storage that is down lets mail
-    through (the Message-ID dedupe and size limits still hold)."""
+    it is over ``INBOUND_RATE_LIMIT``."""
     key = (sender or "").strip().lower()[:320]
-    return allow("pbem-inbound", key, current_app.config.get("INBOUND_RATE_LIMIT") or "")
+    return allow("pbem-inbound", key, current_app.config.get("INBOUND_RATE_LIMIT") or "", now=now)
 
 
-def allow(namespace: str, key: str, spec: str, *, fail_open: bool = True) -> bool:
+def allow(namespace: str, key: str, spec: str, *, fail_open: bool = True, now: dt.datetime | None = None) -> bool:
     """Count one event ``key`` in ``namespace`` against ``spec`` (``"10
     per minute; 60 per hour"``; empty: no limit); ``False`` when over it.
     Every window is counted (no short-circuit), so a key over the hourly
-    limit stays over it. When the storage fails the answer is
-    ``fail_open``."""
+    limit stays over it. Written in the session's open transaction: it
+    counts once the caller commits. A ``spec`` that does not parse is
+    logged and answered ``fail_open``; a database error is raised (the
+    caller's transaction is lost anyway, and ``pbem mail ingest`` asks the
+    MTA to retry)."""
     if not spec or not current_app.config.get("RATELIMIT_ENABLED", True):
         return True
-    uri = current_app.config.get("RATELIMIT_STORAGE_URI") or "memory://"
     try:
-        limiter = _limiter(uri)
-        return all([limiter.hit(item, namespace, key) for item in parse_many(spec)])
-    except Exception:
-        log.exception("rate limit storage %s failed; %s", uri, "allowing" if fail_open else "refusing")
+        items = parse_many(spec)
+    except ValueError:
+        log.exception("rate limit %r of %s does not parse; %s", spec, namespace, "allowing" if fail_open else "refusing")
         return fail_open
+    now = now or utcnow()
+    db.session.execute(delete(RateCount).where(RateCount.expires_at < now))
+    return all([_hit(namespace, key, item, now) for item in items])
+
+
+def _hit(namespace: str, key: str, item: RateLimitItem, now: dt.datetime) -> bool:
+    """Count one hit in ``item``'s current window; ``True`` while within it."""
+    period = item.get_expiry()  # seconds
+    start = int(now.timestamp()) // period * period
+    digest = hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()[:40]
+    bucket = f"{namespace[:40]}:{item.amount}/{period}:{digest}"
+    expires = dt.datetime.fromtimestamp(start + period, dt.timezone.utc)
+    dialect = db.session.get_bind().dialect.name
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    stmt = insert(RateCount).values(bucket=bucket, window_start=start, hits=1, expires_at=expires)
+    stmt = stmt.on_conflict_do_update(index_elements=[RateCount.bucket, RateCount.window_start],
+                                      set_={"hits": RateCount.hits + 1}).returning(RateCount.hits)
+    return db.session.execute(stmt).scalar_one() <= item.amount

@@ -85,3 +85,59 @@ def test_production_config_keeps_rate_limits_in_redis(tmp_path):
     cfg = load_config(tmp_path, {"PBEM_BROKER_URL": "redis://r:6379/0",
                                  "PBEM_RATELIMIT_STORAGE_URI": "redis://other:6379/2"})
     assert cfg["RATELIMIT_STORAGE_URI"] == "redis://other:6379/2"
+
+
+# --- issue 22, "Seven holes" 1: the inbound limits hold across processes -----
+#
+# An MTA runs one `pbem mail ingest` process per message, each with its own
+# app: a count kept in that process's memory (the embedded default,
+# memory://) starts at zero for every mail. The counts live in the database.
+
+def _ingest_in_fresh_app(tmp_path, url: str, raw: bytes, **config) -> str:
+    """``handle_inbound(raw).result`` in a new app on ``url`` (what one
+    ``pbem mail ingest`` process does), with memory:// rate-limit storage."""
+    from tests.webapp import make_app
+
+    other = make_app(tmp_path, url, SECRET_KEY="security-test-secret", RATELIMIT_STORAGE_URI="memory://",
+                     **config)
+    with other.app_context():
+        try:
+            return handle_inbound(raw).result
+        finally:
+            db.session.remove()
+            db.engine.dispose()
+
+
+def _count(kind: str, recipient: str | None = None) -> int:
+    db.session.rollback()
+    query = select(func.count()).select_from(OutboxMessage).where(OutboxMessage.kind == kind)
+    if recipient is not None:
+        query = query.where(OutboxMessage.recipient == recipient)
+    return db.session.execute(query).scalar_one()
+
+
+def test_the_per_sender_limit_holds_across_ingest_processes(app, tmp_path, service_database_url):
+    new_lacitta()
+    db.session.commit()
+    results = [_ingest_in_fresh_app(tmp_path, service_database_url, _mail("zed@example.net", "play@pbem.test", i),
+                                    INBOUND_RATE_LIMIT="2 per hour") for i in range(4)]
+    assert results == ["unknown", "unknown", "rate-limited", "rate-limited"]
+
+
+def test_two_notices_an_hour_to_a_player_across_ingest_processes(app, tmp_path, service_database_url):
+    """Anyone can put a registered player's address in From: at most two
+    fixed-text notices an hour reach that player, however many processes."""
+    new_lacitta()
+    db.session.commit()
+    for i in range(5):
+        _ingest_in_fresh_app(tmp_path, service_database_url, _mail("ada@example.org", "play@pbem.test", i))
+    assert _count("not-applied", "ada@example.org") == 2
+
+
+def test_the_global_answer_limit_holds_across_ingest_processes(app, tmp_path, service_database_url):
+    new_lacitta()
+    db.session.commit()
+    for i, sender in enumerate(["ada@example.org", "bo@example.org", "cy@example.org"]):
+        _ingest_in_fresh_app(tmp_path, service_database_url, _mail(sender, "play@pbem.test", i),
+                             UNKNOWN_MAIL_ANSWER_LIMIT="1 per hour")
+    assert _count("not-applied") == 1
