@@ -48,16 +48,75 @@ def _keyboard_order(page) -> str:
     return page.input_value("#order-text").strip()
 
 
+#: each legal site's box on the page, and the board box's visible part
+_GEOMETRY = """() => {
+  const box = document.getElementById('board').getBoundingClientRect();
+  const sites = [...document.querySelectorAll('#board .site.legal')].map(el => {
+    const r = el.getBoundingClientRect();
+    return [el.dataset.site, r.left, r.right];
+  });
+  const b = document.getElementById('board');
+  return {box: [box.left, box.right], sites, scroll: [b.scrollWidth, b.clientWidth]};
+}"""
+
+
+def _inside(geometry, left: float, right: float) -> list[str]:
+    return [s for s, x0, x1 in geometry["sites"] if x0 >= left - 1 and x1 <= right + 1]
+
+
 @pytest.mark.parametrize("kind", KINDS)
-def test_the_board_by_keyboard_alone_fills_a_legal_order(site, kind):
+def test_a_phone_sees_every_legal_site_zooms_and_orders_by_keyboard_alone(site, kind):
     sync_api = _need_chromium()
     base, _none, app = site
     gid, seat, email, legal = _game(app, kind)
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
-            page = _open(browser, app, base, email, 1280)
+            page = _open(browser, app, base, email, 375)
             page.goto(f"{base}/games/{gid}/seat/{seat + 1}")
+            # fitted to the width: every legal site inside the screen, nothing to scroll sideways
+            fit = page.evaluate(_GEOMETRY)
+            assert fit["sites"] and fit["scroll"][0] <= fit["scroll"][1] + 1, fit["scroll"]
+            assert len(_inside(fit, 0, 375)) == len(fit["sites"])
+            _shot(page, f"keys-{kind}-1-fit")
+            # zoomed in: larger, scrolled to the legal sites; the fit button brings all back
+            page.click("#board-zoom [data-zoom=in]")
+            zoomed = page.evaluate(_GEOMETRY)
+            assert zoomed["scroll"][0] > zoomed["scroll"][1] * 1.4
+            assert _inside(zoomed, *zoomed["box"])
+            _shot(page, f"keys-{kind}-2-zoomed")
+            page.click("#board-zoom [data-zoom=fit]")
+            assert len(_inside(page.evaluate(_GEOMETRY), 0, 375)) == len(fit["sites"])
+            # by keyboard alone
             assert _keyboard_order(page) in legal
+            _shot(page, f"keys-{kind}-3-picked")
+        finally:
+            browser.close()
+
+
+def test_score_headers_wrap_only_between_words_at_375_px():
+    """The final scores table (game and order pages) at 375 px: a long
+    tie-break column must not break "Place" or "Points" mid-word."""
+    from pathlib import Path
+
+    sync_api = _need_chromium()
+    css = Path(__file__).resolve().parents[2] / "pbem" / "web" / "static" / "pbem.css"
+    row = ('<tr><td>1</td><td><span class="chip">Carla Montserrat</span></td><td>118</td>'
+           '<td>tie-break: 14 gold, then 3 action cards, then the earliest seat</td></tr>')
+    html = ('<main class="wide"><section class="card"><table class="scores"><thead><tr><th>Place</th>'
+            '<th>Player</th><th>Points</th><th>Gleichstand</th></tr></thead><tbody>' + row * 3 +
+            '</tbody></table></section></main>')
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 375, "height": 800})
+            page.set_content(f"<!doctype html><html lang='en'><body>{html}</body></html>")
+            page.add_style_tag(path=str(css))
+            lines = page.evaluate("""() => [...document.querySelectorAll('.scores th')].map(th => {
+              const r = document.createRange(); r.selectNodeContents(th);
+              return [th.textContent, r.getClientRects().length];
+            })""")
+            assert all(n == 1 for _text, n in lines), lines
+            assert page.evaluate("document.documentElement.scrollWidth") <= 375
         finally:
             browser.close()

@@ -286,5 +286,61 @@
     };
   }
 
-  root.PbemBoard = {attach: attach};
+  /*
+   * PbemBoard.zoom(host, bar): the zoom buttons of a board that opens
+   * fitted to its box. ``bar`` holds buttons with data-zoom="in", "out" and
+   * "fit"; zooming widens the SVG (the CSS variable --zoom, class "zoomed"
+   * on host: host scrolls) and centres the box on the legal sites, so none
+   * is left to guess; "fit" shows the whole board again. The level holds
+   * while host's SVG is replaced. Returns {level: function () {}}.
+   */
+  var LEVELS = [1, 1.6, 2.4, 3.4];
+
+  function zoom(hostSel, barSel) {
+    var host = one(hostSel);
+    var bar = one(barSel);
+    var level = 0;
+    if (!host || !bar) return null;
+
+    function centre() {
+      var legal = host.querySelectorAll(".site.legal, .site.picked");
+      if (!legal.length) return;
+      var box = host.getBoundingClientRect();
+      var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+      Array.prototype.forEach.call(legal, function (el) {
+        var r = el.getBoundingClientRect();
+        x0 = Math.min(x0, r.left); y0 = Math.min(y0, r.top);
+        x1 = Math.max(x1, r.right); y1 = Math.max(y1, r.bottom);
+      });
+      // the first legal site at least is shown; as many more as fit around it
+      var first = legal[0].getBoundingClientRect();
+      var cx = x1 - x0 <= box.width ? (x0 + x1) / 2 : first.left + first.width / 2;
+      var cy = y1 - y0 <= box.height ? (y0 + y1) / 2 : first.top + first.height / 2;
+      host.scrollLeft += cx - (box.left + box.width / 2);
+      host.scrollTop += cy - (box.top + box.height / 2);
+    }
+
+    function set(i) {
+      level = Math.max(0, Math.min(LEVELS.length - 1, i));
+      host.style.setProperty("--zoom", String(LEVELS[level]));
+      setClass(host, "zoomed", level > 0);
+      Array.prototype.forEach.call(bar.querySelectorAll("[data-zoom]"), function (b) {
+        var what = b.getAttribute("data-zoom");
+        b.disabled = what === "in" ? level === LEVELS.length - 1 : level === 0;
+      });
+      if (level > 0) centre(); else { host.scrollLeft = 0; host.scrollTop = 0; }
+    }
+
+    bar.addEventListener("click", function (ev) {
+      var b = ev.target.closest ? ev.target.closest("[data-zoom]") : null;
+      if (!b) return;
+      var what = b.getAttribute("data-zoom");
+      set(what === "in" ? level + 1 : what === "out" ? level - 1 : 0);
+    });
+    bar.hidden = false;
+    set(0);
+    return {level: function () { return LEVELS[level]; }};
+  }
+
+  root.PbemBoard = {attach: attach, zoom: zoom};
 })(typeof window !== "undefined" ? window : this);

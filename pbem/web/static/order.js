@@ -32,6 +32,7 @@
     return;
   }
 
+  window.PbemBoard.zoom(board, document.getElementById("board-zoom"));
   var base = "";        // lines of earlier decisions of this turn, kept
   var picker = null;
   var asked = 0;        // answers to older questions are ignored
