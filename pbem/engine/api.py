@@ -351,11 +351,20 @@ class Game(ABC):
         Judged on the text alone, never on a state: whether a held line is
         taken must not depend on anything hidden (undrawn tiles), nor on a
         position the seat has not seen. A holdable line means the same in
-        every position its decision can come up in; :meth:`parse_action` on
-        the state where it comes due reads it (raising :class:`OrderError`
+        every position its decision can come up in; :meth:`parse_held_action`
+        on the state where it comes due reads it (raising :class:`OrderError`
         when it has become impossible: the service then drops it and tells
         the seat)."""
         return None
+
+    def parse_held_action(self, state: State, seat: int, text: str) -> Action:
+        """Read a held line (as :meth:`hold_order` returned it) on the state
+        where it is due. A game may read it more leniently than a line sent
+        for that decision, since the seat wrote it without seeing the
+        position (Die Stadt: a guard barred by then is left out); the action
+        returned must read back from its ``to_text`` with
+        :meth:`parse_action`, so the game replays. Default: :meth:`parse_action`."""
+        return self.parse_action(state, seat, text)
 
     def held_order_due(self, state: State, seat: int, text: str) -> bool:
         """Whether the held line ``text`` (as :meth:`hold_order` returned it)

@@ -17,7 +17,7 @@ mail per seat, not one per piece.
   due (:func:`apply_due`, called by
   :func:`pbem.service.resolve.resolve_locked`): while one seat alone
   decides and holds a line due now, that line is read on the state of that
-  moment (:meth:`~pbem.engine.api.Game.parse_action`) and applied. A line
+  moment (:meth:`~pbem.engine.api.Game.parse_held_action`) and applied. A line
   the engine refuses then is dropped, and the seat is told in a log line
   only it sees; it is then asked as usual.
 - Held lines are shown on the seat's order page and in its mail, and are
@@ -134,7 +134,7 @@ def apply_due(engine, state, rows: dict[int, HeldOrder],
             del rows[seat]
             db.session.delete(row)
         try:
-            apply(seat, engine.parse_action(state, seat, line), row.source)
+            apply(seat, engine.parse_held_action(state, seat, line), row.source)
         except OrderError as err:       # the state is unchanged (State.apply)
             dropped(seat, line, err.message)
     return changed

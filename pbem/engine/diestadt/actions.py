@@ -4,13 +4,14 @@
   90 degrees clockwise, with an optional follower on the feature touching
   the named point.
 * :class:`BuildGate` ``gate H3 N guard`` — the gate on an outline edge.
-* :class:`BuildWall` ``wall cw guard`` — a wall piece at one end; ``guard``
-  means "with a guard if still legal".
+* :class:`BuildWall` ``wall cw guard`` — a wall piece at one end, with a
+  guard (refused when the guard is barred; a held line reads it "if still
+  legal", docs/rules/diestadt.md "Guards").
 * :class:`PlaceTower` ``tower cw`` / ``no tower``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pbem.engine.api import Action
 from pbem.engine.messages import Msg, Msgc
@@ -87,11 +88,15 @@ class BuildGate(Action):
 
 @dataclass(frozen=True)
 class BuildWall(Action):
-    """``end`` ``cw``/``ccw``; ``site`` the edge the piece goes on now."""
+    """``end`` ``cw``/``ccw``; ``site`` the edge the piece goes on now;
+    ``asked_guard``: a held line asked for a guard that is barred now, so
+    the piece goes without it and the events say so (not part of the
+    order: equal orders compare equal, and ``to_text`` is what was built)."""
 
     end: str
     guard: bool = False
     site: str | None = None
+    asked_guard: bool = field(default=False, compare=False)
 
     def to_text(self) -> str:
         return f"wall {self.end}" + (" guard" if self.guard else "")

@@ -42,6 +42,13 @@ def why_illegal(st: "DieStadtState", seat: int, a: Any) -> Msg:
                        edge=a.site)
         if a.guard and st.supply[seat] <= 0:
             return Msg("you have no follower left for a guard (DS-76, A-34)")
+        why = _guard_barred(st, seat, edge) if a.guard else None
+        if why is not None:
+            return Msg("no guard may go on the gate on {edge}: {why}", edge=a.site, why=why)
+    if kind == "wall" and a.guard:
+        why = _why_wall_guard(st, seat, a.end)
+        if why is not None:
+            return why
     if kind == "tower":
         if st.towers_left[seat] <= 0:
             return Msg("you have no tower left (DS-12)")
@@ -49,6 +56,36 @@ def why_illegal(st: "DieStadtState", seat: int, a: Any) -> Msg:
             return Msg("the {end} end has no wall piece since the gate or the last tower there, "
                        "so no tower can stand there now (DS-80, A-22)", end=a.end)
     return Msg("that order is not legal now")
+
+
+def _guard_barred(st: "DieStadtState", seat: int, edge: tuple[int, int]) -> Msg | None:
+    """Why no guard of ``seat`` may go on a piece on ``edge`` (DS-76, DS-77,
+    A-18, A-19, A-34), or None when one may."""
+    if st.supply[seat] <= 0:
+        return Msg("you have no follower left for a guard (DS-76, A-34)")
+    far = st.wall.opposite_guard(edge, st.board)
+    if far is None:
+        return None
+    return Msg("seat {seat}'s guard on {edge} faces it across an unbroken row of tiles (DS-77)",
+               seat=far[1] + 1, edge=edge_name(far[0]))
+
+
+def _why_wall_guard(st: "DieStadtState", seat: int, end: str) -> Msg | None:
+    """``wall <end> guard`` refused (docs/rules/diestadt.md "Guards"): the
+    piece, why its guard is barred, and every legal choice in words; None
+    when the guard is not what makes the order illegal."""
+    from pbem.engine.diestadt.flow import options, wall_ends
+    from pbem.engine.diestadt.orders import _or
+
+    ends = dict(wall_ends(st))
+    end = "cw" if end == "ccw" and "ccw" not in ends else end
+    why = _guard_barred(st, seat, ends[end]) if end in ends else None
+    if why is None:
+        return None
+    choices = [Msg("at the {end} end with a guard", end=a.end) if a.guard else
+               Msg("at the {end} end without a guard", end=a.end) for a in options(st)]
+    return Msg("no guard may go on the piece at the {end} end ({edge}): {why}; you may build {choices}",
+               end=end, edge=edge_name(ends[end]), why=why, choices=_or(choices))
 
 
 def _outline(st: "DieStadtState"):

@@ -101,17 +101,18 @@ def _wall_order(end: str, guard: bool, edge: tuple[int, int]) -> BuildWall:
 
 
 def admit(st: "DieStadtState", seat: int, action, legal: list):
-    """The action to carry out for ``action``, or IllegalOrderError. A wall
-    order with ``guard`` whose guard is no longer legal is built without it
-    (the guard is "if still legal", design 6.2); ``wall ccw`` when both ends
-    take the same edge is that edge."""
+    """The action to carry out for ``action``, or IllegalOrderError (a wall
+    order with a guard that is barred now included: docs/rules/diestadt.md
+    "Guards"); ``wall ccw`` when both ends take the same edge is that edge."""
     if action in legal:          # TileOrders: by number, no list made
         return action
     if isinstance(action, BuildWall) and st.decision == "wall":
         ends = dict(wall_ends(st))
         end = "cw" if action.end == "ccw" and "ccw" not in ends else action.end
         if end in ends:
-            return BuildWall(end, action.guard, edge_name(ends[end]))
+            built = BuildWall(end, action.guard, edge_name(ends[end]), action.asked_guard)
+            if built in legal:
+                return built
     from pbem.engine.diestadt.explain import why_illegal
     raise st.illegal(why_illegal(st, seat, action), action, list(legal_sorted(st)))
 
@@ -129,13 +130,12 @@ def execute(st: "DieStadtState", seat: int, action, events: list[Event]) -> None
         st.queue.pop(0)
     elif isinstance(action, BuildWall):
         edge = dict(wall_ends(st))[action.end]
-        guard = action.guard and guard_ok(st, seat, edge)
-        if action.guard and not guard:
+        if action.asked_guard and not action.guard:     # a held line's barred guard
             why = (Msg("no follower is left") if st.supply[seat] <= 0 else
                    Msg("a guard faces it from the other end of the row"))
             events.append(Event(Msg("Seat {seat}'s guard is left out: {why} (DS-77).", seat=seat + 1, why=why),
                                 kind="guard_dropped", data={"seat": seat}))
-        build(st, seat, action.end, edge, guard, events)
+        build(st, seat, action.end, edge, action.guard, events)
         st.queue.pop(0)
         st.wall_k += 1
     elif isinstance(action, PlaceTower):

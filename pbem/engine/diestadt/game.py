@@ -65,6 +65,11 @@ class DieStadtGame(Game):
     def parse_action(self, state: DieStadtState, seat: int, text: str):
         return parse_order(state, seat, text)
 
+    def parse_held_action(self, state: DieStadtState, seat: int, text: str):
+        """A held wall line's guard is "if still legal" (docs/rules/diestadt.md
+        "Guards"): :func:`~pbem.engine.diestadt.orders.parse_order` with ``held``."""
+        return parse_order(state, seat, text, held=True)
+
     def state_from_json(self, text: str) -> DieStadtState:
         return DieStadtState.from_dict(self, json.loads(text))
 

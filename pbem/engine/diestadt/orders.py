@@ -9,7 +9,7 @@ case-insensitive, words in any order; the words of every language in
     tile F7                 when only one rotation fits there
     tile F7 SMSR            the rotation by its edges after turning (N E S W)
     gate H3 N guard         the gate on the north edge of H3, with a guard
-    wall cw guard           a piece at the clockwise end, guard if still legal
+    wall cw guard           a piece at the clockwise end with a guard (refused when barred)
     wall ccw                the other end          wall F7 N   the piece named by its edge
     tower cw                a tower at that end (also 'tower F7 NE')    no tower
 """
@@ -20,45 +20,11 @@ import re
 from pbem.engine.api import IllegalOrderError, NotYourTurnError, OrderParseError
 from pbem.engine.diestadt import followers, placement, words
 from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
+from pbem.engine.diestadt.help import HELP  # noqa: F401  (the game's order help)
 from pbem.engine.diestadt.grid import SIDE_NAMES, edge_name, parse_space, space_name
 from pbem.engine.diestadt.terms import ROLE as ROLE_WORD
 from pbem.engine.diestadt.tiles import DISTINCT_TURNS, TURNED
 from pbem.engine.messages import Msg
-
-HELP = Msg("""\
-Carcassonne: Die Stadt orders: one per line, any case, words in any order.
-
-  tile F7 90 merchant E  place the drawn tile on F7 turned 90 degrees clockwise,
-                         with a merchant on its market touching E
-  tile F7 90             the same without a follower ('tile' may be left out)
-  tile F7                when only one rotation fits on F7
-  tile F7 SMSR           the rotation named by its edges after turning (N E S W;
-                         S street, M market, R residential)
-  followers: citizen (street), merchant (market), overseer (residential area),
-             at a point N NE E SE S SW W NW of the placed tile
-  gate H3 N guard        the city gate on the north edge of H3, with a guard
-  wall cw guard          a wall piece at the clockwise end, with a guard if still legal
-  wall ccw               a wall piece at the counter-clockwise end
-  wall F7 N              the same piece named by its edge
-  tower cw               a tower at that end of the wall (also: tower F7 NE)
-  no tower               decline the tower
-
-Spaces: columns A-Z, AA-AN west to east, rows 1-40 north to south; the first
-tile lies on T20. 'cw' and 'ccw' name the wall's ends as seen walking
-clockwise from the gate, so wall orders may be written ahead of time.
-Finnish: laatta, kansalainen, kauppias, valvoja, portti, muuri, vartija, torni,
-ei, myötä (cw), vasta (ccw); compass in full words (pohjoinen, itä, etelä,
-länsi, koillinen, kaakko, lounas, luode). German: Karte, Bürger, Marktfrau,
-Vogt, Tor, Mauer, Wächter, Turm, kein, Uhrzeigersinn (cw), Gegenuhrzeigersinn
-(ccw); Nord, Ost, Süd, West, Nordost, Südost, Südwest, Nordwest.
-Czech: dílek, měšťan, trhovkyně, správce, brána, hradba, strážný, věž, žádná;
-sever, východ, jih, západ, severovýchod, jihovýchod, jihozápad, severozápad.
-Catalan: peça, ciutadà, marxant, batlle, portal, muralla, guàrdia, torre, cap;
-nord, est, sud, oest, nord-est, sud-est, sud-oest, nord-oest.
-Orders in any of these languages are read, with or without diacritics.
-""")
-"""The order help: one message (a catalog translates the whole block; the
-order words in it stay those of the command language)."""
 
 _KIND, _ROLE, _POINT_WORDS, _END = words.KINDS, words.ROLES, words.POINTS, words.ENDS
 _GUARD, _NO = words.GUARD, words.NO
@@ -83,10 +49,14 @@ def _examples(legal: list, limit: int = 8) -> list[str]:
     return out[:limit]
 
 
-def parse_order(state, seat: int, text: str):
+def parse_order(state, seat: int, text: str, held: bool = False):
     """Read one order line for ``seat``. Raises :class:`OrderParseError`
     when the line is not an order, :class:`NotYourTurnError` when the seat
-    owes nothing now, :class:`IllegalOrderError` with the reason otherwise."""
+    owes nothing now, :class:`IllegalOrderError` with the reason otherwise
+    (``wall cw guard`` where the guard is barred included). ``held``: the
+    line was held for this decision (:mod:`~pbem.engine.diestadt.hold`), so
+    a barred guard is left out and the piece built (docs/rules/diestadt.md
+    "Guards")."""
     raw = text.strip()
     legal = state.legal_actions(seat)
     examples = _examples(legal)
@@ -146,16 +116,28 @@ def parse_order(state, seat: int, text: str):
                                Msg("it is seat {seat}'s decision, not yours", seat=who[0] + 1),
                                text=raw, legal=[])
     action = _build(state, seat, kind, raw, space, rotation, edges, role, point, guard, no, end, examples)
-    if action in legal or (isinstance(action, BuildWall) and state.decision == "wall"):
-        if isinstance(action, BuildWall):
-            for a in legal:
-                if a.end == action.end:
-                    return BuildWall(a.end, action.guard, a.site)
+    if isinstance(action, BuildWall) and state.decision == "wall":
+        action = _wall_at(action, legal, held)
+    if action in legal:
         return action
     from pbem.engine.diestadt.explain import why_illegal
     raise IllegalOrderError(Msg("'{order}' is not legal: {why}", order=action.to_text(),
                                 why=why_illegal(state, seat, action)),
                             text=raw, legal=_examples([a for a in legal if type(a) is type(action)] or legal))
+
+
+def _wall_at(action: BuildWall, legal: list, held: bool) -> BuildWall:
+    """The legal wall order at ``action``'s end (its edge filled in); for a
+    held line whose guard is barred now, the piece without it, marked
+    ``asked_guard``. Unchanged when no legal order matches (refused then)."""
+    for a in legal:
+        if a.end == action.end and a.guard == action.guard:
+            return a
+    if held and action.guard:
+        for a in legal:
+            if a.end == action.end and not a.guard:
+                return BuildWall(a.end, False, a.site, asked_guard=True)
+    return action
 
 
 def _build(state, seat, kind, raw, space, rotation, edges, role, point, guard, no, end, examples):

@@ -69,7 +69,7 @@ def test_held_wall_orders_never_fail_when_due(seats, seed, pick):
                 continue
             trial = st.copy()
             if text.startswith("wall"):
-                trial.apply(seat, GAME.parse_action(trial, seat, text))
+                trial.apply(seat, GAME.parse_held_action(trial, seat, text))
                 assert trial.step == st.step + 1
             else:
                 try:
@@ -77,3 +77,22 @@ def test_held_wall_orders_never_fail_when_due(seats, seed, pick):
                 except OrderError as err:
                     assert err.message and trial.to_json() == st.to_json()
         st.apply(seat, rng.choice(st.legal_actions(seat)))
+
+
+def test_a_held_guard_no_longer_legal_is_left_out_and_the_move_replays():
+    """docs/rules/diestadt.md "Guards": a held ``wall cw guard`` (written
+    before the seat could see the row) builds the piece without the barred
+    guard, with a public note; the move it records is ``wall cw``, which
+    reads back strictly, so the game replays."""
+    from .test_walls import RING
+
+    st = pos(RING.format(fill="tile V20 11 0\n", guard="guard seat 1"))
+    play(st, "tile T22 0")
+    with pytest.raises(OrderError):
+        GAME.parse_action(st, 1, "wall cw guard")
+    action = GAME.parse_held_action(st, 1, "wall cw guard")
+    assert action.to_text() == "wall cw" and GAME.parse_action(st, 1, "wall cw") == action
+    texts = [e.text for e in st.apply(1, action)]
+    assert any("Seat 2's guard is left out: a guard faces it from the other end of the row" in t
+               for t in texts)
+    assert len(st.wall.guards) == 1 and st.supply[1] == 7

@@ -3,6 +3,7 @@ DS-65 to DS-91, DS-115 to DS-119, EX-14 to EX-19, A-10 to A-24, A-32."""
 import pytest
 
 from pbem.engine import IllegalOrderError
+from pbem.engine.diestadt.actions import BuildWall
 
 from .helpers import GAME, TRIGGER, WALLED_COLUMN, legal, play, points, pos
 
@@ -155,9 +156,36 @@ def test_ex15_ds77_guard_barred_by_opposite_guard():
     play(st, "tile T22 0")
     assert st.wall.next_edge("cw", st.outline) == (19 * 40 + 22, 1)     # W20 E
     assert "wall cw guard" not in legal(st) and "wall cw" in legal(st)
-    texts = play(st, "wall cw guard")           # "guard if still legal": built without
-    assert any("guard is left out" in t for t in texts)
+    play(st, "wall cw")
     assert len(st.wall.guards) == 1 and st.supply[1] == 7
+
+
+def test_ex15_ds77_a_barred_guard_refuses_the_order_and_says_what_is_legal():
+    """Issue 22: ``wall cw guard`` sent for the decision itself, where DS-77
+    bars the guard, is refused and nothing is applied (a player at the table
+    is told, and may rather build at the other end with a guard); the reason
+    names the guard in the way and lists the legal choices. A held line is
+    read "guard if still legal" instead (test_hold.py)."""
+    st = pos(RING.format(fill="tile V20 11 0\n", guard="guard seat 1"))
+    play(st, "tile T22 0")
+    before = st.to_json()
+    with pytest.raises(IllegalOrderError) as err:
+        GAME.parse_action(st, 1, "wall cw guard")
+    why = str(err.value.message)
+    assert "no guard may go on the piece at the cw end (W20E)" in why
+    assert "seat 1's guard on T20W faces it across an unbroken row of tiles (DS-77)" in why
+    assert "at the cw end without a guard" in why and "at the ccw end with a guard" in why
+    assert set(err.value.legal) == legal(st)
+    with pytest.raises(IllegalOrderError, match="no guard may go"):
+        st.apply(1, BuildWall("cw", True))      # the engine API refuses it too
+    assert st.to_json() == before
+
+
+def test_a18_a_guard_without_a_follower_refuses_the_order():
+    st = pos(RING.format(fill="", guard="") + "supply seat 2 0\n")
+    play(st, "tile T22 0")
+    with pytest.raises(IllegalOrderError, match="you have no follower left for a guard"):
+        GAME.parse_action(st, 1, "wall ccw guard")
 
 
 def test_ex16_ds77_guard_allowed_across_a_gap():
