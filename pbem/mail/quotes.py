@@ -26,6 +26,7 @@ above the copy is :func:`pbem.mail.quote_header.header_start`'s job.
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -42,17 +43,33 @@ LOOKAHEAD = 2500
 FUZZY_SHARE = 0.8
 #: ... and has at least this many words (order lines are shorter)
 FUZZY_MIN_WORDS = 8
+#: at most this many places of a line's rarest word or trigram are compared (bounds the work per line)
+MAX_CANDIDATES = 32
 #: an unquoted line under a ``>`` copy is the notice's only when it starts this close to where the quote stopped
 #: (a client wrapped a quoted line without quoting the rest)
 CONTINUATION = 2
 
-_WORD = re.compile(r"[^\W_]+")
+#: a word: letters and digits, with the "?" or U+FFFD a legacy charset put for a letter it lacks
+_WORD = re.compile(r"(?:[^\W_]|[?\ufffd])+")
 _QUOTE = re.compile(r"^\s*((?:>\s?)*)")
 
 
+def _key(token: str) -> str:
+    """A word as compared: its ASCII letters and digits, lower-cased, so that
+    "Città", "CITTÀ", "Citt?" (ISO-8859-2, windows-1250), "CittÃ" (UTF-8
+    read as Latin-1) and "Citt\ufffd" are one word (``citt``); a word with
+    no ASCII letter (Cyrillic) is kept whole, case-folded."""
+    token = unicodedata.normalize("NFC", token)
+    plain = "".join(c for c in token if c.isascii() and c != "?")
+    if plain:
+        return plain.lower()
+    return "".join(c for c in token if c not in "?\ufffd").casefold()
+
+
 def words(text: str) -> list[str]:
-    """The word stream of ``text``: runs of letters and digits, case-folded."""
-    return [w.casefold() for w in _WORD.findall(text)]
+    """The word stream of ``text``: runs of letters and digits, each
+    compared by :func:`_key` (case, diacritics and a lossy ``?`` do not count)."""
+    return [k for k in (_key(t) for t in _WORD.findall(text)) if k]
 
 
 def depth(line: str) -> int:
@@ -74,28 +91,55 @@ class QuoteMatch:
 
 
 class _Stream:
-    """One variant of the notice as a word stream with a trigram index."""
+    """One variant of the notice as a word stream, indexed by word and by
+    trigram. :meth:`find` looks a sequence up at the places of its rarest
+    word or trigram and tries at most :data:`MAX_CANDIDATES` of them, so a
+    line costs a bounded number of comparisons whatever the notice repeats
+    (a refusal echoing a sender's 100 lines of one word); ``work`` counts
+    the comparisons made."""
 
     def __init__(self, text: str):
         self.words = words(text)
         self.vocab = set(self.words)
         self.grams: dict[tuple[str, ...], list[int]] = {}
         self.at: dict[str, list[int]] = {}
+        self.work = 0
         for i, w in enumerate(self.words):
             self.at.setdefault(w, []).append(i)
             if i + 3 <= len(self.words):
                 self.grams.setdefault(tuple(self.words[i:i + 3]), []).append(i)
 
+    def _anchor(self, seq: Sequence[str]) -> tuple[int, Sequence[int]]:
+        """``(offset, positions)``: the rarest trigram of ``seq`` (its single
+        words when shorter than three) and where it stands in the notice."""
+        best: tuple[int, Sequence[int]] | None = None
+        if len(seq) >= 3:
+            keys = [(k, self.grams.get(tuple(seq[k:k + 3]), ())) for k in range(len(seq) - 2)]
+        else:
+            keys = [(k, self.at.get(w, ())) for k, w in enumerate(seq)]
+        for k, places in keys:
+            if best is None or len(places) < len(best[1]):
+                best = (k, places)
+                if not places:
+                    break
+        return best
+
     def find(self, seq: Sequence[str], lo: int, hi: int) -> int | None:
-        """The first position ``p`` in ``[lo, hi]`` with ``words[p:p+len(seq)] == seq``."""
+        """The first position ``p`` in ``[lo, hi]`` with ``words[p:p+len(seq)] == seq``
+        among the first :data:`MAX_CANDIDATES` places of its anchor from
+        ``lo`` on (``None`` beyond them)."""
         n = len(seq)
         if n == 0:
             return None
-        candidates = self.grams.get(tuple(seq[:3]), ()) if n >= 3 else self.at.get(seq[0], ())
-        for p in candidates[bisect_left(candidates, lo):]:  # positions ascend
+        k, places = self._anchor(seq)
+        seq = list(seq)
+        i = bisect_left(places, lo + k)  # positions ascend
+        for p in places[i:i + MAX_CANDIDATES]:
+            p -= k
             if p > hi:
                 break
-            if self.words[p:p + n] == list(seq):
+            self.work += 1
+            if self.words[p:p + n] == seq:
                 return p
         return None
 
@@ -141,11 +185,36 @@ def _belongs(s: _Stream, lw: list[str], pos: int, ahead: int = LOOKAHEAD) -> tup
     return known >= FUZZY_SHARE * len(lw), pos
 
 
-def find_notice(lines: Sequence[str], notice_texts: Sequence[str]) -> QuoteMatch | None:
+def _streams(notice_texts: Sequence[str]) -> list[_Stream]:
+    return [s for s in (_Stream(t) for t in notice_texts if t and t.strip()) if len(s.words) >= 3]
+
+
+def _quote_top(lines: Sequence[str], start: int, base_depth: int) -> int:
+    """The first line of the run of lines quoted at least ``base_depth``
+    deep that holds ``lines[start]``: the quote's lines above where the
+    notice's words were first found (a forward block, an older notice's
+    other opening) are the quote's too."""
+    while start > 0 and depth(lines[start - 1]) >= base_depth:
+        start -= 1
+    return start
+
+
+def find_notice(lines: Sequence[str], notice_texts: Sequence[str], *,
+                stats: dict | None = None) -> QuoteMatch | None:
     """Where a copy of the notice (any of ``notice_texts``: its plain part,
     its HTML part as text) is in ``lines``, or ``None`` when there is none.
-    Linear in the body's length (each line is looked up in a trigram index)."""
-    streams = [s for s in (_Stream(t) for t in notice_texts if t and t.strip()) if len(s.words) >= 3]
+    Linear in the body's length: each line is looked up in a trigram index
+    at no more than :data:`MAX_CANDIDATES` places. ``stats``, when given,
+    receives ``comparisons``: how many places were compared."""
+    streams = _streams(notice_texts)
+    try:
+        return _find(lines, streams)
+    finally:
+        if stats is not None:
+            stats["comparisons"] = sum(s.work for s in streams)
+
+
+def _find(lines: Sequence[str], streams: list[_Stream]) -> QuoteMatch | None:
     if not streams:
         return None
     line_words = [words(l) for l in lines]
@@ -157,6 +226,7 @@ def find_notice(lines: Sequence[str], notice_texts: Sequence[str]) -> QuoteMatch
     others = [o for o in streams if o is not s]
     quoted = depth(lines[start]) > 0
     base_depth = depth(lines[start])
+    first = _quote_top(lines, start, base_depth) if quoted else start
     last_in = start
     new: list[int] = []
     for j in range(start + 1, len(lines)):
@@ -180,4 +250,18 @@ def find_notice(lines: Sequence[str], notice_texts: Sequence[str]) -> QuoteMatch
         # an unquoted copy: unmatched lines inside it are the client's noise,
         # what follows its last matched line is new text
         new = [j for j in new if j >= end]
-    return QuoteMatch(start, end, tuple(new), v)
+    return QuoteMatch(first, end, tuple(new), v)
+
+
+def notice_lines(lines: Sequence[str], notice_texts: Sequence[str], min_words: int = 4) -> set[int]:
+    """Indexes of ``lines`` that are a line of the notice itself: at least
+    ``min_words`` words found together, in order, in one of ``notice_texts``
+    (a player's order copied from the legal-order list is one too: the
+    caller keeps what the game reads as an order)."""
+    streams = _streams(notice_texts)
+    out = set()
+    for i, line in enumerate(lines):
+        lw = words(line)
+        if len(lw) >= min_words and any(s.find(lw, 0, len(s.words)) is not None for s in streams):
+            out.add(i)
+    return out

@@ -284,6 +284,18 @@ def _new_blocks(lines: Sequence[str], match: quotes.QuoteMatch, top: int) -> lis
     return out
 
 
+def _without_notice_lines(new: list[str], texts: Sequence[str],
+                          is_order: Callable[[str], bool] | None) -> list[str]:
+    """``new`` less the lines of pbem's own notice the game does not read
+    as an order (a copy's line the finder left above it): pbem's own
+    words are never a player's order. Without the game's predicate only
+    lines of six words or more are dropped."""
+    if not texts:
+        return new
+    mine = quotes.notice_lines(new, texts, min_words=4 if is_order else 6)
+    return [l for i, l in enumerate(new) if i not in mine or (is_order is not None and is_order(l))]
+
+
 def first_lines(text: str, limit: int = 8) -> list[str]:
     """The first ``limit`` non-blank lines of a mail body (what the answer
     quotes back when no orders were found)."""
@@ -319,9 +331,13 @@ def read_reply(body: str, *, notice_texts: Iterable[str] = (), sender_tokens: It
     lines = text.split("\n")
     match = quotes.find_notice(lines, [_normalise(t) for t in texts]) if texts else None
     if match is not None:
-        top = quote_header.header_start(lines, match.start, sender_tokens)
+        if quotes.depth(lines[match.start]):
+            top = quote_header.header_start(lines, match.start, sender_tokens)
+        else:
+            top = quote_header.copy_start(lines, match.start, sender_tokens)[1]
         new = _new_blocks(lines, match, top)
     else:
         new = _clean_block((extract_new_text(body) if by_patterns is None else by_patterns).split("\n"))
+    new = _without_notice_lines(new, texts, is_order)
     orders, ignored = split_letter(new, is_order)
     return Reading(orders=orders, ignored=ignored, found=match is not None, first_lines=first_lines(body))

@@ -91,13 +91,32 @@ def _html_body(html: str) -> str:
     return m.group(1) if m else html
 
 
+#: the opening an older notice of the same turn (a reminder) has instead of the turn notice's
+OLDER_OPENING = ("Reminder: your orders for La Città #1 (Year 1, political round 1, seat 1) are not in yet. "
+                 "Time left: 12 hours.\n"
+                 "If the deadline passes, the default order is applied for you and the turn counts as missed.")
+
+
+def older(text: str, html: bool = False) -> str:
+    """``text`` (the notice's plain or HTML part) as an older notice of the
+    same turn would have it: a reminder's opening instead of "It is your move"."""
+    if html:
+        return re.sub(r"It is your move in [^<]*", OLDER_OPENING.replace("\n", "<br>"), text, count=1)
+    return re.sub(r"(?m)^It is your move in .*$", OLDER_OPENING, text, count=1)
+
+
 def body_of(fx: Fixture, notice: Notice) -> str:
     values = {"{Q}": _quote(notice.plain, "> "), "{Q1}": _quote(notice.plain, ">"), "{P}": notice.plain,
               "{W}": _wrapped(notice.plain), "{F}": _flowed(notice.plain), "{H}": _html_body(notice.html),
+              "{R}": older(notice.plain), "{RQ}": _quote(older(notice.plain), "> "),
+              "{RH}": _html_body(older(notice.html, html=True)),
               "{ADDR}": notice.reply_to, "{FROM}": notice.sender}
     body = fx.body
     for key, value in values.items():
         body = body.replace(key, value)
+    charset = fx.meta.get("charset")
+    if charset:  # a client writing a legacy charset: what it cannot encode becomes "?"
+        body = body.encode(charset, errors="replace").decode(charset)
     return body
 
 
@@ -112,10 +131,11 @@ def reply_bytes(fx: Fixture, notice: Notice, *, sender: str = "Ada <ada@example.
         msg["In-Reply-To"] = notice.message_id
         msg["References"] = notice.message_id
     body = body_of(fx, notice)
+    charset = fx.meta.get("charset", "utf-8")
     if fx.kind == "html":
-        msg.set_content(body, subtype="html", cte="quoted-printable")
+        msg.set_content(body, subtype="html", charset=charset, cte="quoted-printable")
     else:
-        msg.set_content(body, cte="quoted-printable")  # keeps the trailing spaces of flowed lines
+        msg.set_content(body, charset=charset, cte="quoted-printable")  # keeps the trailing spaces of flowed lines
         if fx.kind == "flowed":
             msg.set_param("format", "flowed")
     return msg.as_bytes()

@@ -136,3 +136,41 @@ def test_suggestion_of_a_close_legal_order():
 def test_order_lists_common_first_and_natural():
     assert arrange(["found A10 from F6", "found A2 from F6", "gold", "build farm B1", "citizens 2", "gold"]) == [
         "citizens 2", "gold", "build farm B1", "found A2 from F6", "found A10 from F6"]
+
+
+def _crafted(lines: int = 5400):
+    """Issue 22, security hole 2: a refusal that echoes the sender's lines
+    (so its commonest word is the sender's choice), and a reply quoting
+    thousands of short lines of that word."""
+    notice = ("Hello Ada,\n\nYour orders for La Città #1 were refused: line 1.\n\nLines read:\n"
+              + "".join(f"  {n}. " + "x " * 400 + "\n" for n in range(1, 101)))
+    body = ["gold", "", "On Mon, 23 Nov 2026 at 16:44, pbem <pbem@pbem.test> wrote:",
+            "> Hello Ada,", ">", "> Your orders for La Città #1 were refused: line 1.", ">", "> Lines read:"]
+    return notice, body + ["> x y"] * lines
+
+
+def test_the_quote_finder_does_bounded_work_per_line():
+    """Each line costs at most MAX_CANDIDATES comparisons, whatever the
+    notice repeats: 5,400 quoted "x y" lines against a notice of 40,000
+    "x" cost about 2.5 comparisons a line (before the bound: ~2,500, some
+    6 s of CPU)."""
+    from pbem.mail.quotes import MAX_CANDIDATES
+
+    notice, body = _crafted()
+    stats: dict = {}
+    match = find_notice(body, [notice], stats=stats)
+    assert match is not None and match.start == 3
+    assert stats["comparisons"] <= 3 * len(body)
+    assert MAX_CANDIDATES <= 64
+    reading = read_reply("\n".join(body), notice_texts=[notice], sender_tokens=["pbem"])
+    assert reading.orders == ["gold"]
+
+
+def test_a_repeated_word_cannot_make_a_line_cost_more():
+    """The worst line for the old trigram scan: its first trigram is the
+    notice's commonest, its last one is nowhere."""
+    notice = "Hello Ada, it is your move in La Città #1 now.\n" + "x " * 30000
+    body = ["Hello Ada, it is your move in La Città #1 now."] + ["x x x x z"] * 2000
+    stats: dict = {}
+    find_notice(body, [notice], stats=stats)
+    assert stats["comparisons"] <= 2 * len(body)
