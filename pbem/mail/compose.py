@@ -45,7 +45,7 @@ from .inbound import LOOP_HEADER
 __all__ = [
     "Envelope", "GameRef", "Turn", "Result", "ScoreLine",
     "invitation", "turn_notice", "reminder", "turn_result", "missed_turn",
-    "order_confirmation", "order_refusal", "game_over", "signin",
+    "order_confirmation", "order_refusal", "game_over", "signin", "host_action", "HOST_ACTIONS",
     "format_deadline", "subject_prefix", "MAX_LEGAL_SHOWN",
 ]
 
@@ -474,16 +474,21 @@ def _turn_context(env: Envelope, turn: Turn) -> dict:
 
 # --- the messages ------------------------------------------------------------
 
-def invitation(env: Envelope, game: GameRef, *, host_name: str, seat: str, other_players: Sequence[str],
+def invitation(env: Envelope, game: GameRef, *, host_name: str, seat: int, other_players: Sequence[str],
                signin_url: str, deadline_hours: float, link_expires_at: datetime | None = None,
                game_kind: str = "") -> EmailMessage:
     """The invitation with a sign-in link (signed, expiring, single use).
-    ``deadline_hours`` is the time a player has for each move."""
-    subject = _tr(env).gettext("[pbem] {host} invites you to {game}").format(
-        host=host_name, game=f"{game.title} #{game.number}")
+    ``seat``: the seat's number (1-based; the sentence names the seat).
+    ``deadline_hours`` is the time a player has for each move.
+    ``game_kind``: the game's name as players read it ("Medina"), shown
+    after the title only when the title is another ("Torre Vecchia #2
+    (La Città)"). The subject has the game's prefix, as every later mail."""
+    subject = _tr(env).gettext("{prefix} — {host} invites you to play").format(
+        prefix=subject_prefix(game), host=host_name)
+    kind = game_kind if game_kind and game_kind != game.title else ""
     return _build("invitation", env, subject, {
         "game": game, "host_name": host_name, "seat": seat, "others": list(other_players),
-        "signin_url": signin_url, "deadline_hours": f"{deadline_hours:g}", "game_kind": game_kind,
+        "signin_url": signin_url, "deadline_hours": f"{deadline_hours:g}", "game_kind": kind,
         "expires": format_deadline(link_expires_at, env.timezone, env.locale) if link_expires_at else "",
     })
 
@@ -628,6 +633,54 @@ def host_notice(env: Envelope, game: GameRef, *, headline: str, paragraphs: Sequ
     subject ``[pbem] La Città #12 — <headline>`` and plain paragraphs."""
     return _build("notice", env, f"{subject_prefix(game)} — {headline}",  # headline: in the recipient's words
                   {"game": game, "paragraphs": list(paragraphs)})
+
+
+#: what a host can do to a running game, for :func:`host_action`
+HOST_ACTIONS = ("paused", "resumed", "extended", "cancelled")
+
+
+def _host_words(tr: NullTranslations, action: str, prefix: str, phase: str, deadline: str,
+                hours_left: float | None) -> tuple[str, str]:
+    """The subject and first line of a host notice: what the host did."""
+    if action == "cancelled":
+        return (tr.gettext("{prefix} — cancelled by the host").format(prefix=prefix),
+                tr.gettext("The host has cancelled the game. It ends here, without scores; "
+                           "no more turns or deadlines."))
+    if action == "paused":
+        return (tr.gettext("{prefix} — paused by the host").format(prefix=prefix),
+                tr.gettext("The host has paused the game: the clock is stopped until it resumes."))
+    if action == "resumed":
+        return (tr.gettext("{prefix} — resumed, deadline {deadline}").format(prefix=prefix, deadline=deadline),
+                tr.gettext("The host has resumed the game. The deadline is now {deadline}.").format(deadline=deadline))
+    if hours_left is not None:  # extended while paused
+        return (tr.gettext("{prefix} — deadline extended, the game is still paused").format(prefix=prefix),
+                tr.gettext("The host has extended the deadline. The game is paused: when it resumes, "
+                           "{hours} h are left to the deadline.").format(hours=f"{hours_left:.3g}"))
+    return (tr.gettext("{prefix} — deadline extended to {deadline}").format(prefix=prefix, deadline=deadline),
+            tr.gettext("The host has extended the deadline ({phase}) to {deadline}.").format(
+                phase=phase, deadline=deadline))
+
+
+def host_action(env: Envelope, game: GameRef, *, action: str, phase: str, deadline: datetime | None,
+                earlier: Sequence[str] = (), hours_left: float | None = None, board_png: bytes | None = None,
+                board_alt: str = "", position_text: str = "") -> EmailMessage:
+    """What the host did to the game (``action``, one of
+    :data:`HOST_ACTIONS`), told to a seat: its own subject
+    (``[pbem] La Città #12 — deadline extended to <deadline>``), the
+    action as the first line, the host's ``earlier`` actions told in the
+    same mail (one line each, oldest first), the turn the game stands at
+    (``phase``), its deadline (aware UTC, shown in ``env.timezone``;
+    ``None`` while paused), and the board now. ``hours_left``: an
+    extension while paused, the hours left when the game resumes.
+    Raises ``ValueError`` for another action."""
+    if action not in HOST_ACTIONS:
+        raise ValueError(f"action must be one of {HOST_ACTIONS}, not {action!r}")
+    tr = _tr(env)
+    shown = format_deadline(deadline, env.timezone, env.locale) if action != "cancelled" else ""
+    subject, status = _host_words(tr, action, subject_prefix(game), phase, shown, hours_left)
+    return _build("host_action", env, subject, {
+        "game": game, "status": status, "earlier": list(earlier), "phase": phase, "deadline": shown,
+        "position_text": position_text}, board_png=board_png, board_alt=board_alt)
 
 
 def signin(env: Envelope, *, signin_url: str, expires_at: datetime, new_player: bool = False) -> EmailMessage:

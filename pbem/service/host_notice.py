@@ -14,7 +14,7 @@ from sqlalchemy import and_, func, not_, select, update
 
 from pbem.config import HOST_NOTICE_DELAY_SECONDS
 from pbem.engine import get_game
-from pbem.i18n import translate, translations
+from pbem.i18n import translations
 from pbem.mail import compose
 from pbem.service import notify
 from pbem.service.db import db
@@ -53,23 +53,6 @@ def _earlier(what: str, lang: str) -> str | None:
             "extended": tr.gettext("The host extended the deadline.")}.get(what)
 
 
-def _status_line(game: Game, seat: Seat, what: str, lang: str = "en") -> str:
-    """The latest host action and the state it leaves the game in, in ``lang``."""
-    tr = translations(lang)
-    if what == "cancelled":
-        return tr.gettext("The host has cancelled the game. It ends here, without scores; no more turns or deadlines.")
-    if what == "paused":
-        return tr.gettext("The host has paused the game: the clock is stopped until it resumes.")
-    if what == "extended" and game.status == PAUSED:
-        left = (game.paused_remaining or 0) / 3600
-        return tr.gettext("The host has extended the deadline. The game is paused: when it resumes, "
-                          "{hours} h are left to the deadline.").format(hours=f"{left:.3g}")
-    deadline = notify.format_deadline(game.deadline_at, notify._tz(game, seat), lang)
-    if what == "resumed":
-        return tr.gettext("The host has resumed the game. The deadline is now {deadline}.").format(deadline=deadline)
-    return tr.gettext("The host has extended the deadline. The deadline is now {deadline}.").format(deadline=deadline)
-
-
 def tell(game: Game, what: str, *, now: dt.datetime) -> None:
     """Tell every seat the host paused, resumed, extended or cancelled the
     game (with the board as that seat sees it, like every notice of a
@@ -87,21 +70,29 @@ def tell(game: Game, what: str, *, now: dt.datetime) -> None:
         current_app.config.get("HOST_NOTICE_DELAY_SECONDS", HOST_NOTICE_DELAY_SECONDS) or 0)
     due = now + dt.timedelta(seconds=delay)
     for seat in game.seats:
-        lang = notify.lang_of(seat.player)
-        phase = notify._phase(game, state, lang) if state is not None else ""
-        phase = phase or translations(lang).gettext("before the start")
-        picture = {}
-        if state is not None:
-            view = state.view(seat.index)
-            picture = dict(board_png=notify.board_png(game, view, lang=lang),
-                           board_alt=notify.board_alt(game, phase, lang),
-                           position_text=notify.view_text_in(game, view, lang))
-        earlier = [line for line in (_earlier(k, lang) for k in earlier_kinds) if line]
-        env = notify._envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{what}")
-        msg = compose.turn_result(env, notify._ref(game), compose.Result(
-            phase=phase, events=[*earlier, _status_line(game, seat, what, lang)], **picture))
-        notify._queue(game, seat, msg, what, f"{what}:{game.id}:{game.step}:{seat.index}:{int(now.timestamp() * 1000)}",
-               now, due_at=due if due > now else None)
+        _tell_seat(game, seat, what, state, earlier_kinds, now=now, due=due)
+
+
+def _tell_seat(game: Game, seat: Seat, what: str, state, earlier_kinds: list[str], *,
+               now: dt.datetime, due: dt.datetime) -> None:
+    """Queue one seat's host notice (:func:`pbem.mail.compose.host_action`):
+    in its player's language and zone, the board as that seat sees it now."""
+    lang = notify.lang_of(seat.player)
+    phase = notify._phase(game, state, lang) if state is not None else ""
+    phase = phase or translations(lang).gettext("before the start")
+    picture = {}
+    if state is not None:
+        view = state.view(seat.index)
+        picture = dict(board_png=notify.board_png(game, view, lang=lang),
+                       board_alt=notify.board_alt(game, phase, lang),
+                       position_text=notify.view_text_in(game, view, lang))
+    earlier = [line for line in (_earlier(k, lang) for k in earlier_kinds) if line]
+    paused_left = (game.paused_remaining or 0) / 3600 if what == "extended" and game.status == PAUSED else None
+    env = notify._envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{what}")
+    msg = compose.host_action(env, notify._ref(game), action=what, phase=phase, deadline=game.deadline_at,
+                              earlier=earlier, hours_left=paused_left, **picture)
+    notify._queue(game, seat, msg, what, f"{what}:{game.id}:{game.step}:{seat.index}:{int(now.timestamp() * 1000)}",
+                  now, due_at=due if due > now else None)
 
 
 __all__ = ["HOST_NOTICE_KINDS", "tell"]

@@ -354,7 +354,10 @@ def after_change(game: Game, state, *, now: dt.datetime, missed: Sequence[int] =
     every seat hears it (with what happened, as it may see it); at the end
     every seat gets the final scores; otherwise each seat that must act now
     gets a turn notice. True when a row written is due now (False: only
-    turn notices waiting out a live player's grace, :func:`notice_due`)."""
+    turn notices waiting out a live player's grace, :func:`notice_due`).
+    A host notice still waiting out its delay is due now: it goes before
+    the next turn's mail, not after it (:func:`release_host_notices`)."""
+    release_host_notices(game, now)
     if missed:
         current = state.current_seats()
         for seat in game.seats:
@@ -380,6 +383,19 @@ def after_change(game: Game, state, *, now: dt.datetime, missed: Sequence[int] =
         return True
     due = [turn_notice(game, state, game.seat(index), now=now) for index in state.current_seats()]
     return bool(missed) or any(due)
+
+
+def release_host_notices(game: Game, now: dt.datetime) -> None:
+    """Make the game's host notices still waiting out their delay
+    (:mod:`pbem.service.host_notice`) due at ``now``: written before the
+    turn notices that follow, they are delivered first."""
+    from pbem.service.host_notice import HOST_NOTICE_KINDS
+    from pbem.service.models import OUT_PENDING
+
+    db.session.execute(update(OutboxMessage).where(
+        OutboxMessage.game_id == game.id, OutboxMessage.kind.in_(HOST_NOTICE_KINDS),
+        OutboxMessage.status == OUT_PENDING, OutboxMessage.claimed_at.is_(None),
+        OutboxMessage.next_attempt_at > now).values(next_attempt_at=now).execution_options(synchronize_session=False))
 
 
 def _default_text(game: Game, seat: int) -> str:
@@ -418,11 +434,11 @@ def invitation(game: Game, seat: Seat, *, now: dt.datetime, key_suffix: str = ""
     lang = lang_of(seat.player)
     env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.invite", reply=False)
     msg = compose.invitation(
-        env, _ref(game), host_name=game.host.name if game.host else "pbem", seat=seat_text(seat, lang),
+        env, _ref(game), host_name=game.host.name if game.host else "pbem", seat=seat.number,
         other_players=[seat_label(s, lang) for s in game.seats if s.index != seat.index],
         signin_url=links.signin_url(seat.player_id, links.join_path(game.id, seat.index)),
         deadline_hours=game.deadline_seconds / 3600,
-        link_expires_at=now + dt.timedelta(seconds=DEFAULT_SIGNIN_MAX_AGE), game_kind=game.kind)
+        link_expires_at=now + dt.timedelta(seconds=DEFAULT_SIGNIN_MAX_AGE), game_kind=get_game(game.kind).title)
     _queue(game, seat, msg, "invite", f"invite:{game.id}:{seat.index}{key_suffix}", now)
 
 

@@ -189,7 +189,7 @@ def test_user_written_text_escaped_in_html():
     assert "<script>" not in parts(refusal)[2]
     over = c.game_over(envelope(), GAME, scores=[c.ScoreLine(1, EVIL, 30)])
     assert "<script>" not in parts(over)[2]
-    inv = c.invitation(envelope(), GAME, host_name=EVIL, seat="seat 1", other_players=[EVIL],
+    inv = c.invitation(envelope(), GAME, host_name=EVIL, seat=1, other_players=[EVIL],
                        signin_url="http://x/signin/abc", deadline_hours=48)
     assert "<script>" not in parts(inv)[2]
 
@@ -202,10 +202,10 @@ def test_reminder_says_time_left():
 
 
 def test_invitation():
-    m, text, html = parts(c.invitation(envelope(reply_to=None), GAME, host_name="Alice", seat="seat 3",
+    m, text, html = parts(c.invitation(envelope(reply_to=None), GAME, host_name="Alice", seat=3,
                                        other_players=["Alice", "Bob"], signin_url="http://localhost:5000/signin/T0K",
                                        deadline_hours=48, link_expires_at=DEADLINE, game_kind="La Città"))
-    assert m["Subject"] == "[pbem] Alice invites you to La Città #12"
+    assert m["Subject"] == "[pbem] La Città #12 — Alice invites you to play"
     assert m["Reply-To"] is None
     assert "http://localhost:5000/signin/T0K" in text and 'href="http://localhost:5000/signin/T0K"' in html
     assert "48 hours" in text and "Alice, Bob" in text

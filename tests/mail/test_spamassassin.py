@@ -54,7 +54,7 @@ def _messages():
     game = c.GameRef("La Città", 12, "https://pbem.example.org/games/12")
     env = _envelope
     yield "invitation", c.invitation(
-        env("invitation"), game, host_name="Anna", seat="seat 1", other_players=["Anna", "Bruno"],
+        env("invitation"), game, host_name="Anna", seat=1, other_players=["Anna", "Bruno"],
         signin_url="https://pbem.example.org/signin/abc.def.ghi", deadline_hours=48,
         link_expires_at=SENT + timedelta(days=7), game_kind="lacitta")
     yield "signin", c.signin(env("signin"), signin_url="https://pbem.example.org/signin/abc.def.ghi",
