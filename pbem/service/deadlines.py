@@ -30,6 +30,13 @@ class ScanReport:
     ready: list[int] = field(default_factory=list)
 
 
+def reminder_lead(reminder_seconds: int, deadline_seconds: int) -> dt.timedelta:
+    """How long before the deadline a turn's reminder goes: the game's
+    ``reminder_seconds``, but never in the first half of a turn
+    (``deadline_seconds`` long), where it would come with "your move"."""
+    return dt.timedelta(seconds=min(reminder_seconds, deadline_seconds / 2))
+
+
 def send_reminder(game_id: int, *, now: dt.datetime | None = None) -> bool:
     """Remind the seats whose orders are not in, once per step and deadline.
     Claims with ``UPDATE ... WHERE reminder_step IS NULL``. Returns whether
@@ -64,7 +71,7 @@ def scan(*, now: dt.datetime | None = None) -> ScanReport:
     report = ScanReport()
     expired = list(db.session.execute(select(Game.id).where(
         Game.status == ACTIVE, Game.deadline_at <= now)).scalars())
-    due = list(db.session.execute(select(Game.id, Game.deadline_at, Game.reminder_seconds).where(
+    due = list(db.session.execute(select(Game.id, Game.deadline_at, Game.reminder_seconds, Game.deadline_seconds).where(
         Game.status == ACTIVE, Game.deadline_at > now, Game.reminder_step.is_(None))).all())
     ready_candidates = list(db.session.execute(
         select(PendingOrder.game_id).join(Game, Game.id == PendingOrder.game_id)
@@ -77,8 +84,8 @@ def scan(*, now: dt.datetime | None = None) -> ScanReport:
         except Exception:
             db.session.rollback()
             log.exception("deadline of game %s", game_id)
-    for game_id, deadline_at, reminder_seconds in due:
-        if reminder_seconds > 0 and deadline_at - dt.timedelta(seconds=reminder_seconds) <= now:
+    for game_id, deadline_at, reminder_seconds, deadline_seconds in due:
+        if reminder_seconds > 0 and deadline_at - reminder_lead(reminder_seconds, deadline_seconds) <= now:
             try:
                 if send_reminder(game_id, now=now):
                     report.reminded.append(game_id)

@@ -129,3 +129,21 @@ def test_deadline_shown_in_recipients_time_zone(app, t0):
     text = body_text(outbox(kind="turn")[0])
     # t0 + 48 h = Sunday 22 November 2026 12:00 UTC = 14:00 in Helsinki
     assert "Deadline: Sunday 22 November 2026, 14:00 (Europe/Helsinki)" in text
+
+
+@pytest.mark.parametrize("hours", [6, 12, 1])
+def test_no_reminder_in_the_first_half_of_a_short_turn(app, t0, hours):
+    """With a deadline under the 12 h reminder lead, "your move" and the
+    reminder came in the same scan: the reminder waits half the turn."""
+    gid = new_tally(t0, deadline_seconds=hours * 3600)
+    assert scan(now=t0).reminded == [] and outbox(kind="reminder") == []
+    half = t0 + dt.timedelta(hours=hours / 2)
+    assert scan(now=half - dt.timedelta(seconds=61)).reminded == []
+    assert scan(now=half).reminded == [gid]
+    assert len(outbox(kind="reminder")) == 1
+
+
+def test_a_long_turn_keeps_the_12_hour_reminder(app, t0):
+    gid = new_tally(t0, deadline_seconds=30 * 3600)
+    assert scan(now=t0 + 17 * H).reminded == []
+    assert scan(now=t0 + 18 * H).reminded == [gid]
