@@ -36,12 +36,17 @@ def _die_stadt_at(app, position: str) -> tuple[int, dict[int, int]]:
     return gid, players
 
 
-def _reloaded(page, wait_ms: int) -> bool:
-    """Whether the page was loaded again within ``wait_ms``."""
+def _looked_again(page, wait_ms: int) -> bool:
+    """Whether the page fetched itself again within ``wait_ms`` (to bring
+    itself up to date in place); it is never reloaded."""
+    looks = []
+    listener = lambda r: looks.append(r) if r.resource_type == "fetch" and r.url == page.url else None  # noqa: E731
+    page.on("request", listener)
     page.evaluate("window.__pbemMark = 1")
     page.wait_for_timeout(wait_ms)
-    page.wait_for_load_state()
-    return page.evaluate("window.__pbemMark") is None
+    page.remove_listener("request", listener)
+    assert page.evaluate("window.__pbemMark") == 1, "the page was reloaded"
+    return bool(looks)
 
 
 def test_a_waiting_seat_holds_its_wall_piece_from_the_page_and_cancels_it(site, monkeypatch):
@@ -81,11 +86,11 @@ def test_a_waiting_seat_holds_its_wall_piece_from_the_page_and_cancels_it(site, 
             assert "not your turn" in page.inner_text("body")
             page.goto(f"{base}/games/{gid}/seat/3")
             assert page.locator(".held-lines code").all_inner_texts() == ["wall cw guard"]
-            # the waiting page looks again by itself, but never over orders being typed
+            # the waiting page looks again by itself (in place), but never over orders being typed
             assert 'http-equiv="refresh"' not in page.content()
-            assert _reloaded(page, 2500)
+            assert _looked_again(page, 2500)
             page.fill("#hold-text", "wall ccw")
-            assert not _reloaded(page, 2500)
+            assert not _looked_again(page, 2500)
             assert page.input_value("#hold-text") == "wall ccw"
             page.click("#cancel-held")
             page.wait_for_url(f"{base}/games/{gid}/seat/3")

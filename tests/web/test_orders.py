@@ -57,11 +57,12 @@ def test_a_seat_waiting_for_others_sees_its_turn_come_without_reloading(app):
     gid = new_lacitta()
     bo = signed_in(app, "bo@example.org")
     waiting = bo.get(f"/games/{gid}/seat/2").get_data(as_text=True)
-    assert f'<meta http-equiv="refresh" content="{WAITING_REFRESH}">' in waiting
+    # it looks again in place (order.js), never by a meta refresh (axe-core: critical)
+    assert f'data-refresh="{WAITING_REFRESH}"' in waiting and 'http-equiv="refresh"' not in waiting
     assert f"every {WAITING_REFRESH} seconds" in waiting
     ada = signed_in(app, "ada@example.org")
     to_move = ada.get(f"/games/{gid}/seat/1").get_data(as_text=True)
-    assert 'id="order-form"' in to_move and 'http-equiv="refresh"' not in to_move
+    assert 'id="order-form"' in to_move and 'http-equiv="refresh"' not in to_move and "data-refresh" not in to_move
 
 
 def test_a_seat_whose_orders_are_in_looks_again_only_while_its_field_is_empty(app):
@@ -216,5 +217,5 @@ def test_while_the_worker_resolves_the_page_says_so_and_refreshes(app):
     db.session.add(PendingOrder(game_id=gid, seat_index=0, step=state.step, text="gold", source="web"))
     db.session.commit()
     html = ada.get(f"/games/{gid}/seat/1").get_data(as_text=True)
-    assert "are being applied now" in html and '<meta http-equiv="refresh"' in html
+    assert "are being applied now" in html and 'data-refresh="3"' in html and 'http-equiv="refresh"' not in html
     assert 'id="order-form"' not in html and "<code>gold</code>" in html

@@ -13,6 +13,11 @@
    further lines typed. */
 (function () {
   "use strict";
+  // run at load, and again when the page brought itself up to date (below)
+  window.PbemOrderPage = {start: start};
+  start();
+
+  function start() {
   var data = document.getElementById("legal-orders");
   var board = document.getElementById("board");
   if (!data || !window.PbemBoard) return;
@@ -195,19 +200,86 @@
       .filter(function (x, i, a) { return x && a.indexOf(x) === i; }).length;
     say(n === 1 ? t("click_one_site") : n ? t("click_sites", {count: n}) : t("filled", {order: field.value}));
   });
+  }
 })();
 
-/* A seat whose orders are in waits for the others (the form's data-refresh,
-   seconds): look again now and then, as the page of a seat with nothing to
-   decide does, but never while a replacement is being written. So does a
-   waiting seat's page with the form for orders held for later. */
+/* A page waiting for the others (#order-page's data-refresh, seconds: a
+   seat whose orders are in, one with nothing to decide, a turn being
+   resolved) looks again now and then and, when the game has moved on
+   (its data-state differs), brings itself up to date in place: no reload,
+   so a screen reader's or keyboard user's place stays; focus stays on the
+   same element where it still exists, #page-news (a live region) says
+   what changed, and the scripts the new page needs are loaded and started.
+   Never while orders are being written (a text field focused or not empty). */
 (function () {
   "use strict";
-  var form = document.getElementById("order-form") || document.getElementById("hold-form");
-  var every = form && Number(form.getAttribute("data-refresh"));
-  if (!every) return;
-  var field = form.querySelector("textarea");
-  setInterval(function () {
-    if (!field || !field.value.trim()) window.location.reload();
-  }, every * 1000);
+  var root = document.getElementById("order-page");
+  var news = document.getElementById("page-news");
+  if (!root || !window.fetch || !window.DOMParser) return;
+  var timer = null;
+
+  function schedule() {
+    clearTimeout(timer);
+    var every = Number(root.getAttribute("data-refresh"));
+    if (every > 0) timer = setTimeout(look, every * 1000);
+  }
+
+  function writing() {
+    var a = document.activeElement;
+    if (a && root.contains(a) && (a.tagName === "TEXTAREA" || a.tagName === "SELECT" ||
+        (a.tagName === "INPUT" && /^(text|search|)$/.test(a.type || "")))) return true;
+    return Array.prototype.some.call(root.querySelectorAll("textarea"), function (f) {
+      return f.value.trim() !== "";
+    });
+  }
+
+  function look() {
+    if (writing()) { schedule(); return; }
+    fetch(window.location.href, {credentials: "same-origin", headers: {"Accept": "text/html"}})
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        if (html && !writing()) apply(new DOMParser().parseFromString(html, "text/html"));
+        schedule();
+      })
+      .catch(schedule);
+  }
+
+  function apply(doc) {
+    var fresh = doc.getElementById("order-page");
+    if (!fresh) return;
+    if (fresh.getAttribute("data-state") === root.getAttribute("data-state")) {
+      var left = root.querySelector(".deadline"), newLeft = fresh.querySelector(".deadline");
+      if (left && newLeft) left.innerHTML = newLeft.innerHTML;   // the time left, quietly
+      return;
+    }
+    var focused = document.activeElement && document.activeElement.id;
+    root.innerHTML = fresh.innerHTML;
+    ["data-state", "data-refresh"].forEach(function (name) {
+      if (fresh.hasAttribute(name)) root.setAttribute(name, fresh.getAttribute(name));
+      else root.removeAttribute(name);
+    });
+    document.title = doc.title;
+    var again = focused && document.getElementById(focused);
+    if (again && again.focus) again.focus({preventScroll: true});
+    var phase = root.querySelector(".phase");
+    if (news) news.textContent = (news.getAttribute("data-said") || "") + " " + (phase ? phase.textContent.trim() : "");
+    load(doc, function () { window.PbemOrderPage.start(); });
+  }
+
+  // the new page's scripts this one lacks, one after the other
+  function load(doc, done) {
+    var want = Array.prototype.map.call(doc.querySelectorAll("script[src]"), function (el) {
+      return el.getAttribute("src");
+    }).filter(function (src) { return !document.querySelector('script[src="' + src + '"]'); });
+    (function next() {
+      if (!want.length) { done(); return; }
+      var el = document.createElement("script");
+      el.src = want.shift();
+      el.onload = next;
+      el.onerror = next;
+      document.body.appendChild(el);
+    })();
+  }
+
+  schedule();
 })();
