@@ -19,7 +19,7 @@ Example::
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Iterable
 
 
 class Msg(str):
@@ -74,6 +74,34 @@ def Msgc(context: str, template: str, **params: Any) -> Msg:
     m = Msg(template, **params)
     m.context = context
     return m
+
+
+BY_LANGUAGE = "by language"
+"""The context of a :func:`said` message: ``pbem.i18n.translate`` picks the
+text of the language from its parameters instead of a catalog."""
+
+
+def said(texts: dict[str, str]) -> Msg:
+    """Text an engine writes itself in every language, not looked up in a
+    catalog: order words from a game's words tables (``build farm F6`` /
+    ``rakenna maatila F6``), put into a translated message such as the order
+    help. ``texts`` maps language codes to the text and must hold ``"en"``
+    (``str()`` of the message, and the text for a language not given).
+    Raises ``KeyError`` without ``"en"``."""
+    template = "{en}"        # a variable: pybabel must not take it for a message
+    m = Msg(template, **texts)
+    m.context = BY_LANGUAGE
+    return m
+
+
+def said_by(write: Callable[[str], str], langs: Iterable[str]) -> Msg:
+    """:func:`said` of ``write(lang)`` for each of ``langs`` (which include ``"en"``)."""
+    return said({lang: write(lang) for lang in langs})
+
+
+def said_text(m: Msg, lang: str) -> str:
+    """The text of a :func:`said` message in ``lang`` (English when not given)."""
+    return str(m.params.get(lang, m.params["en"]))
 
 
 def msg_from_json(d: Any) -> Any:

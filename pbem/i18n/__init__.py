@@ -22,7 +22,7 @@ from typing import Any, Iterable
 from babel.support import NullTranslations, Translations
 
 from pbem.engine.fold import LANGUAGES
-from pbem.engine.messages import Msg, msg_from_json
+from pbem.engine.messages import BY_LANGUAGE, Msg, msg_from_json, said_text
 
 DEFAULT = "en"
 """The reference language: the msgids are English."""
@@ -87,6 +87,8 @@ def translate(text: Any, lang: str) -> str:
     ``Msg`` parameter translated too; anything else is ``str(text)``."""
     if not isinstance(text, Msg):
         return str(text)
+    if text.context == BY_LANGUAGE:       # order words an engine wrote per language
+        return said_text(text, supported(lang) or DEFAULT)
     t = translations(lang)
     params = {k: translate(v, lang) if isinstance(v, Msg) else v for k, v in text.params.items()}
     if text.plural is not None:

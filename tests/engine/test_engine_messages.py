@@ -21,9 +21,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pbem.engine import GAMES, OrderError
 from pbem.engine.diestadt.grid import space_name
+from pbem.engine.fold import LANGUAGES
 from pbem.engine.lacitta.board import SITES as LACITTA_SITES
 from pbem.engine.medina import board as MB
-from pbem.engine.messages import Msg
+from pbem.engine.messages import BY_LANGUAGE, Msg
 from pbem.engine.phrases import and_list, join, or_list, semi_list
 
 PBEM_DIR = Path(__file__).resolve().parents[2] / "pbem"
@@ -80,6 +81,9 @@ def check_msg(m, where: str) -> None:
     extracted, every parameter a Msg (checked in turn), an int or a plain
     str that holds no letters of a word (sites, numbers, order texts)."""
     assert isinstance(m, Msg), f"{where}: {m!r} is a plain {type(m).__name__}, not a Msg"
+    if m.context == BY_LANGUAGE:     # order words an engine wrote in every language (messages.said)
+        assert set(m.params) == set(LANGUAGES) and all(isinstance(v, str) for v in m.params.values()), where
+        return
     template = m.template if m.plural is None or m.n == 1 else m.plural
     assert str(m) == template.format(**m.params), where
     assert m.template in extracted(), f"{where}: template not extractable: {m.template!r}"

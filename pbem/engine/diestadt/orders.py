@@ -20,14 +20,23 @@ import re
 from pbem.engine.api import IllegalOrderError, NotYourTurnError, OrderParseError
 from pbem.engine.diestadt import followers, placement, words
 from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
-from pbem.engine.diestadt.help import HELP  # noqa: F401  (the game's order help)
 from pbem.engine.diestadt.grid import SIDE_NAMES, edge_name, parse_space, space_name
+from pbem.engine.diestadt.help import HELP  # noqa: F401  (the game's order help)
 from pbem.engine.diestadt.terms import ROLE as ROLE_WORD
 from pbem.engine.diestadt.tiles import DISTINCT_TURNS, TURNED
-from pbem.engine.messages import Msg
+from pbem.engine.fold import LANGUAGES
+from pbem.engine.messages import Msg, said_by
 
 _KIND, _ROLE, _POINT_WORDS, _END = words.KINDS, words.ROLES, words.POINTS, words.ENDS
 _GUARD, _NO = words.GUARD, words.NO
+KIND_WORDS = said_by(lambda lang: ", ".join(words.first(words.WORDS[lang].kinds, k)
+                                            for k in ("tile", "gate", "wall", "tower")), LANGUAGES)
+"""The words an order starts with, in each language's own words."""
+ORDER_WORDS = said_by(lambda lang: ", ".join(
+    [words.first(words.WORDS[lang].kinds, k) for k in ("tile", "gate", "wall", "tower")]
+    + [words.first(words.WORDS[lang].roles, r) for r in ("citizen", "merchant", "overseer")]
+    + [words.WORDS[lang].guard[0], words.WORDS[lang].no[0]]), LANGUAGES)
+"""Every kind of order word (orders, followers, guard, none), in each language's own words."""
 _SIDES = frozenset(SIDE_NAMES)        # a gate or wall piece is on a side, never at a corner (NE)
 _SPACE_SIDE = re.compile(r"^([a-z]{1,2}\d{1,2})([nesw]{1,2})$")
 
@@ -97,7 +106,8 @@ def parse_order(state, seat: int, text: str, held: bool = False):
             if re.fullmatch(r"[a-z]+\d+", w):
                 raise bad(Msg("could not read '{word}' in '{order}' (spaces are A1-AN40, e.g. T20)",
                               word=w, order=raw))
-            raise bad(Msg("could not read '{word}' in '{order}'", word=w, order=raw))
+            raise bad(Msg("could not read '{word}' in '{order}' (the order words are {words})",
+                          word=w, order=raw, words=ORDER_WORDS))
     if kind is None:
         if role is not None or rotation is not None or edges is not None:
             kind = "tile"
@@ -108,8 +118,8 @@ def parse_order(state, seat: int, text: str, held: bool = False):
         elif space is not None:
             kind = {"gate": "gate", "wall": "wall"}.get(state.decision, "tile")
         else:
-            raise bad(Msg("'{order}' is not a Die Stadt order: start with tile, gate, wall or tower",
-                          order=raw))
+            raise bad(Msg("'{order}' is not a Die Stadt order: start with {words}", order=raw,
+                          words=KIND_WORDS))
     if seat not in state.current_seats():
         who = state.current_seats()
         raise NotYourTurnError(Msg("the game is over") if not who else

@@ -13,14 +13,14 @@ from __future__ import annotations
 import re
 
 from pbem.engine.api import IllegalOrderError, NotYourTurnError, OrderParseError
-from pbem.engine.fold import fold, spellings
+from pbem.engine.fold import LANGUAGES, fold, spellings
 from pbem.engine.lacitta import data as D
 from pbem.engine.lacitta.actions import Order, demolish, starve
 from pbem.engine.lacitta.board import SITES
 from pbem.engine.lacitta.explain import explain
 from pbem.engine.lacitta.terms import CARD
-from pbem.engine.lacitta.words import WORDS
-from pbem.engine.messages import Msg
+from pbem.engine.lacitta.words import WORDS, first
+from pbem.engine.messages import Msg, said_by
 from pbem.engine.phrases import join, seat as seat_name
 
 _SITE = re.compile(r"^[a-z]\d{1,2}$")
@@ -31,24 +31,28 @@ _FILLER = frozenset(fold(f) for w in WORDS.values() for f in w.fillers)
 def _norm(text: str) -> str:
     t = fold(text.strip())
     t = re.sub(r"[.;:!]+$", "", t)
+    t = re.sub(r"\bl'(?=\w)", "", t)          # Catalan elided article: construeix l'estàtua
     words = t.replace(",", " , ").split()
     # email politeness and glue: "please build a farm at F6"
     return " ".join(w for w in words if w not in _FILLER)
 
 
-def _table(part: str) -> list[tuple[str, str]]:
-    """Every language's ``part`` table as (normalised phrase, meaning),
+def _table(*parts: str) -> list[tuple[str, str]]:
+    """Every language's ``parts`` tables as (normalised phrase, meaning),
     longest phrase first (so ``found new city`` wins over ``found``)."""
-    pairs = {(_norm(form), meaning) for w in WORDS.values()
+    pairs = {(_norm(form), meaning) for w in WORDS.values() for part in parts
              for phrase, meaning in getattr(w, part).items() for form in spellings(phrase)}
     return sorted(pairs, key=lambda kv: (-len(kv[0]), kv))
 
 
-_BUILDINGS = _table("buildings")
+_BUILDINGS = _table("buildings", "objects")
 _CARDS = _table("cards")
 _WISHES = dict(_table("wishes"))
 _VERBS = _table("verbs")
 _JOINS = frozenset(fold(j) for w in WORDS.values() for j in w.joins)
+ORDER_WORDS = said_by(lambda lang: ", ".join(first(WORDS[lang].verbs, v) for v in (
+    "castle", "gold", "build", "found", "pass", "wish", "demolish", "starve")), LANGUAGES)
+"""The order words that start an order (not a card's), in each language's own words."""
 
 
 def _take(text: str, table) -> tuple[str | None, str]:
@@ -94,10 +98,8 @@ def read(text: str) -> Order:
             verb, toks = "build", [*_kind_words(kind), *rest2.split()]
         else:
             raise OrderParseError(Msg("Cannot read {order}: it does not start with an order word "
-                                      "(castle, gold, build, found, a card name, pass, wish, demolish, "
-                                      "starve; or the same in Finnish, Czech, Catalan or German: "
-                                      "rakenna, postav, construeix, baue ...).", order=repr(raw.strip())),
-                                  text=raw)
+                                      "({words}) or a card's name.", order=repr(raw.strip()),
+                                      words=ORDER_WORDS), text=raw)
     if verb == "gold":
         if toks:
             raise OrderParseError(Msg("'gold' takes nothing after it."), text=raw)

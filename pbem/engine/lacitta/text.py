@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from pbem.engine.lacitta.help import ORDER_HELP
 from pbem.engine.lacitta.terms import BUILDING, CARD, PILE, WISH
 from pbem.engine.messages import Msg, Msgn
 from pbem.engine.phrases import Seat, and_list, join, seat
@@ -17,49 +18,8 @@ TILE = {"F1": Msg("field (1 grain)"), "F2": Msg("field (2 grain)"), "F3": Msg("f
         "M": Msg("mountain"), "L": Msg("lake")}
 """Landscape tile code -> its name (:data:`pbem.engine.lacitta.board.TILE_NAMES`)."""
 
-ORDER_HELP = Msg("""\
-La Città orders — one per line, upper or lower case.
-
-Setup (experienced game)
-  castle F6                      place a castle (at least 3 free sites from every other castle)
-
-Action cards (3 a year)
-  gold                           take 2 gold
-  build farm F6                  a small building, free: farm, quarry, market, statue, school,
-                                 fountain (German: Bauernhof, Steinbruch, Markt, Statue,
-                                 Klosterschule, Brunnen)
-  found F6                       a new city: castle at F6, one spare citizen from one of your castles
-  found F6 from E3               ... naming the castle that gives the citizen, when several could
-
-Political cards (from the display of 7)
-  palazzo F6    hospital F6    bathhouse F6    dom F6    university F6
-                                 build that building (1, 1, 1, 3, 3 gold; Badhaus, Universität)
-  master builder dom F6          Großer Baumeister: any building, small 1 / medium 2 / large 4 gold
-  bread and games F6 x2          Brot und Spiele: 1, 2 or 3 notables on the building at F6
-                                 (0, 2 or 5 gold); on a hospital say each notable's arch:
-  bread and games F6 x2 education health
-  golden age E3 x3               Goldene Zeiten: 1, 2 or 3 citizens (0, 2 or 5 gold) into the
-                                 city whose castle is at E3 (any site of the city works)
-  rich harvest F6                Reiche Ernte: double the farm at F6 this year (not in year 6)
-  citizens 2 / citizens 3        Bürgernähe: look at 2 (free) or all 3 (2 gold) hidden Voice cards
-  pass                           only when nothing else is legal (then the engine plays it
-                                 for you): the top political card face down, no effect
-
-End of the year (asked only when there is a real choice)
-  wish E3 culture                two-wish year: the wish your city at E3 uses (culture,
-                                 education, health; Kultur, Bildung, Gesundheit)
-  demolish F6 G6                 buildings without citizens that go (from the edge)
-  starve E3 2, J9 1              famine: how many citizens leave which city
-
-Examples:  build market D6   |   dom F6   |   golden age E3 x2   |   found J9 from E3
-Sites are the coordinates printed on the board picture (column letter, row number).
-""")
-"""The order help: one message (a catalog translates the whole block, keeping
-its two columns; the order words stay those of the command language)."""
-
-
 def order_help() -> Msg:
-    """The order help (a :class:`Msg`)."""
+    """The order help (a :class:`Msg`: :data:`pbem.engine.lacitta.help.ORDER_HELP`)."""
     return ORDER_HELP
 
 

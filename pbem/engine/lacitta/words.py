@@ -12,7 +12,7 @@ give one phrase two meanings (tests/engine/lacitta/test_words.py).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pbem.engine.lacitta.actions import Order
 
@@ -21,8 +21,12 @@ from pbem.engine.lacitta.actions import Order
 class Words:
     """One language's words. ``verbs``, ``buildings``, ``cards`` and
     ``wishes`` map a phrase to the English verb, building kind, card or
-    wish; ``joins`` are the words for "from" in ``found F6 from E3``;
-    ``fillers`` are glue words skipped anywhere (``please``, ``na``)."""
+    wish; ``objects`` are buildings in the object case a language writes
+    after its verb for "build" (Czech ``postav sochu F6``; read anywhere a
+    building is, written after the verb; empty where the case is the
+    nominative); ``joins`` are the words for "from" in ``found F6 from E3``;
+    ``fillers`` are glue words skipped anywhere (``please``, ``na``,
+    articles)."""
 
     lang: str
     verbs: dict[str, str]
@@ -31,6 +35,7 @@ class Words:
     wishes: dict[str, str]
     joins: tuple[str, ...]
     fillers: tuple[str, ...] = ()
+    objects: dict[str, str] = field(default_factory=dict)
 
 
 EN = Words(
@@ -73,7 +78,7 @@ DE = Words(
     wishes={"Kultur": "culture", "Bildung": "education", "Gesundheit": "health",
             "weiß": "culture", "schwarz": "education", "blau": "health"},
     joins=("von", "aus"),
-    fillers=("bitte", "auf", "ich"),
+    fillers=("bitte", "auf", "ich", "ein", "eine", "einen", "der", "die", "das", "den"),
 )
 
 FI = Words(
@@ -120,6 +125,10 @@ CS = Words(
             "zdraví": "health", "bílá": "culture", "černá": "education", "modrá": "health"},
     joins=("z", "ze"),
     fillers=("na", "prosím", "hraji", "hraju"),
+    objects={"statek": "farm", "kamenolom": "quarry", "lom": "quarry", "tržiště": "market",
+             "sochu": "statue", "klášterní školu": "school", "školu": "school", "kašnu": "fountain",
+             "palác": "palazzo", "nemocnici": "hospital", "lázně": "bathhouse",
+             "katedrálu": "dom", "univerzitu": "university"},
 )
 
 CA = Words(
@@ -142,7 +151,7 @@ CA = Words(
     wishes={"cultura": "culture", "educació": "education", "salut": "health",
             "blanc": "culture", "negre": "education", "blau": "health"},
     joins=("de", "des"),
-    fillers=("si", "us", "plau", "jugo"),
+    fillers=("si", "us", "plau", "jugo", "un", "una", "uns", "unes", "el", "la", "els", "les"),
 )
 
 WORDS: dict[str, Words] = {w.lang: w for w in (EN, FI, CS, CA, DE)}
@@ -169,7 +178,7 @@ def order_text(o: Order, lang: str = "en") -> str:
     if verb == "found":
         return f"{say('found')} {site}" + (f" {w.joins[0]} {extra[0]}" if extra else "")
     if verb == "build":
-        return f"{say('build')} {first(w.buildings, what)} {site}"
+        return f"{say('build')} {first(w.objects or w.buildings, what)} {site}"
     if verb == "card":
         return f"{first(w.buildings, what)} {site}"
     if verb == "wish":

@@ -20,36 +20,17 @@ from __future__ import annotations
 import re
 
 from pbem.engine.api import IllegalOrderError, NotYourTurnError, OrderParseError
+from pbem.engine.fold import LANGUAGES
 from pbem.engine.medina import board as B
 from pbem.engine.medina.actions import Place
+from pbem.engine.medina.help import HELP  # noqa: F401  (the game's order help)
 from pbem.engine.medina.terms import PIECE
-from pbem.engine.medina.words import COLOURS, KINDS, word
-from pbem.engine.messages import Msg
+from pbem.engine.medina.words import COLOURS, KINDS, WORDS, first, word
+from pbem.engine.messages import Msg, said_by
 from pbem.engine.phrases import seat as seat_name
-
-HELP = Msg("""\
-Medina orders: one piece per line, two pieces a turn (both in one message).
-
-  palace orange E5   place a palace piece (colours: grey, black, brown, orange)
-  dome E5            put your dome on the palace under construction at E5 and claim it
-  stable F6          place a stable orthogonally next to a palace piece
-  merchant G2        place a merchant at an end of the merchant chain
-  wall W12           place a wall piece on wall space W12 (next to a tower or wall)
-
-Squares are named by column A-P and row 1-11 as printed on the board
-(A1 is the north-west corner). Wall spaces W1-W54 run clockwise from
-tower 1 (north-west): W1-W16 north, W17-W27 east, W28-W43 south, W44-W54 west.
-
-Setup: seat 1 first places the start merchant, e.g. 'merchant H6', on any
-square at least one square from the city wall.
-
-Example turn:
-  palace grey C4
-  stable D4
-Orders are not case-sensitive; Finnish, Czech, Catalan and German words
-work too (palatsi harmaa C4, palác šedý C4, palau gris C4, Palast grau C4).
-""")
-"""The order help: one message (a catalog translates the whole block)."""
+KIND_WORDS = said_by(lambda lang: ", ".join(first(WORDS[lang].kinds, k) for k in (
+    "palace", "dome", "stable", "merchant", "wall")), LANGUAGES)
+"""The words of the pieces an order places, in each language's own words."""
 
 
 def _examples(legal: list[Place], limit: int = 8) -> list[str]:
@@ -102,9 +83,7 @@ def parse_order(state, seat: int, text: str) -> Place:
         kind = "wall"    # "W12"
     if kind is None:
         raise OrderParseError(
-            Msg("'{order}' is not a Medina order: start with palace, dome, stable, merchant or "
-                "wall (or the same in Finnish, Czech, Catalan or German: palatsi, palác, palau, "
-                "Palast ...)", order=raw),
+            Msg("'{order}' is not a Medina order: start with {words}", order=raw, words=KIND_WORDS),
             text=raw, legal=examples)
     if kind == "wall" and site is None and number is not None and 1 <= number <= B.WALLS:
         site = f"W{number}"

@@ -96,21 +96,57 @@ def test_diacritics_and_case_may_be_dropped(typed, english):
     assert read(typed) == read(english)
 
 
-def test_an_unknown_word_names_the_languages_read():
-    with pytest.raises(OrderParseError, match="Finnish, Czech, Catalan or German"):
+def test_an_unknown_word_names_the_readers_own_words():
+    """Issue 22: the refusal lists the order words of the player's language only."""
+    from pbem.i18n import translate
+
+    with pytest.raises(OrderParseError) as err:
         read("tanssi F6")
+    cs = translate(err.value.message, "cs")
+    assert "hrad, zlato, postav, založ, pas, přání, strhni, hladomor" in cs
+    assert not {"castle", "build", "rakenna", "construeix", "baue"} & set(cs.replace(",", " ").split())
 
 
 # --- every table maps onto the English grammar -------------------------------------
 
 def _entries(w):
     """(normalised phrase, part, meaning) for every phrase of one language."""
-    for part in ("verbs", "buildings", "cards", "wishes"):
+    for part in ("verbs", "buildings", "objects", "cards", "wishes"):
         for phrase, meaning in getattr(w, part).items():
             for form in spellings(phrase):
-                yield _norm(form), part, meaning
+                yield _norm(form), "buildings" if part == "objects" else part, meaning
     for j in w.joins:
         yield fold(j), "joins", "from"
+
+
+# Issue 22: a building after the verb "build" is its object: Czech writes and
+# reads the accusative (postav sochu), the old nominative still reads (old
+# mails); Catalan and German articles are glue.
+OBJECT_FORMS = [
+    ("postav sochu D8", "build statue D8"), ("postav socha D8", "build statue D8"),
+    ("Postav klášterní školu I5", "build school I5"), ("postav kasnu na I5", "build fountain I5"),
+    ("postav katedrálu K6", "dom K6"), ("postav nemocnici K6", "hospital K6"),
+    ("velký stavitel univerzitu K6", "master builder university K6"),
+    ("construeix una granja a J6", "build farm J6"), ("construeix l'estàtua D8", "build statue D8"),
+    ("construir un mercat J6", "build market J6"), ("construeix uns banys K6", "bathhouse K6"),
+    ("baue einen Bauernhof auf J6", "build farm J6"), ("baue eine Statue auf D8", "build statue D8"),
+    ("baue den Dom auf K6", "dom K6"), ("ich baue ein Badhaus auf K6", "bathhouse K6"),
+]
+
+
+@pytest.mark.parametrize(("text", "english"), OBJECT_FORMS)
+def test_objects_with_their_case_and_article_are_read(text, english):
+    assert read(text).to_text() == english
+
+
+def test_czech_writes_the_building_in_the_accusative():
+    from pbem.engine.lacitta.actions import Order
+
+    said = {k: order_text(Order("build", "D8", k), "cs") for k in D.SMALL}
+    assert said == {"farm": "postav statek D8", "quarry": "postav kamenolom D8",
+                    "market": "postav tržiště D8", "statue": "postav sochu D8",
+                    "school": "postav klášterní školu D8", "fountain": "postav kašnu D8"}
+    assert all(read(t).to_text() == f"build {k} D8" for k, t in said.items())
 
 
 def test_no_phrase_has_two_meanings_across_languages():

@@ -66,9 +66,15 @@ def test_two_pieces_in_two_languages_on_one_line_are_refused(state):
         GAME.parse_action(state, 0, "talli F5 stáj F6")
 
 
-def test_an_unknown_word_names_the_languages_read(state):
-    with pytest.raises(OrderParseError, match="Finnish, Czech, Catalan or German"):
+def test_an_unknown_word_names_the_readers_own_words(state):
+    """Issue 22: the refusal lists the piece words of the player's language only."""
+    from pbem.i18n import translate
+
+    with pytest.raises(OrderParseError) as err:
         GAME.parse_action(state, 0, "tanssi E6")
+    assert "palace, dome, stable, merchant, wall" in str(err.value.message)
+    fi = translate(err.value.message, "fi")
+    assert "palatsi, kupoli, talli, asukas, muuri" in fi and "palace" not in fi and "palác" not in fi
 
 
 def test_no_word_has_two_meanings_across_languages():
