@@ -187,3 +187,24 @@ def test_diestadt_order_page_carries_each_orders_steps_for_the_choices_after_a_c
         assert (o["label"], o["site"]) == (a.label, a.site)
         assert o["steps"] == [[str(q), str(ans)] for q, ans in a.steps]
     assert 'id="order-choices"' in html and "choices.js" in html
+
+
+def test_diestadt_seats_wear_one_colour_on_the_page_the_board_and_in_the_engines_words(app):
+    """Issue 29: Carla was green in the table but yellow on the board, in the
+    legend and in the mail ("seat 3 (yellow)"): every place takes the
+    colour the engine's view names for the seat."""
+    from pbem.boards import render_svg, seat_colours
+    from pbem.boards.diestadt.art import SEAT_FILL
+
+    gid = new_game("diestadt", 3)
+    state = game_state(gid)
+    view = state.view(None)
+    named = [SEAT_FILL[p["colour"]] for p in view["players"]]
+    assert [p["colour"] for p in view["players"]] == ["red", "blue", "yellow"]
+    assert seat_colours("diestadt", view) == named
+    assert seat_colours("diestadt", {"seats": 3}) == named      # a page without the view
+    board = render_svg("diestadt", view)
+    assert all(colour in board for colour in named)
+    html = signed_in(app, "ada@example.org").get(f"/games/{gid}").get_data(as_text=True)
+    panels = re.findall(r'<article class="panel[^"]*" style="--seat:(#[0-9a-f]{6})"', html)
+    assert panels == named

@@ -49,6 +49,18 @@ def render_svg(view: dict[str, Any], highlight: Iterable[str] = (), *, lang: str
     return "\n".join(out)
 
 
+def seat_colours(view: dict[str, Any]) -> list[str]:
+    """Each seat's colour (``#rrggbb``, index = seat) as this board draws its
+    followers: the colour the view names for the seat (``players[i].colour``,
+    the engine's, which the mail's words use too), else the engine's colour
+    of that seat number."""
+    from pbem.boards.diestadt.art import seat_fill
+
+    named = {p.get("seat"): p.get("colour") for p in view.get("players") or []}
+    seats = int(view.get("seats") or len(named) or 0)
+    return [seat_fill(named.get(s), s) for s in range(seats)]
+
+
 def layers(view: dict[str, Any], highlight: Iterable[str] = (), *, lang: str = "en"):
     """The picture of :func:`render_svg` as a static and a dynamic layer for
     :mod:`pbem.boards.raster`.

@@ -39,8 +39,10 @@ TILE_EDGE = "#5f5446"
 WALL = "#8d867b"
 WALL_EDGE = "#4a453e"
 GATE = "#7a4a22"
+#: the fill of each seat colour the engine's view names (the engine's
+#: ``SEAT_COLOURS`` gives seat i its colour: the board, the page's panels
+#: and the mail's words all follow it, :func:`pbem.boards.diestadt.seat_colours`)
 SEAT_FILL = {"red": "#d0312d", "blue": "#2a62c9", "yellow": "#f2c014", "green": "#2e9a48"}
-SEAT_ORDER = ("red", "blue", "yellow", "green")
 
 #: where a follower stands on a point of the tile (tile units, 0..1)
 POINT_POS = {"N": (0.5, 0.15), "NE": (0.83, 0.17), "E": (0.85, 0.5), "SE": (0.83, 0.83),
@@ -73,7 +75,9 @@ def seat_fill(colour: Any, seat: int) -> str:
     """The fill for a seat's pieces (the view's colour name, else by seat)."""
     if colour in SEAT_FILL:
         return SEAT_FILL[colour]
-    return SEAT_FILL[SEAT_ORDER[seat % 4]] if isinstance(seat, int) else "#888888"
+    from pbem.engine.diestadt.view import SEAT_COLOURS
+
+    return SEAT_FILL[SEAT_COLOURS[seat % len(SEAT_COLOURS)]] if isinstance(seat, int) else "#888888"
 
 
 def on(colour: str) -> str:
