@@ -9,19 +9,28 @@ from old servers) give no entries: pbem does not guess from prose.
 """
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 from email import message_from_bytes, policy
 from email.message import Message
 
+from .inbound_limits import Limits, check_tree
+
 #: a bounce bigger than this is not read (a DSN is a few kB plus the returned headers)
 MAX_DSN_BYTES = 512 * 1024
+#: RFC 3463 status codes: class, subject, detail (``5.1.1``)
+_STATUS = re.compile(r"[245]\.\d{1,3}\.\d{1,3}")
 
 
 @dataclass(frozen=True)
 class Delivery:
     """One recipient's fate: ``recipient`` (address), ``action``
     (``failed``, ``delayed``, ``delivered``, ``relayed``, ``expanded``),
-    ``status`` (``5.1.1``) and ``diagnostic`` (the remote server's words)."""
+    ``status`` (``5.1.1``; ``""`` when the report's is not an RFC 3463
+    code) and ``diagnostic`` (the remote server's words: whoever wrote the
+    report chose them, so for the log only). Every field is printable text
+    (control, format and surrogate characters are dropped)."""
 
     recipient: str
     action: str
@@ -34,18 +43,41 @@ class Delivery:
         return self.action == "failed" and self.status.startswith("5")
 
 
+def printable(value: str) -> str:
+    """``value`` without control, format, surrogate, private-use or
+    unassigned characters (a NUL cannot be stored in PostgreSQL text, a lone
+    surrogate cannot be encoded), whitespace runs made one space."""
+    kept = "".join(c if unicodedata.category(c)[0] != "C" else " " for c in value)
+    return " ".join(kept.split())
+
+
 def _field(block: Message, name: str) -> str:
     value = str(block.get(name, "") or "")
     value = value.split(";", 1)[1] if ";" in value else value  # "rfc822; bob@x" -> "bob@x"
-    return " ".join(value.split())[:300]
+    return printable(value)[:300]
 
 
-def read_dsn(raw: bytes) -> list[Delivery]:
+def _status(block: Message) -> str:
+    value = _field(block, "Status")
+    return value if _STATUS.fullmatch(value) else ""
+
+
+def read_dsn(raw: bytes, limits: Limits = Limits()) -> list[Delivery]:
     """The per-recipient entries of the RFC 3464 report in ``raw``; empty
-    when ``raw`` is no such report (or too big to be one)."""
+    when ``raw`` is no such report, too big to be one, over ``limits``
+    (parts, nesting: :func:`pbem.mail.inbound_limits.check_tree`) or
+    unparseable. Never raises for any bytes."""
     if len(raw) > MAX_DSN_BYTES:
         return []
-    msg = message_from_bytes(raw, policy=policy.compat32)
+    try:
+        msg = message_from_bytes(raw, policy=policy.compat32)
+        check_tree(msg, limits)
+        return _deliveries(msg)
+    except Exception:  # StructureLimit, RecursionError, anything: a report is written by
+        return []  # whoever sent it, and nothing in it may fail the ingest
+
+
+def _deliveries(msg: Message) -> list[Delivery]:
     out: list[Delivery] = []
     for part in msg.walk():
         if part.get_content_type() != "message/delivery-status":
@@ -57,5 +89,5 @@ def read_dsn(raw: bytes) -> list[Delivery]:
             recipient = _field(block, "Final-Recipient") or _field(block, "Original-Recipient")
             if recipient:
                 out.append(Delivery(recipient.strip("<> ").lower(), _field(block, "Action").lower(),
-                                    _field(block, "Status"), _field(block, "Diagnostic-Code")))
+                                    _status(block), _field(block, "Diagnostic-Code")))
     return out

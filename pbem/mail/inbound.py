@@ -35,7 +35,7 @@ from email.header import decode_header
 from email.message import Message
 from email.parser import BytesHeaderParser
 from email.utils import parsedate_to_datetime
-from typing import Iterable
+from typing import Iterable, NoReturn
 
 from . import inbound_addresses, inbound_limits, reply_text
 from .inbound_body import MAX_STRIPPED_CHARS, body_text, decode_bytes, head_and_tail
@@ -43,7 +43,7 @@ from .inbound_body import MAX_STRIPPED_CHARS, body_text, decode_bytes, head_and_
 __all__ = [
     "InboundMail", "InboundRejected", "Oversized", "TooManyLines", "TooComplex", "MalformedMail",
     "AutomaticMail", "MailLoop", "parse_inbound", "LOOP_HEADER",
-    "reply_target", "MAX_STRIPPED_CHARS", "DEFAULT_MAX_BYTES", "DEFAULT_MAX_LINES", "DEFAULT_MAX_ORDER_LINES", "MAX_ORDER_LINE_CHARS",
+    "reply_target", "check_limits", "MAX_STRIPPED_CHARS", "DEFAULT_MAX_BYTES", "DEFAULT_MAX_LINES", "DEFAULT_MAX_ORDER_LINES", "MAX_ORDER_LINE_CHARS",
 ]
 
 #: Header every message we send carries (value: our inbound address), so our
@@ -295,6 +295,31 @@ def parse_inbound(raw: bytes, *, max_bytes: int = DEFAULT_MAX_BYTES, max_lines: 
     :class:`MalformedMail`, :class:`MailLoop`, :class:`AutomaticMail`) and
     nothing else.
     """
+    fields = check_limits(raw, max_bytes=max_bytes, max_lines=max_lines, limits=limits)
+    raw = bytes(raw)
+    try:
+        msg = message_from_bytes(raw, policy=_policy.compat32)  # never refuses a header
+        inbound_limits.check_tree(msg, limits)
+        return _parse(raw, msg, fields, max_order_lines=max_order_lines, own_addresses=own_addresses)
+    except InboundRejected:
+        raise
+    except inbound_limits.StructureLimit as exc:
+        raise TooComplex(str(exc)) from None
+    except RecursionError:
+        raise MalformedMail("MIME nested too deeply") from None
+    except Exception as exc:  # the last net: hostile input must not crash the worker
+        raise MalformedMail(f"unparseable ({type(exc).__name__})") from None
+
+
+def check_limits(raw: bytes, *, max_bytes: int = DEFAULT_MAX_BYTES, max_lines: int = DEFAULT_MAX_LINES,
+                 limits: inbound_limits.Limits = inbound_limits.Limits(),
+                 reports: bool = False) -> list[tuple[str, bytes]]:
+    """The limits every inbound message meets before any parser reads it
+    (size, lines, a header first, :func:`inbound_limits.check_raw`):
+    returns the top header fields ``(lower-case name, raw value)``. Raises
+    :class:`Oversized`, :class:`TooManyLines`, :class:`MalformedMail`,
+    :class:`TooComplex`, and for a delivery report :class:`AutomaticMail`
+    unless ``reports`` (mail to a bounce address); nothing else."""
     if not isinstance(raw, (bytes, bytearray, memoryview)):
         raise MalformedMail(f"expected bytes, got {type(raw).__name__}")
     raw = bytes(raw)
@@ -307,23 +332,18 @@ def parse_inbound(raw: bytes, *, max_bytes: int = DEFAULT_MAX_BYTES, max_lines: 
     if not _looks_like_mail(raw):
         raise MalformedMail("does not start with a header")
     try:
-        fields = inbound_limits.check_raw(raw, limits)
-        msg = message_from_bytes(raw, policy=_policy.compat32)  # never refuses a header
-        inbound_limits.check_tree(msg, limits)
-        return _parse(raw, msg, fields, max_order_lines=max_order_lines, own_addresses=own_addresses)
+        return inbound_limits.check_raw(raw, limits, reports=reports)
     except InboundRejected:
         raise
     except inbound_limits.DeliveryReport as exc:
         _delivery_report(raw, str(exc))
     except inbound_limits.StructureLimit as exc:
         raise TooComplex(str(exc)) from None
-    except RecursionError:
-        raise MalformedMail("MIME nested too deeply") from None
     except Exception as exc:  # the last net: hostile input must not crash the worker
         raise MalformedMail(f"unparseable ({type(exc).__name__})") from None
 
 
-def _delivery_report(raw: bytes, detail: str) -> None:
+def _delivery_report(raw: bytes, detail: str) -> NoReturn:
     """Refuse a delivery report as automatic mail, by the first of its
     headers that says so (only its top header block is parsed)."""
     head = BytesHeaderParser(policy=_policy.compat32).parsebytes(raw)

@@ -145,10 +145,14 @@ def _line_starts(raw: bytes, prefix: bytes, cap: int) -> list[int]:
 _LINE_END = re.compile(rb"\r\n|\n|\r")
 
 
-def _header_chain(raw: bytes, start: int, cap: int, limits: Limits) -> tuple[int, int, int]:
+def _header_chain(raw: bytes, start: int, cap: int, limits: Limits,
+                  reports: bool = False) -> tuple[int, int, int]:
     """``(end, lines, bytes)`` of the header block at ``start`` and, while a
     block declares a ``message/*`` type, of the message header block after
-    it (an attached message's own headers)."""
+    it (an attached message's own headers). A ``message/delivery-status``
+    block raises :class:`DeliveryReport`, or with ``reports`` ends the
+    chain (its per-recipient blocks are counted as parts by
+    :func:`check_tree`)."""
     lines = size = 0
     while True:
         end = _block_end(raw, start, cap, "a MIME part header")
@@ -156,6 +160,8 @@ def _header_chain(raw: bytes, start: int, cap: int, limits: Limits) -> tuple[int
         lines += count_lines(block)
         size += end - start
         if b"delivery-status" in block:
+            if reports:
+                return end, lines, size
             # the parser reads header blocks until the part ends: a delivery report, never orders
             raise DeliveryReport("message/delivery-status (a delivery report)")
         if b"message/" not in block or end >= len(raw):
@@ -163,10 +169,12 @@ def _header_chain(raw: bytes, start: int, cap: int, limits: Limits) -> tuple[int
         start, cap = end, limits.header_bytes
 
 
-def check_raw(raw: bytes, limits: Limits = Limits()) -> list[tuple[str, bytes]]:
+def check_raw(raw: bytes, limits: Limits = Limits(), *, reports: bool = False) -> list[tuple[str, bytes]]:
     """Every limit that can be read from the bytes alone; returns the top
     header fields (:func:`top_headers`). The size and line limits are the
-    caller's (they come first)."""
+    caller's (they come first). A delivery report raises
+    :class:`DeliveryReport` unless ``reports`` (mail to a bounce address:
+    the same limits, and a report is what it should hold)."""
     fields = top_headers(raw, limits)
     lowered = raw.lower()
     if b"multipart/" not in lowered and b"message/" not in lowered:
@@ -178,7 +186,7 @@ def check_raw(raw: bytes, limits: Limits = Limits()) -> list[tuple[str, bytes]]:
     top_end = _block_end(raw, 0, limits.header_bytes, "the header block")
     scanned, lines, size = top_end, 0, 0
     if b"message/" in lowered[:top_end]:
-        scanned, lines, size = _header_chain(raw, top_end, limits.header_bytes, limits)
+        scanned, lines, size = _header_chain(raw, top_end, limits.header_bytes, limits, reports)
     for start in starts:
         _check_part_totals(lines, size, limits)
         if start < scanned:
@@ -186,7 +194,7 @@ def check_raw(raw: bytes, limits: Limits = Limits()) -> list[tuple[str, bytes]]:
         eol = _LINE_END.search(raw, start, start + 1000)
         if eol is None:
             continue  # no delimiter line is that long
-        scanned, more, more_bytes = _header_chain(raw, eol.end(), limits.part_header_bytes, limits)
+        scanned, more, more_bytes = _header_chain(raw, eol.end(), limits.part_header_bytes, limits, reports)
         lines, size = lines + more, size + more_bytes
     _check_part_totals(lines, size, limits)
     return fields

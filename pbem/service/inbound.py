@@ -111,19 +111,25 @@ def handle_inbound(raw: bytes, *, now: dt.datetime | None = None) -> InboundResu
         # Message-ID let one delivery through. Anything else is a real error.
         db.session.rollback()
         try:
-            mail = parse_inbound(raw, own_addresses=_own_addresses())
+            bounce = bounces.addressed(raw)
+            message_id = bounce.message_id if bounce else parse_inbound(
+                raw, own_addresses=_own_addresses()).message_id
         except InboundRejected:  # pragma: no cover - it parsed a moment ago
             raise
-        if _seen(mail.message_id):
-            return InboundResult("duplicate", f"{mail.message_id} was processed before")
+        if _seen(message_id):
+            return InboundResult("duplicate", f"{message_id} was processed before")
         raise
 
 
 def _handle(raw: bytes, *, now: dt.datetime | None = None) -> InboundResult:
     now = now or utcnow()
-    bounced = bounces.handle(raw, now=now)  # a bounce of ours (VERP), before the RFC 3834 refusal
-    if bounced is not None:
-        return InboundResult(*bounced)
+    try:
+        bounce = bounces.addressed(raw)  # a bounce of ours (VERP), before the RFC 3834 refusal
+    except InboundRejected as err:  # over the inbound limits
+        log.info("mail to a bounce address dropped: %s", err)
+        return InboundResult("rejected", str(err))
+    if bounce is not None:
+        return _handle_bounce(bounce, raw, now)
     try:
         # no order-line cap here: the reply is read again with the notice it
         # answers (replies.read), and a mail with too many lines is answered
@@ -147,7 +153,7 @@ def _handle(raw: bytes, *, now: dt.datetime | None = None) -> InboundResult:
         db.session.rollback()
         return InboundResult("duplicate", f"{mail.message_id} was processed before")
     sender = mail.from_address.lower()
-    if not ratelimit.allow_inbound(sender):
+    if not ratelimit.allow_inbound(sender, now=now):
         # dropped unanswered: an answer would feed a flood (or a loop)
         _record(mail.message_id, sender, "rate-limited", "over INBOUND_RATE_LIMIT")
         db.session.commit()
@@ -218,10 +224,29 @@ class _Duplicate(Exception):
     pass
 
 
+def _handle_bounce(bounce: bounces.Bounce, raw: bytes, now: dt.datetime) -> InboundResult:
+    """Mail to a bounce address: deduped by Message-ID and counted against
+    the sender's rate limit like any mail, then read
+    (:func:`pbem.service.bounces.apply`) and recorded. Commits."""
+    begin_write()
+    if _seen(bounce.message_id):
+        db.session.rollback()
+        return InboundResult("duplicate", f"{bounce.message_id} was processed before")
+    if not ratelimit.allow_inbound(bounce.sender, now=now):
+        _record(bounce.message_id, bounce.sender, "rate-limited", "over INBOUND_RATE_LIMIT")
+        db.session.commit()
+        return InboundResult("rate-limited", f"too many mails from {bounce.sender}")
+    status, detail, game_id = bounces.apply(bounce, raw, now=now)
+    _record(bounce.message_id, bounce.sender, status, detail, game_id)
+    db.session.commit()
+    queue.enqueue(queue.DELIVER)
+    return InboundResult(status, detail)
+
+
 def _notify_holder(game: Game, seat, why: str, mail: InboundMail, *, now: dt.datetime) -> None:
     """The fixed-text notice to the seat's own registered address, at most
     :data:`NOTICE_LIMIT` per address."""
-    if ratelimit.allow("pbem-notice", seat.player.email.strip().lower(), NOTICE_LIMIT, fail_open=False):
+    if ratelimit.allow("pbem-notice", seat.player.email.strip().lower(), NOTICE_LIMIT, fail_open=False, now=now):
         _answer(notify.not_applied, game, seat, seat.player, why, dedupe_key=f"inbound:{mail.message_id}",
                 now=now)
     else:
@@ -244,10 +269,10 @@ def _hint_unknown(mail: InboundMail, *, now: dt.datetime) -> None:
             mail.auth_results, author, cfg.get("INBOUND_AUTHSERV_IDS") or ()).ok:
         return
     if not ratelimit.allow("pbem-unknown-answer", "all", cfg.get("UNKNOWN_MAIL_ANSWER_LIMIT") or "",
-                           fail_open=False):
+                           fail_open=False, now=now):
         log.warning("answer to unknown mail dropped: over UNKNOWN_MAIL_ANSWER_LIMIT")
         return
-    if not ratelimit.allow("pbem-notice", author, NOTICE_LIMIT, fail_open=False):
+    if not ratelimit.allow("pbem-notice", author, NOTICE_LIMIT, fail_open=False, now=now):
         return
     _answer(notify.not_applied, None, None, player, "unknown", dedupe_key=f"inbound:{mail.message_id}", now=now)
 

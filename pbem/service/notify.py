@@ -509,9 +509,10 @@ def unread_answer(game: Game, seat: Seat, first_lines: Sequence[str], *, in_repl
     _queue(game, seat, msg, "refusal", dedupe_key, now)
 
 
-def bounce_notice(game: Game, player, reason: str, *, now: dt.datetime, row_id: int) -> None:
+def bounce_notice(game: Game, player, status: str, *, now: dt.datetime, row_id: int) -> None:
     """Tell the host of ``game`` that mail to ``player`` bounces for good
-    (:mod:`pbem.service.bounces`)."""
+    (:mod:`pbem.service.bounces`): ``status`` is the RFC 3463 code
+    (``5.1.1``), the one thing of the report the host is told."""
     host = game.host
     lang = lang_of(host)
     env = _envelope(game, None, now=now, tag=f"pbem.{game.id}.bounce", to_name=host.name,
@@ -519,8 +520,8 @@ def bounce_notice(game: Game, player, reason: str, *, now: dt.datetime, row_id: 
     tr = translations(lang)
     headline = tr.gettext("mail to {name} bounces").format(name=player.name)
     msg = compose.host_notice(env, _ref(game), headline=headline, paragraphs=[
-        tr.gettext("Mail to {name} <{address}> comes back undelivered. The receiving server said: {reason}").format(
-            name=player.name, address=player.email, reason=reason),
+        tr.gettext("Mail to {name} <{address}> comes back undelivered (delivery status {status}: a permanent "
+                   "failure).").format(name=player.name, address=player.email, status=status),
         tr.gettext("pbem sends {name} no more mail until they say on their mail preferences page that the "
                    "address works again. They can still play on their order page; their deadlines pass as usual."
                    ).format(name=player.name),
