@@ -23,7 +23,8 @@ from flask import current_app
 from sqlalchemy import select, update
 
 from pbem.engine import get_game
-from pbem.i18n import event_text, pick_language, translate, translations
+from pbem.engine.messages import Msg, msg_from_json
+from pbem.i18n import MSG_KEY, event_text, pick_language, translate, translations
 from pbem.mail import compose
 from pbem.mail.order_lists import arrange
 from pbem.mail.tokens import DEFAULT_SIGNIN_MAX_AGE
@@ -54,9 +55,38 @@ def lang_of(player) -> str:
 
 
 def _phase(game: Game, state, lang: str) -> str:
-    """The turn's phase in ``lang``: the engine's (a ``Msg`` once the
-    engines write them) when the state is at hand, else the stored text."""
-    return translate(state.phase(), lang) if state is not None else (game.phase or "")
+    """The turn's phase in ``lang``, the players named (:func:`named`):
+    the engine's (a ``Msg`` once the engines write them) when the state is
+    at hand, else the stored text."""
+    return named(game, state.phase() if state is not None else (game.phase or ""), lang)
+
+
+def names_of(game: Game) -> dict[int, str]:
+    """Seat index -> the name of the player holding it (seats without one left out)."""
+    return {s.index: s.player.name for s in game.seats if s.player is not None and s.player.name}
+
+
+def named(game: Game, text, lang: str) -> str:
+    """An engine's message (``Msg``) or a line already in ``lang``, in
+    ``lang`` with every seat it names written as its player's name, as the
+    pages and the board picture do: a message's seat words become the names
+    before it is translated (:func:`pbem.boards.words.with_names`), then
+    each "Seat 2" left in the words of ``lang``
+    (:func:`pbem.web.table.seat_words`) is the name, unless the line names
+    that player already ("Cy took seat 3")."""
+    from pbem.boards.words import with_names
+    from pbem.web.table import seat_words
+
+    names = names_of(game)
+    if isinstance(text, Msg):
+        text = translate(with_names(text, names), lang)
+    text = translate(text, lang)
+
+    def swap(m) -> str:
+        name = names.get(int(next(g for g in m.groups()[1:] if g)) - 1)
+        return name if name and name not in text else m.group(0)
+
+    return seat_words(lang).sub(swap, text)
 
 
 def _envelope(game: Game | None, seat: Seat | None, *, now: dt.datetime, tag: str,
@@ -194,7 +224,13 @@ def board_alt(game: Game, phase: str, lang: str) -> str:
 
 def _events(game: Game, seat: int, since_step: int, lang: str) -> list[str]:
     """:func:`events_since` as lines in ``lang``."""
-    return [event_text(e.text, e.data, lang) for e in events_since(game, seat, since_step)]
+    return [event_line(game, e, lang) for e in events_since(game, seat, since_step)]
+
+
+def event_line(game: Game, event: GameEvent, lang: str) -> str:
+    """A stored game log line in ``lang`` with the players named (:func:`named`)."""
+    kept = (event.data or {}).get(MSG_KEY)
+    return named(game, msg_from_json(kept), lang) if kept else named(game, event_text(event.text, event.data, lang), lang)
 
 
 def example_reply(state, seat: int, limit: int = 8, *, engine=None, lang: str = "en") -> list[str]:
@@ -455,7 +491,7 @@ def order_answer(game: Game, seat: Seat, result, *, in_reply_to: str | None, ded
     env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.answer",
                     in_reply_to=in_reply_to, references=references)
     lang = lang_of(seat.player)
-    phase = translate(phase, lang) if phase else _phase(game, state, lang)
+    phase = named(game, phase, lang) if phase else _phase(game, state, lang)
     lines = [l.text for l in result.lines]
     if result.accepted:
         held_mark = translations(lang).gettext("(held for a later decision)")
@@ -502,7 +538,7 @@ def unread_answer(game: Game, seat: Seat, first_lines: Sequence[str], *, in_repl
     t = turn(game, state, seat) if state is not None and seat.index in state.current_seats() else None
     msg = compose.order_refusal(
         env, _ref(game), lines_read=[], failed_line=None, turn=t,
-        phase=translate(phase, lang) if phase else _phase(game, state, lang),
+        phase=named(game, phase, lang) if phase else _phase(game, state, lang),
         reason=translations(lang).gettext(
             "We could not find your orders in this mail. Write them one per line above the "
             "quoted text, or use the order page."), seen=first_lines)

@@ -47,7 +47,7 @@ def test_passed_deadline_applies_default_counts_missed_turn_and_tells_everyone(a
     assert "You missed the deadline" in body_text(missed[0])
     assert "The default order was applied for you: add 1" in body_text(missed[0])
     assert "Missed the deadline (the default order was applied): Ada (seat 1)" in body_text(missed[1])
-    assert "Seat 1 adds 1" in body_text(missed[2])
+    assert "Ada adds 1" in body_text(missed[2])
     assert [r.seat_index for r in outbox(kind="turn")] == [0, 1]
     # the next seat's notice says what happened, the missed deadline first
     assert "- Ada (seat 1) missed the deadline" in body_text(outbox(kind="turn")[1])

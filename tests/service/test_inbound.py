@@ -113,8 +113,8 @@ def test_confirmation_names_the_turn_the_orders_were_for(app, t0):
     res = handle_inbound(reply_to_notice(outbox(kind="turn")[0], "Add 2"))
     assert res.result == "stored" and game(gid).phase != "Seat 1 to add"
     conf = parsed(outbox(kind="confirmation")[0])
-    assert "orders accepted (Seat 1 to add)" in conf["Subject"]
-    assert "(Seat 1 to add) are accepted" in body_text(outbox(kind="confirmation")[0])
+    assert "orders accepted (Ada to add)" in conf["Subject"]
+    assert "(Ada to add) are accepted" in body_text(outbox(kind="confirmation")[0])
 
 
 def test_greeting_and_signoff_are_ignored_and_named(app, t0):
@@ -186,4 +186,4 @@ def test_medina_flowed_reply_is_read_whole(app, t0):
     assert res.result == "stored" and [l.text for l in res.submit.lines] == [first, second]
     assert game(gid).phase.startswith("Turn 3")
     text = body_text(outbox(kind="confirmation")[0])
-    assert "(Turn 2: seat 2, piece 1 of 2) are accepted" in text
+    assert "(Turn 2: Bo, piece 1 of 2) are accepted" in text

@@ -89,7 +89,7 @@ def test_a_replacement_takes_over_a_seat_with_its_turn(app, t0):
     assert g.seat(1).player.email == "dee@example.org" and g.seat(1).joined
     to_dee = outbox(recipient="dee@example.org")
     assert sorted(r.kind for r in to_dee) == ["invite", "turn"]
-    assert "Seat 1 adds 1" in body_text([r for r in to_dee if r.kind == "turn"][0])
+    assert "Ada adds 1" in body_text([r for r in to_dee if r.kind == "turn"][0])
     # Dee plays the seat; Bo no longer can
     assert submit_orders(gid, 1, "add 2", expected_step=1, source="web").status == "stored"
     assert game(gid).step == 2

@@ -32,7 +32,7 @@ def test_accepted_order_resolves_and_notifies_next_seat(app, t0):
     assert [(m.step, m.seat_index, m.text, m.source) for m in db.session.execute(select(Move)).scalars()] == [
         (0, 0, "add 2", "web")]
     assert [r.seat_index for r in outbox(kind="turn")] == [0, 1]
-    assert "Seat 1 adds 2" in body_text(outbox(kind="turn")[1])
+    assert "Ada adds 2" in body_text(outbox(kind="turn")[1])
 
 
 def test_illegal_line_refuses_all_and_leaves_state_untouched(app, t0):

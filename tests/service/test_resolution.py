@@ -80,7 +80,7 @@ def test_private_events_reach_only_their_seat(app, t0):
     # seat 1's next notice quotes its own bid and the reveal (events since its last move)
     notice = [body_text(r) for r in outbox(kind="turn", seat_index=0) if r.dedupe_key.startswith(f"turn:{gid}:{step + 3}:")]
     own = next(e.text for e in private if e.seat_index == 0)
-    assert len(notice) == 1 and f"- {own}" in notice[0] and "- Bids: seat 1" in notice[0]
+    assert len(notice) == 1 and f"- {own}" in notice[0] and "- Bids: Ada" in notice[0]
 
 
 def test_secret_number_is_only_in_its_own_seat_email(app, t0):
