@@ -8,7 +8,11 @@
    90°) shows that picture on its button, and once chosen it is drawn over
    the site; an answer whose orders put something at one spot of the site
    (the order's "mark", a compass point: the follower) rings that spot
-   while it is pointed at or focused, and once chosen. Back starts again, Cancel (or Escape) drops the questions.
+   while it is pointed at or focused, and once chosen; an answer with a
+   spot whose previous answer is pictured (a follower on the turned tile)
+   shows that picture with the spot ringed on its button. Back starts
+   again, Cancel (or Escape) drops the questions. The returned object's
+   pending() says whether a question is still open (and focuses it).
 
      PbemChoices.ask(box, {site: "F7", orders: [...], board: el,
                            done: function (order) {}, cancel: function () {},
@@ -88,6 +92,21 @@
     copy.setAttribute("transform", "translate(" + o.at.x + " " + o.at.y + ") scale(" + o.at.width / art.width +
       ") translate(" + (-art.x) + " " + (-art.y) + ")");
     o.g.appendChild(copy);
+  }
+
+  // an answer's picture when only the answer before it is pictured (a
+  // follower on the turned tile): that picture with the answer's spot ringed
+  function pictureWithSpot(board, before, spot) {
+    var svg = before && SPOT[spot] ? picture(board, before) : null;
+    if (!svg) return null;
+    var box = svg.getAttribute("viewBox").split(" ").map(Number);
+    var c = document.createElementNS(SVGNS, "circle");
+    c.setAttribute("cx", box[0] + SPOT[spot][0] * box[2]);
+    c.setAttribute("cy", box[1] + SPOT[spot][1] * box[3]);
+    c.setAttribute("r", box[2] * 0.13);
+    c.setAttribute("class", "choice-spot");
+    svg.appendChild(c);
+    return svg;
   }
 
   // where on the site an order puts something (its "mark", a compass point)
@@ -178,12 +197,14 @@
       row.setAttribute("aria-label", opts.site + ": " + question);
       choices.forEach(function (c) {
         var b = button(c, "choice", function () { answers.push(c); asked++; next(); });
-        var pic = picture(opts.board, c);
-        if (pic) b.insertBefore(pic, b.firstChild);
-        // pointing at or focusing an answer marks its spot on the site
         var spots = rest.filter(function (o) { return o.steps[answers.length][1] === c; })
           .map(function (o) { return o.mark || ""; })
           .filter(function (x, k, a) { return a.indexOf(x) === k; });
+        var pic = picture(opts.board, c) ||
+          pictureWithSpot(opts.board, answers[answers.length - 1], spots.length === 1 ? spots[0] : null) ||
+          (answers.length && spots.length === 1 && !spots[0] ? picture(opts.board, answers[answers.length - 1]) : null);
+        if (pic) b.insertBefore(pic, b.firstChild);
+        // pointing at or focusing an answer marks its spot on the site
         if (opts.board && spots.length === 1) {
           var show = function () { mark(opts.board, opts.site, spots[0]); };
           b.addEventListener("mouseenter", show);
@@ -217,7 +238,15 @@
 
     box.addEventListener("keydown", onKey);
     next();
-    return {close: close};
+    // the question still open (the page asks for it before sending)
+    function pending() {
+      if (box.hidden) return false;
+      var first = box.querySelector("button.choice");
+      if (first) first.focus();
+      return true;
+    }
+
+    return {close: close, pending: pending};
   }
 
   root.PbemChoices = {ask: ask};

@@ -186,6 +186,13 @@
 
   attach(orders);
   if (lines(field.value).length) ask(field.value, false);   // text kept after a refusal
+  // half an order (a rotation, no follower yet) is never sent: the open question is asked again
+  form.addEventListener("submit", function (ev) {
+    if (asking && asking.pending()) {
+      ev.preventDefault();
+      say(t("answer_first"));
+    }
+  });
   var typing = null;
   field.addEventListener("input", function (ev) {
     if (!ev.isTrusted) return;              // board.js's own fill
