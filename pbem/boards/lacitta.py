@@ -31,7 +31,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from pbem.boards.png import text_width
-from pbem.boards.words import Msg, Msgn, words
+from pbem.boards.words import Msg, Msgc, Msgn, words
 
 # --- scale and styles ----------------------------------------------------
 
@@ -64,22 +64,28 @@ WORDS = {
     "culture": Msg("culture"), "education": Msg("education"), "health": Msg("health"),
 }
 
+def _two(letters: str) -> Msg:
+    """A building's letters on the board: each language writes its own
+    (from the building's name there, docs/i18n/<lang>.md "Board letters")."""
+    return Msgc("La Città building letters", letters)
+
+
 # building -> (glyph, tile fill, glyph colour, arches in order). The tile takes
 # the colour of its arches (culture white, education black, health blue; the
 # hospital half blue, half black) so a city's appeal reads at a glance.
 HOSPITAL_FILL = "url(#lc-hospital)"
-BUILDINGS: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
-    "farm": ("Fa", "#bcd98a", INK, ()),
-    "quarry": ("Qu", "#bdb6aa", INK, ()),
-    "market": ("Ma", "#f0b46c", INK, ()),
-    "statue": ("St", "#ffffff", INK, ("culture",)),
-    "school": ("Sc", "#1b1b1b", "#ffffff", ("education",)),
-    "fountain": ("Fo", "#2f7fe0", "#ffffff", ("health",)),
-    "palazzo": ("Pa", "#ffffff", INK, ("culture", "culture")),
-    "hospital": ("Ho", HOSPITAL_FILL, "#ffffff", ("health", "education")),
-    "bathhouse": ("Ba", "#2f7fe0", "#ffffff", ("health", "health")),
-    "dom": ("Do", "#ffffff", INK, ("culture", "culture", "culture")),
-    "university": ("Un", "#1b1b1b", "#ffffff", ("education", "education", "education")),
+BUILDINGS: dict[str, tuple[Msg, str, str, tuple[str, ...]]] = {
+    "farm": (_two("Fa"), "#bcd98a", INK, ()),
+    "quarry": (_two("Qu"), "#bdb6aa", INK, ()),
+    "market": (_two("Ma"), "#f0b46c", INK, ()),
+    "statue": (_two("St"), "#ffffff", INK, ("culture",)),
+    "school": (_two("Sc"), "#1b1b1b", "#ffffff", ("education",)),
+    "fountain": (_two("Fo"), "#2f7fe0", "#ffffff", ("health",)),
+    "palazzo": (_two("Pa"), "#ffffff", INK, ("culture", "culture")),
+    "hospital": (_two("Ho"), HOSPITAL_FILL, "#ffffff", ("health", "education")),
+    "bathhouse": (_two("Ba"), "#2f7fe0", "#ffffff", ("health", "health")),
+    "dom": (_two("Do"), "#ffffff", INK, ("culture", "culture", "culture")),
+    "university": (_two("Un"), "#1b1b1b", "#ffffff", ("education", "education", "education")),
 }
 DEFS = (
     '<linearGradient id="lc-hospital" x1="0" y1="0" x2="1" y2="0">'
@@ -385,11 +391,12 @@ def _notable_pawn(cx: float, cy: float, size: float, colour: str) -> str:
             f'stroke="{INK}" stroke-width="0.9"/>')
 
 
-def _building_glyph(cx: float, cy: float, kind: str, notables: list[str], colour: str) -> str:
+def _building_glyph(cx: float, cy: float, kind: str, notables: list[str], colour: str, t=str) -> str:
     """A building: a tile with its two-letter glyph, framed in the owner's
     colour (thicker for the large Dom and University), and its arches in a
     row beneath (notables' arches last, rimmed in the owner's colour)."""
     glyph, fill, ink, arches = BUILDINGS.get(kind, (kind[:2].title() or "?", "#eeeeee", INK, ()))
+    glyph = t(glyph)
     large = len(arches) >= 3
     arches = arches + tuple(w_ or "" for w_ in notables)
     w, h = S * 1.22, S * 0.68
@@ -618,7 +625,7 @@ def _piece(pl: _Plan, site: str, bld: Building) -> list[str]:
     if bld.kind == "castle":
         out = [_castle_symbol(cx, cy + S * 0.16, S * 0.62, colour, pl.v.citizens.get(site))]
     else:
-        out = [_building_glyph(cx, cy, bld.kind, bld.notables, colour)]
+        out = [_building_glyph(cx, cy, bld.kind, bld.notables, colour, pl.t)]
     if bld.harvest:
         out.append(_notable_pawn(cx + S * 0.52, cy - S * 0.3, S * 0.3, colour))
     return out
@@ -792,7 +799,7 @@ def _legend(v: BoardView, width: float, t=str, *, any_off: bool) -> tuple[str, f
         glyph, fill, ink, _ = BUILDINGS[kind]
         item(WORDS[kind], lambda x, y, glyph=glyph, fill=fill, ink=ink: (
             f'<rect x="{_f(x)}" y="{_f(y - 12)}" width="22" height="15" rx="2" fill="{fill}" stroke="#777"/>'
-            + _text(x + 11, y, glyph, 10, fill=ink, bold=True)), sw=26)
+            + _text(x + 11, y, t(glyph), 10, fill=ink, bold=True)), sw=26)
     flow.newline()
     arches = t(Msg("arches:"))
     flow.add(_tw(arches, size) + 10, lambda x, y: _text(x, y, arches, size, anchor="start"))

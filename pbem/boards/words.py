@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable
 
-from pbem.engine.messages import Msg, Msgn  # noqa: F401  (re-exported for the board modules)
+from pbem.engine.messages import Msg, Msgc, Msgn  # noqa: F401  (re-exported for the board modules)
 
 DEFAULT = "en"
 
@@ -56,4 +56,4 @@ def with_names(msg: Any, names: dict[int, str]) -> Any:
     return out
 
 
-__all__ = ["Msg", "Msgn", "words", "with_names", "DEFAULT"]
+__all__ = ["Msg", "Msgc", "Msgn", "words", "with_names", "DEFAULT"]

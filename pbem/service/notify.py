@@ -30,6 +30,7 @@ from pbem.mail.order_lists import arrange
 from pbem.mail.tokens import DEFAULT_SIGNIN_MAX_AGE
 from pbem.service import held, links, mailprefs, outbox
 from pbem.service.db import db
+from pbem.service.echo import order_in
 from pbem.service.models import Game, GameEvent, OutboxMessage, Seat
 
 log = logging.getLogger(__name__)
@@ -495,7 +496,7 @@ def order_answer(game: Game, seat: Seat, result, *, in_reply_to: str | None, ded
     lines = [l.text for l in result.lines]
     if result.accepted:
         held_mark = translations(lang).gettext("(held for a later decision)")
-        outcome = [f"{l.text}  ->  {l.order}" + (f" {held_mark}" if l.held else "")
+        outcome = [f"{l.text}  ->  {order_in(l.order, lang)}" + (f" {held_mark}" if l.held else "")
                    for l in result.lines] + [translate(result.message, lang)]
         msg = compose.order_confirmation(env, _ref(game), phase=phase, lines_read=lines,
                                          outcome=outcome, order_url=links.absolute(
@@ -509,20 +510,21 @@ def order_answer(game: Game, seat: Seat, result, *, in_reply_to: str | None, ded
         t = None
         if state is not None and seat.index in state.current_seats():
             t = turn(game, state, seat)
-        hint = _suggestion(result, failed, t)
+        hint = _suggestion(result, failed, t, lang)
         msg = compose.order_refusal(env, _ref(game), lines_read=lines, failed_line=failed,
                                     reason=reason, turn=t, phase=phase, ignored=ignored, suggestion=hint)
         kind = "refusal"
     _queue(game, seat, msg, kind, dedupe_key, now)
 
 
-def _suggestion(result, failed: int | None, t) -> str | None:
-    """A legal order close to the refused line (``did you mean``), if any."""
+def _suggestion(result, failed: int | None, t, lang: str = "en") -> str | None:
+    """A legal order close to the refused line (``did you mean``), if any,
+    in ``lang``'s words."""
     from pbem.mail.suggest import suggest
 
     if not failed:
         return None
-    legal = [o for o in result.legal if not o.startswith("...")]
+    legal = [order_in(o, lang) for o in result.legal if not o.startswith("...")]
     if t is not None:
         legal += list(t.legal_orders)
     return suggest(result.lines[failed - 1].text, legal)

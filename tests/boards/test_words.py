@@ -201,3 +201,23 @@ def test_named_view_in_a_language_translates_the_phase_then_names_the_seats_its_
     assert named_view(view, {0: "Ada"}, "en")["phase"] == "Setup: Ada places the start merchant"
     assert named_view(view, {0: "Ada"}, "cs")["phase"] == "Příprava: hráč na místě 1 staví kupce"
     assert isinstance(named_view(view, {0: "Ada"})["phase"], Msg)   # no language: still a message
+
+
+def test_la_citta_building_letters_are_the_readers_own():
+    """Issue 22: the two letters a La Città building is drawn with (board
+    and legend) start its name in the reader's language and tell the eleven
+    buildings apart in every language (farm: ``Fa``, Finnish maatila ``Ma``)."""
+    from pbem.boards import lacitta
+    from pbem.engine.fold import LANGUAGES, fold
+    from pbem.i18n import translate
+
+    for lang in LANGUAGES:
+        letters = {kind: translate(glyph, lang) for kind, (glyph, *_) in lacitta.BUILDINGS.items()}
+        assert len(set(letters.values())) == len(letters), (lang, letters)
+        for kind, two in letters.items():
+            name = translate(lacitta.WORDS[kind], lang)
+            assert 2 <= len(two) <= 3 and fold(two)[0] == fold(name)[0], (lang, kind, two, name)
+    view, legal = next(iter(_views("lacitta", {"setup": "beginner"}, 3, 2)))
+    drawn = {lang: set(_words(render_svg("lacitta", view, highlight=legal, lang=lang))) for lang in ("en", "fi")}
+    assert {"Fa", "Qu", "Sc", "Fo"} <= drawn["en"]
+    assert {"Ma", "Lo", "Lu", "Ve"} <= drawn["fi"] and not {"Fa", "Qu", "Sc", "Fo"} & drawn["fi"]

@@ -15,3 +15,8 @@ SEAT_COLOUR = {"red": Msg("red"), "blue": Msg("blue"), "yellow": Msg("yellow"), 
 
 BUILDING = {"public": Msg("public building"), "historic": Msg("historic building")}
 """A tile's building (view ``drawn.building``) -> its name."""
+
+KIND = {"public": Msgc("Die Stadt building", "public"), "historic": Msgc("Die Stadt building", "historic")}
+"""A tile's building kind as a word that equals its code (view
+``drawn.building``: ``KIND["public"] == "public"``) and translates as an
+adjective ("julkinen", "öffentlich"): the order page's "with a public building"."""

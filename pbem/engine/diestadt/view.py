@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine.diestadt import followers, placement
 from pbem.engine.diestadt.decision import decision, rules_section
 from pbem.engine.diestadt.grid import W, edge_name, space_name
+from pbem.engine.diestadt.terms import KIND
 from pbem.engine.diestadt.tiles import (
     DISTINCT_TURNS, KINDS, MAX_REGIONS, TILE_TABLE, TURNED, TYPE_NAMES, pattern_of,
 )
@@ -131,7 +132,7 @@ def _drawn(st: "DieStadtState") -> dict[str, Any] | None:
         return None
     tile = st.drawn
     _, _, building, _, name = TILE_TABLE[tile]
-    return {"tile": tile, "pattern": pattern_of(tile), "building": building, "name": name,
+    return {"tile": tile, "pattern": pattern_of(tile), "building": KIND.get(building, building), "name": name,
             "rotations": [{"rotation": 90 * q, "edges": TURNED[tile][q].edges,
                            "slots": [TURNED[tile][q].labels[r] for r in TURNED[tile][q].slots]}
                           for q in DISTINCT_TURNS[tile]]}

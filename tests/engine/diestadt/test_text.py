@@ -53,3 +53,28 @@ def test_a_seat_named_by_its_player_keeps_the_name():
     lines = GAME.view_text(view).splitlines()
     assert any(line.startswith("  seat 1 (red): 0 points, ") for line in lines)
     assert any(line.startswith("  Bruno (blue): 0 points, ") for line in lines)
+
+
+def test_the_drawn_tiles_building_kind_is_a_word_of_the_readers_language():
+    """Issue 22: the order page says "a tile with a public building" from the
+    view's ``drawn.building``; it is the kind's code ("public", as before) and
+    a message the catalogs translate (Finnish "julkinen", not "(public)")."""
+    from pbem.engine import get_game
+    from pbem.i18n import translate
+
+    game, seen = get_game("diestadt"), {}
+    for seed in range(1, 60):
+        state, rng = game.new_state(2, seed), random.Random(seed)
+        for _ in range(25):
+            seat = state.current_seats()[0]
+            drawn = state.view(seat).get("drawn")
+            if drawn and drawn["building"]:
+                seen[str(drawn["building"])] = drawn["building"]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if len(seen) == 2:
+            break
+    assert set(seen) == {"public", "historic"}
+    words = {lang: {k: translate(v, lang) for k, v in seen.items()} for lang in ("fi", "cs", "ca", "de")}
+    assert words["fi"] == {"public": "julkinen", "historic": "historiallinen"}
+    assert words["de"] == {"public": "öffentlich", "historic": "historisch"}
+    assert all(w[k] != k for w in words.values() for k in w)
