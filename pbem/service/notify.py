@@ -504,9 +504,9 @@ def order_answer(game: Game, seat: Seat, result, *, in_reply_to: str | None, ded
         kind = "confirmation"
     else:
         failed = next((i + 1 for i, l in enumerate(result.lines) if l.error), None)
-        reason = translate(result.message, lang)
+        reason = named(game, result.message, lang)
         if failed:  # two sentences: what was refused, and the engine's why
-            reason += " " + translate(result.lines[failed - 1].error, lang)
+            reason += " " + named(game, result.lines[failed - 1].error, lang)
         t = None
         if state is not None and seat.index in state.current_seats():
             t = turn(game, state, seat)

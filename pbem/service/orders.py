@@ -255,6 +255,23 @@ def _phase(game, state):
     return phase if isinstance(phase, Msg) and str(phase) == game.phase else game.phase
 
 
+def _stale(game, state, written_step: int) -> Msg:
+    """Why orders written at ``written_step`` are refused, naming the turns
+    as players see them (the phase then and now), never step numbers."""
+    from pbem.service.replay import state_at
+
+    now = _phase(game, state)
+    try:
+        then = state_at(game.id, written_step).phase() if written_step < game.step else None
+    except ValueError:
+        then = None
+    if then is None or str(then) == str(now):
+        return Msg("These orders were written before the last move in {phase}. Nothing was applied; "
+                   "please look at the board again and send fresh orders.", phase=now)
+    return Msg("These orders were written for {written}, but the game has moved on to {phase}. Nothing "
+               "was applied; please look at the board again and send fresh orders.", written=then, phase=now)
+
+
 def check_orders(game, seat_index: int, result: SubmitResult, *,
                  expected_step: int | None, state=None, in_place: bool = False,
                  trial_out: list | None = None) -> tuple[str, str, list[str]] | None:
@@ -293,10 +310,7 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
     canonical = [holdable(kind, line.text) for line in result.lines]
     held_only = bool(canonical) and None not in canonical
     if expected_step is not None and expected_step != game.step and not held_only:
-        return (Msg("These orders were written for turn step {written}, but the game has moved on "
-                    "to step {step} ({phase}). Nothing was applied; please look at the board "
-                    "again and send fresh orders.", written=expected_step, step=game.step,
-                    phase=_phase(game, state)), "stale", legal_orders(state, seat_index))
+        return _stale(game, state, expected_step), "stale", legal_orders(state, seat_index)
     if not result.lines:
         return (Msg("No orders were found in what you sent."), "refused",
                 legal_orders(state, seat_index))

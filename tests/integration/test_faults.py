@@ -238,7 +238,7 @@ def test_reply_to_an_old_notice_is_refused_as_stale(stack):
     from tests.service.helpers import body_text
 
     text = body_text(refusal[0])
-    assert f"step {s0}" in text and "moved on" in text and "bid 0" in text
+    assert ("moved on" in text or "before the last move" in text) and f"step {s0}" not in text and "bid 0" in text
 
 
 def _parse_id(raw: bytes) -> str:
