@@ -31,6 +31,7 @@ from pbem.boards import picker_orders
 from pbem.i18n import translate
 from pbem.service.models import ACTIVE, FINISHED, INVITED
 from pbem.service.errors import GameNotFound
+from pbem.service.echo import order_in, orders_in, text_in
 from pbem.service.held import CANCEL, game_holds, held_lines
 from pbem.service.orders import SubmitResult, pending_seats, submit_orders
 from pbem.service.snapshot import load_game
@@ -40,7 +41,7 @@ from pbem.web.common import (
 )
 from pbem.web.extensions import PREVIEW_LIMIT, REVIEW_LIMIT, limiter, login_required, seat_key
 from pbem.web.games import _board, table_context
-from pbem.web.language import translated
+from pbem.web.language import page_lang, translated
 from pbem.web.locale import select_locale
 
 bp = Blueprint("seat", __name__, template_folder="templates")
@@ -79,6 +80,48 @@ def _order_words(engine):
     return lambda action: engine.order_text(action, lang)
 
 
+def _echo():
+    """An order the service read or offers (:func:`pbem.service.echo.order_in`)
+    in the page's language."""
+    lang = str(select_locale())
+    return lambda order: order_in(order, lang)
+
+
+def label_in(engine, action, lang: str) -> str:
+    """``action.label`` (the order without its site: "build farm", Die
+    Stadt's "tile") in ``lang``'s command words, cut from
+    ``Game.order_text``: the whole order without its site when the label
+    is that in English, else as many of its first words as the English
+    label takes of the English order (the words of both stand in the same
+    places), else the label through the catalog."""
+    def words(text: str) -> list[str]:
+        site = (action.site or "").upper()
+        return [w for w in text.split() if not site or w.upper() != site]
+
+    label, english, own = action.label, words(action.to_text()), words(engine.order_text(action, lang))
+    if label == " ".join(english):
+        return " ".join(own)
+    n = len(label.split())
+    if label.split() == english[:n] and len(own) == len(english):
+        return " ".join(own[:n])
+    return translate(label, lang)
+
+
+def _picker(engine, actions) -> list[dict]:
+    """:func:`pbem.boards.picker_orders` in the page's language: each
+    order's ``text`` (what a click fills in) and ``label`` (the chooser's
+    option) in its command words."""
+    lang = str(select_locale())
+    first: dict = {}
+    for a in actions:
+        first.setdefault(a.to_text(), a)
+    out = picker_orders(actions, _say())
+    for o in out:
+        a = first[o["text"]]
+        o["text"], o["label"] = engine.order_text(a, lang), label_in(engine, a, lang)
+    return out
+
+
 def _page(game, seat, *, text: str = "", result: SubmitResult | None = None, status: int = 200):
     """Render the order page; ``result`` is a refusal to show above the form."""
     engine = engine_of(game)
@@ -91,9 +134,10 @@ def _page(game, seat, *, text: str = "", result: SubmitResult | None = None, sta
     to_move = game.status == ACTIVE and seat.index in sit.waiting
     actions = state.legal_actions(seat.index) if to_move else []
     groups: "OrderedDict[str, list]" = OrderedDict()
+    lang = str(select_locale())
     for action in actions:
-        groups.setdefault(action.label, []).append(action)
-    orders = picker_orders(actions, _say())
+        groups.setdefault(label_in(engine, action, lang), []).append(action)
+    orders = _picker(engine, actions)
     sites = sorted({a.site for a in actions if a.site})
     zone = seat.player.timezone or game.timezone
     pending = pending_order(game.id, seat.index, game.step) if to_move else None
@@ -105,7 +149,8 @@ def _page(game, seat, *, text: str = "", result: SubmitResult | None = None, sta
         "web/order.html", game=game, seat=seat, engine=engine, to_move=to_move, **table,
         decision=view.get("decision") if to_move else None,
         svg=_board(game.kind, table["named"], sites), view_text=engine.view_text(view, tr=_say()),
-        order_words=_order_words(engine),
+        order_words=_order_words(engine), order_in=_echo(),
+        pending_text=text_in(engine, state, seat.index, pending.text, lang) if pending else "",
         groups=groups, orders=orders, scores=scores, resolving=resolving, text=text, result=result,
         waiting=[game.seat(i) for i in sit.waiting], pending=pending,
         deadline=deadline_text(game.deadline_at, zone),
@@ -144,8 +189,9 @@ def review(game_id: int, number: int):
     state = situation(game).state
     view = state.view(seat.index)
     svg = _board(game.kind, table_context(game, view, seat.index)["named"], result.sites) if result.sites else None
-    return render_template("web/confirm.html", game=game, seat=seat, result=result, text=text,
-                           canonical="\n".join(result.orders), step=game.step, svg=svg)
+    said = _echo()
+    return render_template("web/confirm.html", game=game, seat=seat, result=result, text=text, order_in=said,
+                           canonical="\n".join(said(o) for o in result.orders), step=game.step, svg=svg)
 
 
 @bp.route("/games/<int:game_id>/seat/<int:number>", methods=["POST"])
@@ -171,8 +217,9 @@ def submit(game_id: int, number: int):
     if not result.accepted:
         game = get_game_or_404(game_id)
         return _page(game, seat, text=text, result=result, status=409 if result.status == "stale" else 422)
-    flash(gettext("Sent: %(orders)s. %(after)s", orders="; ".join(result.orders),
-                  after=_after_sending(game_id, seat.index, result)))
+    after = _after_sending(game_id, seat.index, result)   # reads the game with its players first
+    flash(gettext("Sent: %(orders)s. %(after)s", orders="; ".join(orders_in(result.orders, page_lang())),
+                  after=after))
     # game_id, not game.id: the row expired at the commit and would be read again
     return redirect(url_for("seat.page", game_id=game_id, number=number))
 
@@ -215,7 +262,7 @@ def next_json(game_id: int, number: int):
     except ValueError:
         step = None
     nd = next_decision(game.id, seat.index, text, expected_step=step)
-    r = nd.result
+    r, said, legal = nd.result, _echo(), _picker(engine_of(game), nd.actions)
     svg = panels = None
     if nd.view is not None:
         table = table_context(game, nd.view, seat.index)
@@ -224,10 +271,10 @@ def next_json(game_id: int, number: int):
     return jsonify({
         "status": "ok" if r.status == "preview" else r.status,
         "message": translated(r.message) if r.status != "preview" else "",
-        "lines": [{"text": l.text, "order": l.order, "error": translated(l.error) if l.error else l.error}
+        "lines": [{"text": l.text, "order": said(l.order), "error": translated(l.error) if l.error else l.error}
                   for l in r.lines],
-        "preview": nd.preview, "more": nd.more, "legal": picker_orders(nd.actions, _say()), "svg": svg,
-        "label_texts": {a.label: translated(a.label) for a in nd.actions},
+        "preview": nd.preview, "more": nd.more, "legal": legal, "svg": svg,
+        "label_texts": {o["label"]: o["label"] for o in legal},
         "view_text": engine_of(game).view_text(nd.view, tr=_say()) if nd.view is not None else None,
         "panels": panels, "decision": _decision(nd.view.get("decision")) if nd.view is not None else None,
     }), 200

@@ -1,0 +1,114 @@
+"""Orders echoed to a player in their language (issue 22).
+
+The service reads orders in any language a game has words for, and stores
+and compares them in the canonical (English) command language
+(:meth:`~pbem.engine.api.Action.to_text`). Whatever it shows back to a
+player (the lines read, what is legal now, the orders sent) is written in
+the player's language by :meth:`~pbem.engine.api.Game.order_text`.
+
+- :class:`Order` is a canonical order text (a ``str``, so storing, joining
+  and comparing it is unchanged) that remembers its action and game;
+  :func:`order_in` writes it (or a ``Msg`` such as "... and 12 more", or a
+  plain text) in a language.
+- :func:`orders_of` turns canonical texts legal on a state into
+  :class:`Order` items; :func:`text_in` writes stored order lines in a
+  language by reading them again on the state they were written for.
+- :func:`as_written` makes an engine refusal quote the line as the player
+  wrote it, not its canonical English form.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from pbem.engine import OrderError
+from pbem.engine.messages import Msg, msg_from_json
+from pbem.i18n import translate
+
+
+class Order(str):
+    """A canonical order text (``str(o) == action.to_text()``) with its
+    ``action`` and ``engine`` (the :class:`~pbem.engine.api.Game`), so it
+    can be written in any language: :meth:`in_lang`."""
+
+    action: Any
+    engine: Any
+
+    def __new__(cls, action: Any, engine: Any) -> "Order":
+        self = str.__new__(cls, action.to_text())
+        self.action, self.engine = action, engine
+        return self
+
+    def __reduce__(self):  # pickles and copies as the plain canonical text
+        return (str, (str(self),))
+
+    def in_lang(self, lang: str) -> str:
+        """The order in ``lang``'s words (``kulta`` for ``gold`` in ``fi``)."""
+        return self.engine.order_text(self.action, lang)
+
+
+def order_in(order: Any, lang: str) -> str:
+    """``order`` for a reader of ``lang``: an :class:`Order` in the
+    language's words, a ``Msg`` translated, anything else (a held line, a
+    text with no action behind it) as it is; ``None`` stays ``None``."""
+    if order is None:
+        return None
+    if isinstance(order, Order):
+        return order.in_lang(lang)
+    return translate(order, lang)
+
+
+def orders_in(orders: Iterable[Any], lang: str) -> list[str]:
+    """:func:`order_in` over a list."""
+    return [order_in(o, lang) for o in orders]
+
+
+def orders_of(engine: Any, state: Any, seat: int, texts: Iterable[Any]) -> list[Any]:
+    """``texts`` (canonical orders legal for ``seat`` on ``state``, perhaps
+    ending with a ``Msg`` "... and N more") as :class:`Order` items; a text
+    that does not read on ``state`` is kept as it is."""
+    out = []
+    for text in texts:
+        if isinstance(text, (Order, Msg)):
+            out.append(text)
+            continue
+        try:
+            out.append(Order(engine.parse_action(state, seat, text), engine))
+        except (OrderError, ValueError, KeyError, IndexError):
+            out.append(text)
+    return out
+
+
+def text_in(engine: Any, state: Any, seat: int, text: str, lang: str) -> str:
+    """Stored order lines (canonical, one a line, written on ``state``) in
+    ``lang``'s words, read again on a copy of ``state`` line by line. From
+    a line that no longer reads on, the rest is given as stored."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    trial, out = state.copy(), []
+    for number, line in enumerate(lines):
+        try:
+            action = engine.parse_action(trial, seat, line)
+            trial.apply(seat, action)
+        except (OrderError, ValueError, KeyError, IndexError):
+            return "\n".join(out + lines[number:])
+        out.append(engine.order_text(action, lang))
+    return "\n".join(out)
+
+
+def as_written(message: Any, line: str) -> Any:
+    """An engine refusal ``message`` whose subject is the order it refused
+    (it starts with its ``order`` parameter: ``'{order}' is not legal:
+    {why}``, the canonical English text): the same message quoting
+    ``line``, what the player wrote (in ``repr`` quotes when the engine
+    quoted so). Any other message (one giving an example order: "like:
+    {order}") is returned unchanged."""
+    if not isinstance(message, Msg) or not message.template.lstrip("'").startswith("{order}"):
+        return message
+    quoted = message.params.get("order")
+    if not isinstance(quoted, str) or isinstance(quoted, Msg):
+        return message
+    data = message.to_json()
+    data["p"]["order"] = repr(line) if quoted[:1] == quoted[-1:] == "'" and len(quoted) > 1 else line
+    return msg_from_json(data)
+
+
+__all__ = ["Order", "order_in", "orders_in", "orders_of", "text_in", "as_written"]
