@@ -37,6 +37,7 @@ from pbem.engine.messages import Msg, Msgn
 from pbem.engine.phrases import join, seat as seat_name
 from pbem.i18n import translate
 from pbem.service import held as holding, queue
+from pbem.service.echo import Order, as_written, order_in, orders_of
 from pbem.service.db import begin_write, db
 from pbem.service.errors import GameNotFound
 from pbem.service.models import ACTIVE, PAUSED, PendingOrder, SOURCES, utcnow
@@ -143,6 +144,9 @@ class SubmitResult:
         def tr(m) -> str:
             return translate(m, lang)
 
+        def said(order) -> str:   # an order in the reader's words (pbem.service.echo)
+            return order_in(order, lang)
+
         out = [tr(self.message), ""]
         for line in self.lines:
             if line.error:
@@ -152,13 +156,13 @@ class SubmitResult:
             elif line.held:
                 out.append(f"> {line.text}\n  " + tr(Msg("held orders dropped") if line.order == holding.CANCEL
                                                      else Msg("held for a later decision: {order}",
-                                                              order=line.order)))
+                                                              order=said(line.order))))
             elif line.order is not None:
-                out.append(f"> {line.text}\n  " + tr(Msg("accepted as: {order}", order=line.order)))
+                out.append(f"> {line.text}\n  " + tr(Msg("accepted as: {order}", order=said(line.order))))
             elif not line.checked:
                 out.append(f"> {line.text}\n  " + tr(Msg("not applied (an earlier line was refused)")))
         if self.legal:
-            out += ["", tr(Msg("Legal orders now:"))] + [f"  {tr(o)}" for o in self.legal]
+            out += ["", tr(Msg("Legal orders now:"))] + [f"  {said(o)}" for o in self.legal]
         return "\n".join(out).strip() + "\n"
 
 
@@ -173,11 +177,15 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
-def legal_orders(state, seat: int, limit: int = LEGAL_QUOTE) -> list[str]:
-    """Canonical texts of up to ``limit`` legal orders of ``seat`` now."""
+def legal_orders(state, seat: int, limit: int = LEGAL_QUOTE, engine=None) -> list[str]:
+    """Canonical texts of up to ``limit`` legal orders of ``seat`` now
+    (:class:`~pbem.service.echo.Order` items when ``engine``, the
+    :class:`~pbem.engine.api.Game`, is given: each can be written in the
+    reader's language)."""
     from pbem.mail.order_lists import arrange
 
-    texts = arrange(a.to_text() for a in state.legal_actions(seat))  # common first, A2 before A10
+    texts = arrange(Order(a, engine) if engine is not None else a.to_text()
+                    for a in state.legal_actions(seat))  # common first, A2 before A10
     if len(texts) > limit:
         texts = texts[:limit] + [Msgn("... and {n} more", "... and {n} more", len(texts) - limit)]
     return texts
@@ -205,7 +213,7 @@ def turn_ended(state, seat_index: int, turn) -> bool:
 def _turn_start_legal(game, state, seat_index: int, in_place: bool) -> list[str]:
     """The seat's legal orders at the start of its turn (``state`` was
     applied to in place: read again from the game row)."""
-    return legal_orders(engine_state(game) if in_place else state, seat_index)
+    return legal_orders(engine_state(game) if in_place else state, seat_index, engine=get_game(game.kind))
 
 
 def _past_the_turn(result: SubmitResult, last: int, game, state, seat_index: int,
@@ -313,7 +321,7 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
         return _stale(game, state, expected_step), "stale", legal_orders(state, seat_index)
     if not result.lines:
         return (Msg("No orders were found in what you sent."), "refused",
-                legal_orders(state, seat_index))
+                legal_orders(state, seat_index, engine=kind))
     if len(result.lines) > MAX_LINES:
         return (Msg("At most {max} order lines are read at once; you sent {n}.", max=MAX_LINES,
                     n=len(result.lines)), "refused", [])
@@ -340,7 +348,7 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
         if len(line.text) > MAX_LINE:
             line.error = Msg("the line is longer than {max} characters", max=MAX_LINE)
             return (Msg("Nothing was applied: a line is too long."), "refused",
-                    legal_orders(trial, seat_index))
+                    legal_orders(trial, seat_index, engine=kind))
         text = canonical[number - 1]
         if text is not None and (text == holding.CANCEL or not kind.held_order_due(trial, seat_index, text)):
             line.held, line.order = True, text     # for a later decision, not the one owed now
@@ -350,9 +358,9 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
             before = trial.step
             applied.append((before, action, trial.apply(seat_index, action), trial.step))
         except OrderError as err:
-            line.error = err.message
+            line.error = as_written(err.message, line.text)   # quoted as the player wrote it
             # the turn's start (applied to in place: read again; a refusal is rare)
-            legal = (list(err.legal) or legal_orders(trial, seat_index)
+            legal = (orders_of(kind, trial, seat_index, err.legal) or legal_orders(trial, seat_index, engine=kind)
                      or _turn_start_legal(game, state, seat_index, in_place))
             if isinstance(err, OrderParseError):
                 msg = Msg("Nothing was applied: the line \u201c{line}\u201d could not be read.",
@@ -361,7 +369,7 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
                 msg = Msg("Nothing was applied: the line \u201c{line}\u201d is not legal now.",
                           line=line.text)
             return msg, "refused", legal
-        line.order = action.to_text()
+        line.order = Order(action, kind)   # canonical text, written in any language (echo)
     held_lines = [line for line in result.lines if line.held]
     if len(held_lines) > holding.MAX_HELD:
         return _hold(held_lines, [line.order for line in held_lines])
