@@ -318,7 +318,7 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
     canonical = [holdable(kind, line.text) for line in result.lines]
     held_only = bool(canonical) and None not in canonical
     if expected_step is not None and expected_step != game.step and not held_only:
-        return _stale(game, state, expected_step), "stale", legal_orders(state, seat_index)
+        return _stale(game, state, expected_step), "stale", legal_orders(state, seat_index, engine=kind)
     if not result.lines:
         return (Msg("No orders were found in what you sent."), "refused",
                 legal_orders(state, seat_index, engine=kind))
