@@ -40,12 +40,15 @@ class SeatSpec:
 
 
 def set_invitee_language(player: Player, language: str | None) -> None:
-    """The host's choice of language for an invitee: stored as
-    ``players.language`` unless the player chose one on the account page
-    (``language_chosen``) or ``language`` is not supported (then nothing
-    changes). The invitation and sign-in pages then use it (issue 16)."""
+    """The host's choice of language for an invitee (issues 16, 22): stored
+    as ``players.language`` only while nobody has said which language the
+    player reads: the address has never signed in (its first sign-in takes
+    the browser's), never chose one on the account page, and no host chose
+    one before (``language`` is ``""``). So an invitation never changes the
+    language of a player's other games. An unsupported ``language`` changes
+    nothing. The invitation and sign-in pages then use it."""
     code = supported(language)
-    if code and not player.language_chosen:
+    if code and not player.language and not player.language_chosen and player.first_signin_at is None:
         player.language = code
 
 
@@ -79,15 +82,22 @@ def get_or_create_player(email: str, name: str = "", timezone: str | None = None
     """The player with ``email`` (one address, see
     :func:`pbem.service.addresses.normalise_email`), created when new with
     ``name`` cleaned of control characters (default: the address's local
-    part). Does not commit. Raises :class:`ServiceError` for a bad address
-    or time zone."""
+    part) and no language yet (``""``: the host's choice or the browser's
+    at the first sign-in sets it). A name typed for a player who exists
+    replaces the stored one while nobody chose that: the address has never
+    signed in, or its name is still the local part ("Hana" for
+    ``hana@...``). Does not commit. Raises :class:`ServiceError` for a bad
+    address or time zone."""
     email = normalise_email(email)
+    typed = clean_name(name)
     player = db.session.execute(select(Player).where(Player.email == email)).scalar_one_or_none()
     if player is None:
-        player = Player(email=email, name=clean_name(name) or email.split("@")[0],
+        player = Player(email=email, name=typed or email.split("@")[0], language="",
                         timezone=check_timezone(timezone or current_app.config["DEFAULT_TIMEZONE"]))
         db.session.add(player)
         db.session.flush()
+    elif typed and (player.first_signin_at is None or player.name == email.split("@")[0]):
+        player.name = typed
     return player
 
 
@@ -182,13 +192,21 @@ def join_game(game_id: int, seat_index: int, *, player_id: int | None = None,
     if player_id is not None and seat.player_id != player_id:
         db.session.rollback()
         raise NotAllowed("this seat belongs to someone else")
+    told = False
     if not seat.joined:
         seat.joined, seat.joined_at = True, now
         db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="joined",
                                  **_said(Msg("{name} took seat {number}.", name=seat.player.name,
                                              number=seat.number))))
+        if game.status in (ACTIVE, PAUSED) and game.state is not None:
+            # a seat given to a newcomer in a running game: its turn notice goes once accepted
+            state = engine_state(game)
+            if seat.index in state.current_seats():
+                told = notify.turn_notice(game, state, seat, now=now, key_suffix=f":p{seat.player_id}")
     everyone = all(s.joined for s in game.seats)
     db.session.commit()
+    if told:
+        queue.enqueue(queue.DELIVER)
     if everyone and game.status == INVITED:
         return start_game(game_id, now=now)
     return game
@@ -307,96 +325,6 @@ def extend_deadline(game_id: int, seconds: int, *, by_player_id: int | None = No
     return game
 
 
-def replace_player(game_id: int, seat_index: int, email: str, name: str = "", *,
-                   timezone: str | None = None, language: str | None = None, by_player_id: int | None = None,
-                   now: dt.datetime | None = None) -> Game:
-    """A replacement takes over a seat (its player left, or keeps missing
-    turns): the seat, its position and everything private to it pass to the
-    player with ``email``; the missed-turn count starts again. Host only.
-    ``language``: the host's choice for the newcomer (:func:`set_invitee_language`).
-
-    The newcomer gets an invitation with a sign-in link and, when the seat
-    owes a decision now, the turn notice; every seat sees the change in the
-    game log. Raises :class:`NotAllowed` (not the host), :class:`WrongStatus`
-    (the game is over) and :class:`ServiceError` (the address already holds
-    another seat of this game, or is the seat's own player)."""
-    now = now or utcnow()
-    game = _host_game(game_id, by_player_id, (INVITED, ACTIVE, PAUSED), "a {status} game keeps its players")
-    seat = game.seat(seat_index)
-    address = normalise_email(email)
-    if seat.player.email == address:
-        db.session.rollback()
-        raise ServiceError(f"{address} already holds seat {seat.number}")
-    if any(s.player.email == address for s in game.seats):
-        db.session.rollback()
-        raise ServiceError(f"{address} already holds another seat of this game")
-    try:
-        refuse_uninvitable([address])
-    except ServiceError:
-        db.session.rollback()
-        raise
-    before = seat.player
-    newcomer = get_or_create_player(address, name, timezone or game.timezone)
-    if newcomer.id != by_player_id:
-        set_invitee_language(newcomer, language)
-    seat.player = newcomer
-    seat.missed_turns = 0
-    seat.last_web_order_at = None  # the newcomer is not at the table yet: their notice goes at once
-    seat.joined = game.status != INVITED  # a running game does not wait for the click
-    seat.joined_at = now if seat.joined else None
-    held.drop_all(game.id, seat.index)  # orders sent ahead were the leaving player's
-    db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="replaced",
-                             **_said(Msg("{name} took over seat {number} from {before}.", name=newcomer.name,
-                                         number=seat.number, before=before.name))))
-    db.session.flush()
-    suffix = f":p{newcomer.id}"
-    notify.invitation(game, seat, now=now, key_suffix=suffix)
-    if game.status in (ACTIVE, PAUSED) and game.state is not None:
-        state = engine_state(game)
-        if seat.index in state.current_seats():
-            notify.turn_notice(game, state, seat, now=now, key_suffix=suffix)
-    db.session.commit()
-    queue.enqueue(queue.DELIVER)
-    return game
-
-
-#: the least time between two invitations to one seat (docs/service.md)
-RESEND_INTERVAL = dt.timedelta(minutes=10)
-
-
-def resend_invitation(game_id: int, seat_index: int, *, by_player_id: int | None = None,
-                      now: dt.datetime | None = None) -> Game:
-    """Send the seat's player a new invitation with a fresh sign-in link
-    (the old one may have expired or been lost). Host only; only for a seat
-    that has not joined a game still waiting for players, and at most once
-    per :data:`RESEND_INTERVAL` per seat. Raises :class:`NotAllowed`,
-    :class:`WrongStatus` (the game has started or is over) and
-    :class:`ServiceError` (the seat has joined, or was invited too recently:
-    the message says when the next one may go)."""
-    from pbem.service.models import OutboxMessage
-
-    now = now or utcnow()
-    game = _host_game(game_id, by_player_id, (INVITED,),
-                      "invitations are for a game waiting for players; this one is {status}")
-    seat = game.seat(seat_index)
-    if seat.joined:
-        db.session.rollback()
-        raise ServiceError(f"{seat.player.name} has joined seat {seat.number} already")
-    last = db.session.scalar(select(OutboxMessage.created_at).where(
-        OutboxMessage.game_id == game.id, OutboxMessage.seat_index == seat.index,
-        OutboxMessage.kind == "invite", OutboxMessage.recipient == seat.player.email,
-    ).order_by(OutboxMessage.created_at.desc()).limit(1))
-    if last is not None and now - last < RESEND_INTERVAL:
-        db.session.rollback()
-        wait = int((RESEND_INTERVAL - (now - last)).total_seconds() // 60) + 1
-        raise ServiceError(f"an invitation went to {seat.player.email} a moment ago; "
-                           f"you can send another in {wait} min")
-    notify.invitation(game, seat, now=now, key_suffix=f":r{int(now.timestamp())}")
-    db.session.commit()
-    queue.enqueue(queue.DELIVER)
-    return game
-
-
 def cancel_game(game_id: int, *, by_player_id: int | None = None, now: dt.datetime | None = None) -> Game:
     """End the game without scores: its status becomes :data:`CANCELLED`,
     the clock stops for good (no deadline or reminder fires, turn notices
@@ -416,5 +344,8 @@ def cancel_game(game_id: int, *, by_player_id: int | None = None, now: dt.dateti
     return game
 
 
-__all__ = ["SeatSpec", "CANCELLED", "resend_invitation", "cancel_game", "create_game", "join_game", "start_game", "pause_game", "resume_game",
+# the host's seat tools live in their own module; their names stay here too
+from pbem.service.replacement import RESEND_INTERVAL, replace_player, resend_invitation  # noqa: E402
+
+__all__ = ["SeatSpec", "RESEND_INTERVAL", "CANCELLED", "resend_invitation", "cancel_game", "create_game", "join_game", "start_game", "pause_game", "resume_game",
            "extend_deadline", "replace_player", "get_or_create_player", "engine_state", "set_invitee_language"]

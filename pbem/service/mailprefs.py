@@ -7,9 +7,17 @@ preferences").
 - ``every``: every notice (the default);
 - ``my_turn``: only mail that asks the player to act or is about them: turn
   notices, reminders, their own missed turn, invitations, the final scores;
-- ``digest``: the notices of ``every`` kept and sent as one mail a day at
-  ``digest_hour`` in the player's time zone (invitations go at once);
-- ``none``: no game mail; the player follows games on the web.
+  what one-click unsubscribe sets (with ``no_invites``), issue 29;
+- ``digest``: the other notices of ``every`` kept and sent as one mail a day
+  at ``digest_hour`` in the player's time zone;
+- ``none``: no game mail at all, turn mail included; only the player's own
+  choice on the preferences page sets it, and the game pages show the seat
+  "gets no turn mail".
+
+Turn mail (:data:`TURN`: "your move", reminders, the game's end) and
+invitations go at once in every mode but ``none``: a seat never stops
+getting its turns without the player saying so. ``no_invites`` ("never
+invite me again") drops invitations whatever the mode.
 
 Answers to the player's own mail (confirmations, refusals) and sign-in
 links they ask for always go: they are the reply to something the player
@@ -27,7 +35,9 @@ from pbem.service.models import Player
 #: replies to what the player did: sent whatever the preference
 ANSWERS = frozenset({"confirmation", "refusal", "answer", "signin"})
 #: mail that asks the player to act, or is about them
-ACT = frozenset({"turn", "reminder", "invite", "over"})
+ACT = frozenset({"turn", "reminder", "invite", "over", "seat_given"})
+#: turn mail: sent at once in every mode but ``none`` (never held for a digest)
+TURN = frozenset({"turn", "reminder", "over", "seat_given"})
 
 Route = Literal["send", "hold", "drop"]
 
@@ -40,14 +50,25 @@ def route(player: Player, kind: str, *, about_you: bool = True) -> Route:
         return "send" if kind == "signin" else "drop"
     if kind in ANSWERS:
         return "send"
+    if kind == "invite":
+        return "drop" if player.no_invites else "send"
     mode = player.notify_mode or "every"
     if mode == "none":
-        return "send" if kind == "invite" else "drop"
+        return "drop"
+    if kind in TURN:
+        return "send"
     if mode == "my_turn":
         return "send" if kind in ACT or (kind == "missed" and about_you) else "drop"
     if mode == "digest":
-        return "send" if kind == "invite" else "hold"
+        return "hold"
     return "send"
+
+
+def gets_turn_mail(player: Player) -> bool:
+    """Whether "your move" mail reaches ``player``: not when they turned
+    turn mail off (``none``) or their address bounces. The game pages show
+    the others a seat that does not."""
+    return player.bounced_at is None and (player.notify_mode or "every") != "none"
 
 
 def next_digest_at(player: Player, now: dt.datetime) -> dt.datetime:

@@ -92,9 +92,13 @@ def check_signin(token: str, *, max_age: int = DEFAULT_SIGNIN_MAX_AGE) -> tuple[
     return claim, player, email
 
 
-def use_signin(token: str, *, max_age: int = DEFAULT_SIGNIN_MAX_AGE, now: dt.datetime | None = None) -> SignIn:
+def use_signin(token: str, *, max_age: int = DEFAULT_SIGNIN_MAX_AGE, now: dt.datetime | None = None,
+               with_player=None) -> SignIn:
     """Verify ``token`` and use it up (records its nonce; a second use
     raises :class:`UsedTokenError`). A sign-up link creates the player.
+    ``with_player(player)``, when given, changes the player row in the same
+    write transaction (the first sign-in's defaults): the link is spent
+    only when everything commits, and stays usable when anything fails.
     Commits. Raises :class:`BadToken` / ``ExpiredToken`` / :class:`UsedTokenError`."""
     now = now or utcnow()
     claim, _player, email = check_signin(token, max_age=max_age)
@@ -106,10 +110,15 @@ def use_signin(token: str, *, max_age: int = DEFAULT_SIGNIN_MAX_AGE, now: dt.dat
                              expires_at=claim.issued_at + dt.timedelta(seconds=max_age)))
     player = get_or_create_player(email)
     try:
+        if with_player is not None:
+            with_player(player)
         db.session.commit()
     except IntegrityError:  # the same link clicked twice at once
         db.session.rollback()
         raise UsedTokenError("this sign-in link has been used already") from None
+    except Exception:  # nothing is kept, the link included: it works again
+        db.session.rollback()
+        raise
     subject = claim.subject if isinstance(claim.subject, dict) else {}
     return SignIn(player.id, safe_path(subject.get("next")), claim.seat)
 
@@ -134,7 +143,9 @@ def send_signin_link(email: str, next_path: str = "/", *, now: dt.datetime | Non
         sender=cfg["MAIL_FROM"], to_name=player.name if player else email.split("@")[0], to_address=email,
         inbound_address=cfg["INBOUND_ADDRESS"],
         timezone=(player.timezone if player else None) or cfg["DEFAULT_TIMEZONE"],
-        locale=(player.language if player else None) or language or "en",
+        # the player's own language once known (chosen, or the browser's at a sign-in), else the page's
+        locale=(player.language if player and (player.language_chosen or player.first_signin_at) else None)
+        or language or (player.language if player else None) or "en",
         sent_at=now, msgid_tag="pbem.0.signin")
     msg = compose.signin(env, signin_url=links.absolute(f"/signin/{token}"),
                          expires_at=now + dt.timedelta(seconds=DEFAULT_SIGNIN_MAX_AGE), new_player=player is None)

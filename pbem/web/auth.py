@@ -32,9 +32,9 @@ from pbem.service.models import Player
 from pbem.service.web_queries import check_signin, safe_path, send_signin_link, use_signin
 from pbem.i18n import LANGUAGE_NAMES, supported
 from pbem.web import first_signin, scope, sessions
-from pbem.web.locale import speak_to
+from pbem.web.locale import no_store, speak_to
 from pbem.web.extensions import limiter, login_required
-from pbem.web.language import said
+from pbem.web.language import page_lang, said
 from pbem.web.zones import ZONES, zone_or_none
 
 bp = Blueprint("auth", __name__, template_folder="templates")
@@ -82,19 +82,18 @@ def link(token: str):
     if player is not None and g.player is not None and g.player.id == player.id:
         return redirect(nxt)
     speak_to(player)  # an invitee: the language the host chose for them
-    return render_template("web/signin_confirm.html", token=token, player=player, email=email, next=nxt,
-                           ask_zone=first_signin.needs_browser_zone(player), zone_field=first_signin.ZONE_FIELD)
+    return no_store(render_template("web/signin_confirm.html", token=token, player=player, email=email, next=nxt,
+                           ask_zone=first_signin.needs_browser_zone(player), zone_field=first_signin.ZONE_FIELD))
 
 
 @bp.route("/signin/<token>", methods=["POST"])
 @limiter.limit(USE_LIMIT)
 def use(token: str):
     try:
-        result = use_signin(token)
+        result = use_signin(token, with_player=first_signin.take_browser_defaults)
     except BadToken as err:
         return render_template("web/signin.html", problem=_token_problem(err), email="", next="/"), 410
     sessions.forget_if_ended()
-    first_signin.take_browser_defaults(result.player_id)
     if result.seat is None:
         sign_in_as(result.player_id)
     else:
@@ -122,7 +121,7 @@ def send_link():
     email = (request.form.get("email") or "").strip()[:320]
     nxt = safe_path(request.form.get("next"))
     try:
-        email = send_signin_link(email, nxt)
+        email = send_signin_link(email, nxt, language=page_lang())
     except ServiceError as err:
         return render_template("web/signin.html", email=email, next=nxt,
                                problem=said(err)), 422

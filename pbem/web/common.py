@@ -51,7 +51,9 @@ def viewer_zone(game: Game) -> str:
 
 def deadline_text(when: dt.datetime | None, zone: str) -> str:
     """The deadline in ``zone`` and the page's language (Babel, through
-    :func:`pbem.mail.compose.format_deadline`, as the mails write it)."""
+    :func:`pbem.mail.compose.format_deadline`, as the mails write it).
+    The page's footer names ``zone`` (:func:`pbem.web.locale.shown_zone`)."""
+    g.shown_zone = zone
     return format_deadline(when, zone, locale=language.page_lang()) if when else ""
 
 

@@ -15,7 +15,9 @@ When ``players.first_signin_at`` is None, the sign-in (``POST
 
 and records ``first_signin_at``. Later sign-ins change nothing; the
 account page changes both at any time. Bad or missing values leave the
-stored ones as they are.
+stored ones as they are. It runs inside the transaction that spends the
+link (:func:`pbem.service.web_queries.use_signin`): when storing fails,
+the link still works.
 """
 from __future__ import annotations
 
@@ -25,7 +27,6 @@ from flask import request
 
 from pbem.engine.fold import LANGUAGES
 from pbem.i18n import supported
-from pbem.service.db import db
 from pbem.service.models import Player, utcnow
 from pbem.web.zones import zone_or_none
 
@@ -39,12 +40,11 @@ def needs_browser_zone(player: Player | None) -> bool:
     return player is None or player.first_signin_at is None
 
 
-def take_browser_defaults(player_id: int, now: dt.datetime | None = None) -> None:
-    """At the first sign-in of ``player_id``: the request's
-    ``Accept-Language`` and posted browser zone as described above.
-    Commits when anything changed."""
-    player = db.session.get(Player, player_id)
-    if player is None or player.first_signin_at is not None:
+def take_browser_defaults(player: Player, now: dt.datetime | None = None) -> None:
+    """At the first sign-in of ``player``: the request's ``Accept-Language``
+    and posted browser zone as described above. Does not commit (the
+    caller's transaction spends the link with it)."""
+    if player.first_signin_at is not None:
         return
     if not player.language_chosen:
         language = supported(request.accept_languages.best_match(LANGUAGES))
@@ -54,4 +54,3 @@ def take_browser_defaults(player_id: int, now: dt.datetime | None = None) -> Non
     if zone:
         player.timezone = zone
     player.first_signin_at = now or utcnow()
-    db.session.commit()

@@ -17,7 +17,7 @@ from jinja2 import TemplateNotFound
 from pbem.boards import render_svg
 from pbem.engine import GAMES, get_game
 from pbem.i18n import LANGUAGE_NAMES, supported
-from pbem.service import lifecycle
+from pbem.service import lifecycle, mailprefs, replacement
 from pbem.service.addresses import clean_name, normalise_email
 from pbem.service.errors import ServiceError
 from pbem.service.models import ACTIVE, FINISHED, INVITED
@@ -34,6 +34,7 @@ from pbem.web.zones import ZONES, zone_or_none
 bp = Blueprint("games", __name__, template_folder="templates")
 bp.add_app_template_filter(seated, "seated")
 bp.add_app_template_global(chip, "chip")
+bp.add_app_template_global(mailprefs.gets_turn_mail, "gets_turn_mail")
 
 #: rows of the seat table on the create form (the most any game takes)
 MAX_SEATS = max((game.max_seats for game in GAMES.values()), default=5)
@@ -98,8 +99,9 @@ def new():
     me = g.player
     form = {"kind": next(iter(sorted(GAMES)), ""), "title": "", "deadline_hours": str(DEFAULT_DEADLINE_HOURS),
             "timezone": me.timezone or "UTC",
+            # an invitee's language: their own, or their browser's at the first sign-in, unless the host says
             "seats": [{"name": me.name, "email": me.email, "language": me.language}]
-            + [{"name": "", "email": "", "language": me.language}] * (MAX_SEATS - 1),
+            + [{"name": "", "email": "", "language": ""}] * (MAX_SEATS - 1),
             "options": {}}
     problem = None
     if request.method == "POST":
@@ -110,7 +112,7 @@ def new():
         form["timezone"] = f.get("timezone", "")
         form["seats"] = [{"name": clean_name(f.get(f"seat-{i}-name")),
                           "email": (f.get(f"seat-{i}-email") or "").strip()[:320],
-                          "language": supported(f.get(f"seat-{i}-language")) or me.language}
+                          "language": supported(f.get(f"seat-{i}-language")) or ""}
                          for i in range(MAX_SEATS)]
         form["options"] = {k[4:]: v for k, v in f.items() if k.startswith("opt-")}
         try:
@@ -121,8 +123,14 @@ def new():
             flash(gettext("The game is created and the invitations are on their way."))
             return redirect(url_for("games.show", game_id=game_id))
     return render_template("web/new_game.html", kinds=_kinds(), form=form, zones=ZONES, problem=problem,
-                           languages=LANGUAGE_NAMES,
+                           languages=_invitee_languages(),
                            max_seats=MAX_SEATS), 422 if problem else 200
+
+
+def _invitee_languages() -> dict:
+    """The language choices of an invitee row: first "their own" (``""``:
+    the player's, or their browser's at the first sign-in), then each language."""
+    return {"": gettext("Their own (their browser’s)"), **LANGUAGE_NAMES}
 
 
 def _create(form: dict) -> int:
@@ -144,7 +152,7 @@ def _create(form: dict) -> int:
             email = normalise_email(row["email"])
         except ServiceError as err:
             raise ServiceError(gettext("Seat row %(row)s: %(problem)s", row=i + 1, problem=said(err))) from None
-        seats.append(lifecycle.SeatSpec(email=email, name=row["name"], language=row.get("language")))
+        seats.append(lifecycle.SeatSpec(email=email, name=row["name"], language=row.get("language") or None))
     try:
         hours = float(form["deadline_hours"].replace(",", "."))
     except ValueError:
@@ -167,6 +175,8 @@ def join(game_id: int, number: int):
     game = get_game_or_404(game_id)
     seat = seat_of(game, number)
     if seat.player_id != g.player.id:
+        if replacement.gave_away(game, seat, g.player):
+            return render_template("web/seat_given.html", game=game, seat=seat), 410
         abort(403, gettext("This invitation is for someone else. Sign in with the link from your own email."))
     if request.method == "POST":
         lifecycle.join_game(game.id, seat.index, player_id=g.player.id)
@@ -212,7 +222,7 @@ def show(game_id: int):
         waiting=sit.waiting, sent=sent, scores=scores, zone=zone,
         deadline=deadline_text(game.deadline_at, zone),
         left=time_left(game.deadline_at) if game.status == ACTIVE else "",
-        is_host=g.player is not None and game.host_id == g.player.id, languages=LANGUAGE_NAMES,
+        is_host=g.player is not None and game.host_id == g.player.id, languages=_invitee_languages(),
         log=visible_events(game.id, None, limit=200))
 
 

@@ -39,6 +39,8 @@ def select_locale() -> str:
     player = g.get("player") if has_request_context() else None
     if player is not None and getattr(player, "language", None):
         return pick_language(player.language)
+    if player is not None:  # nobody has said yet (``""``): the browser's, as for a visitor
+        return pick_language(request.accept_languages.best_match(LANGUAGES))
     if has_request_context():
         return pick_language(g.get("visitor_language"), request.accept_languages.best_match(LANGUAGES))
     return DEFAULT
@@ -48,7 +50,8 @@ def speak_to(player) -> None:
     """This page is for ``player`` (a ``Player`` or ``None``) though nobody
     is signed in: an invitee following a sign-in link, a reader of the
     mail preferences. Their ``language`` (the host's choice for an
-    invitee, or their own) is the page's, unless someone is signed in."""
+    invitee, or their own) is the page's, unless someone is signed in; a
+    player whose language nobody has said yet (``""``) reads the browser's."""
     if player is None or not getattr(player, "language", None):
         return
     g.visitor_language = player.language
@@ -65,6 +68,25 @@ def select_timezone() -> str:
     return getattr(player, "timezone", None) or "UTC"
 
 
+def shown_zone() -> str:
+    """The time zone this page's times are in (for the footer): the zone
+    the page last wrote a deadline in (:func:`pbem.web.common.deadline_text`
+    records it), else :func:`select_timezone`."""
+    return g.get("shown_zone") or select_timezone() if has_request_context() else "UTC"
+
+
+def no_store(response):
+    """``response`` (anything ``make_response`` takes) for a page whose URL
+    carries a secret (a sign-in link, a mail-preferences token): no cache
+    keeps it and no link on it sends the URL on as a ``Referer``."""
+    from flask import make_response
+
+    response = make_response(response)
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
 def init_app(app: Flask) -> None:
     """Install Flask-Babel: ``_``, ``gettext``, ``ngettext`` in templates,
     and the page filters of :mod:`pbem.web.language`."""
@@ -76,3 +98,4 @@ def init_app(app: Flask) -> None:
         from pbem.web import language
 
         language.init_app(app)
+        app.add_template_global(shown_zone, "shown_zone")

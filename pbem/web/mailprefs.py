@@ -10,9 +10,15 @@
 - ``POST /mail/unsubscribe/<token>``: RFC 8058 one-click unsubscribe, the
   target of ``List-Unsubscribe``: no cookie and no CSRF token (a mail
   provider posts ``List-Unsubscribe=One-Click`` on the player's behalf);
-  sets the preference to ``none``. ``GET`` there only shows the page with a
-  button: link scanners fetch every URL in a mail and must not unsubscribe
-  anyone.
+  sets the preference to ``my_turn`` and "never invite me again": no more
+  news, digests or invitations, while the seats the player holds still get
+  "your move" (issue 29: a seat must not stop hearing of its turns unless
+  the player turns turn mail off on the preferences page). ``GET`` there
+  only shows the page, "only my turns" offered first: link scanners fetch
+  every URL in a mail and must not unsubscribe anyone.
+
+The pages reached by a token are sent ``Cache-Control: no-store`` and
+``Referrer-Policy: no-referrer`` (:func:`pbem.web.locale.no_store`).
 - ``/account/mail``: the same page for the signed-in player.
 """
 from __future__ import annotations
@@ -24,7 +30,7 @@ from pbem.service import links
 from pbem.service.db import db
 from pbem.service.models import NOTIFY_MODES, Player
 from pbem.web.extensions import csrf, login_required
-from pbem.web.locale import speak_to
+from pbem.web.locale import no_store, speak_to
 
 bp = Blueprint("mailprefs", __name__)
 
@@ -32,9 +38,13 @@ MODE_LABELS = {
     "every": lazy_gettext("Every move: a mail when it is your move and when something happens in your games"),
     "my_turn": lazy_gettext("My turn only: a mail when you are asked to move, your own missed turns, the final "
                             "scores"),
-    "digest": lazy_gettext("A daily digest: everything in one mail a day, at the hour below"),
-    "none": lazy_gettext("None: no game mail; I follow my games on the web"),
+    "digest": lazy_gettext("A daily digest: your turns at once, everything else in one mail a day, at the hour "
+                           "below"),
+    "none": lazy_gettext("None, not even my turns: I watch my games on the web. Your deadlines still pass, and "
+                         "the other players see that you get no turn mail."),
 }
+#: the modes as the unsubscribe page offers them: fewer mails before none
+UNSUBSCRIBE_ORDER = ("my_turn", "none", "digest", "every")
 #: each mode's short name, for the "Saved" message
 MODE_NAMES = {
     "every": lazy_gettext("Every move"),
@@ -77,15 +87,16 @@ def _page(player: Player, action: str):
     if request.method == "POST" and problem is None:
         flash(gettext("Saved: %(mode)s.", mode=MODE_NAMES[player.notify_mode]))
         return redirect(action)
-    return render_template("web/mail_preferences.html", player=player, modes=MODE_LABELS,
-                           action=action, problem=problem,
-                           unsubscribe=request.args.get("unsubscribe") == "1"), 400 if problem else 200
+    unsubscribe = request.args.get("unsubscribe") == "1"
+    modes = {mode: MODE_LABELS[mode] for mode in (UNSUBSCRIBE_ORDER if unsubscribe else MODE_LABELS)}
+    return render_template("web/mail_preferences.html", player=player, modes=modes,
+                           action=action, problem=problem, unsubscribe=unsubscribe), 400 if problem else 200
 
 
 @bp.route("/mail/preferences/<token>", methods=["GET", "POST"])
 def preferences(token: str):
     player = _player(token)
-    return _page(player, url_for("mailprefs.preferences", token=token))
+    return no_store(_page(player, url_for("mailprefs.preferences", token=token)))
 
 
 @bp.route("/account/mail", methods=["GET", "POST"])
@@ -97,14 +108,16 @@ def account_mail():
 @bp.route("/mail/unsubscribe/<token>", methods=["GET"])
 def unsubscribe_page(token: str):
     _player(token)
-    return redirect(url_for("mailprefs.preferences", token=token, unsubscribe=1))
+    return no_store(redirect(url_for("mailprefs.preferences", token=token, unsubscribe=1)))
 
 
 @bp.route("/mail/unsubscribe/<token>", methods=["POST"])
 @csrf.exempt
 def unsubscribe(token: str):
     player = _player(token)
-    player.notify_mode = "none"
+    if player.notify_mode != "none":  # a player who turned turn mail off keeps that
+        player.notify_mode = "my_turn"
+    player.no_invites = True
     db.session.commit()
-    return render_template("web/unsubscribed.html", player=player,
-                           again=url_for("mailprefs.preferences", token=token))
+    return no_store(render_template("web/unsubscribed.html", player=player,
+                                    again=url_for("mailprefs.preferences", token=token)))

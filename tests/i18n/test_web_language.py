@@ -101,7 +101,7 @@ def test_an_unknown_language_is_refused_and_nothing_is_lost(app):
     resp = _save_account(ada, language="xx", name="Ada Lovelace")
     assert resp.status_code == 200 and "choose a language from the list" in resp.get_data(as_text=True)
     row = _player("ada@example.org")
-    assert (row.language, row.language_chosen, row.name) == ("en", False, "Ada")
+    assert (row.language, row.language_chosen, row.name) == ("", False, "Ada")  # nobody has said yet
 
 
 def test_visitor_pages_follow_accept_language(app, client):
@@ -132,7 +132,7 @@ def test_first_signin_keeps_a_chosen_language_and_ignores_unsupported_ones(app):
     assert _player("cy@example.org").language == "ca"
     _sign_in_with(app.test_client(), _signin_path("bo@example.org"), {"Accept-Language": "ja, ko;q=0.5"})
     row = _player("bo@example.org")
-    assert row.language == "en" and row.first_signin_at is not None
+    assert row.language == "" and row.first_signin_at is not None   # still unknown: pages follow the browser
 
 
 def test_first_signin_takes_the_browsers_time_zone(app):
@@ -175,25 +175,85 @@ def test_host_sets_each_invitees_language(app, stand_in_catalog):
     db.session.commit()
     ada = signed_in(app, "ada@example.org")
     form = ada.get("/games/new").get_data(as_text=True)
-    assert 'name="seat-1-language"' in form and '<option value="en" lang="en" selected>' in form
+    assert 'name="seat-1-language"' in form and '<option value="" lang="" selected>' in form
     _create(ada, [("Ada", "ada@example.org", "cs"), ("Eve", "eve@example.org", "fi"),
                   ("Dee", "dee@example.org", "ca"), ("Fay", "fay@example.org", "klingon")])
     assert _player("eve@example.org").language == "fi"
     assert _player("dee@example.org").language == "de"    # chose her own: the host's choice does not count
-    assert _player("fay@example.org").language == "en"    # not a supported language: unchanged
-    assert _player("ada@example.org").language == "en"    # the host's own row is never changed
+    assert _player("fay@example.org").language == ""      # not a supported language: unchanged
+    assert _player("ada@example.org").language == ""      # the host's own row is never changed
     # the invitee's sign-in page speaks the language the host chose
     page = app.test_client().get(_signin_path("eve@example.org")).get_data(as_text=True)
     assert _lang(page) == "fi" and pbem.i18n.translations("fi").gettext("Continue") in page
 
 
-def test_the_new_game_form_defaults_to_the_hosts_language(app):
+def test_the_new_game_form_leaves_each_invitees_language_to_them(app):
     new_lacitta()
     ada = signed_in(app, "ada@example.org")
-    _save_account(ada, language="de")
+    _save_account(ada, language="cs")
     form = ada.get("/games/new").get_data(as_text=True)
-    selects = re.findall(r'<select name="seat-\d+-language".*?</select>', form, re.S)
-    assert selects and all('<option value="de" lang="de" selected>' in s for s in selects)
+    selects = re.findall(r'<select name="seat-(\d+)-language".*?</select>', form, re.S)
+    rows = re.findall(r'<select name="seat-\d+-language".*?</select>', form, re.S)
+    assert len(rows) > 2 and selects[0] == "0"
+    # no invitee row is pre-filled with the host's language: "their own" is chosen
+    assert all('<option value="" lang="" selected>' in r and 'value="cs" lang="cs" selected' not in r
+               for r in rows[1:])
+
+
+def test_a_hosts_language_choice_never_changes_a_player_who_has_signed_in(app):
+    """Issue 22: a Finnish player invited by a Czech host keeps Finnish,
+    in every game, whether she chose it or her browser said so."""
+    new_lacitta(start=False)
+    _sign_in_with(app.test_client(), _signin_path("bo@example.org"), {"Accept-Language": "fi"})
+    assert _player("bo@example.org").language == "fi"
+    hana = signed_in(app, "cy@example.org")
+    _save_account(hana, language="cs", name="Cy")
+    _create(hana, [("Cy", "cy@example.org", "cs"), ("Bo", "bo@example.org", "cs"),
+                   ("Neo", "neo@example.org", "cs")])
+    assert _player("bo@example.org").language == "fi"     # her browser's at her first sign-in
+    assert _player("neo@example.org").language == "cs"    # never signed in: the host's choice
+    page = app.test_client().get(_signin_path("neo@example.org"), headers={"Accept-Language": "fi"})
+    assert _lang(page.get_data(as_text=True)) == "cs"
+    # at Neo's first sign-in his browser's language wins over the host's
+    _sign_in_with(app.test_client(), _signin_path("neo@example.org"), {"Accept-Language": "fi"})
+    assert _player("neo@example.org").language == "fi"
+
+
+def test_the_signin_link_mail_is_in_the_language_of_the_page_it_was_asked_from(app, client):
+    from pbem.service.models import OutboxMessage
+
+    for lang, email in (("fi", "new@example.org"), ("cs", "ada@example.org")):
+        page = client.get("/signin", headers={"Accept-Language": lang})
+        token = CSRF_RE.search(page.get_data(as_text=True)).group(1)
+        if email == "ada@example.org":
+            new_lacitta(start=False)  # Ada exists but has never said which language she reads
+        client.post("/signin", data={"csrf_token": token, "email": email}, headers={"Accept-Language": lang})
+        db.session.rollback()
+        row = db.session.execute(select(OutboxMessage).where(OutboxMessage.recipient == email)
+                                 .where(OutboxMessage.kind == "signin")).scalar_one()
+        subject = pbem.i18n.translations(lang).gettext("[pbem] Your sign-in link")
+        assert subject != "[pbem] Your sign-in link" and row.subject == subject
+
+
+def test_the_demos_first_page_follows_the_browser(app):
+    from pbem.cli.demo import seed_demo_game
+
+    with app.app_context():
+        game = seed_demo_game()
+        path = links.signin_url(game.seats[1].player_id, links.order_path(game.id, 1)).removeprefix(
+            "http://pbem.test")
+    page = app.test_client().get(path, headers={"Accept-Language": "cs-CZ,cs;q=0.9"})
+    assert _lang(page.get_data(as_text=True)) == "cs"
+
+
+def test_the_footer_names_the_zone_the_deadline_is_shown_in(app, client):
+    gid = new_lacitta()
+    game = db.session.get(Game, gid)
+    game.timezone = "Europe/Helsinki"
+    db.session.commit()
+    text = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Europe/Helsinki" in text and "Times are shown in Europe/Helsinki." in text
+    assert "Times are shown in UTC" not in text
 
 
 def test_host_sets_the_language_of_a_replacement(app):
@@ -205,6 +265,13 @@ def test_host_sets_the_language_of_a_replacement(app):
             "name": "Neo", "language": "ca"}
     assert ada.post(f"/games/{gid}/replace", data=form).status_code == 302
     assert _player("neo@example.org").language == "ca"
+    # a player who has signed in keeps her language: the host's choice is for new addresses only
+    _sign_in_with(app.test_client(), _signin_path("cy@example.org"), {"Accept-Language": "fi"})
+    gid2 = new_lacitta(seats=2)
+    form.update(csrf_token=csrf_token(ada, f"/games/{gid2}"), email="cy@example.org", language="cs")
+    form["seat"] = "2"
+    ada.post(f"/games/{gid2}/replace", data=form)
+    assert _player("cy@example.org").language == "fi"
     assert db.session.get(Game, gid).seat(1).player.email == "neo@example.org"
 
 

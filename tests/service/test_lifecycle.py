@@ -86,9 +86,13 @@ def test_a_replacement_takes_over_a_seat_with_its_turn(app, t0):
         replace_player(gid, 1, "cy@example.org", by_player_id=ada.id, now=t0)
     replace_player(gid, 1, "Dee@example.org", "Dee", by_player_id=ada.id, now=t0)
     g = game(gid)
-    assert g.seat(1).player.email == "dee@example.org" and g.seat(1).joined
+    # Dee is invited to the seat: it counts as joined, and its turn notice goes, once she accepts
+    assert g.seat(1).player.email == "dee@example.org" and not g.seat(1).joined
+    assert [r.kind for r in outbox(recipient="dee@example.org")] == ["invite"]
+    assert [r.kind for r in outbox(recipient="bo@example.org", kind="seat_given")] == ["seat_given"]
+    join_game(gid, 1, player_id=g.seat(1).player_id, now=t0)
     to_dee = outbox(recipient="dee@example.org")
-    assert sorted(r.kind for r in to_dee) == ["invite", "turn"]
+    assert sorted(r.kind for r in to_dee) == ["invite", "turn"] and game(gid).seat(1).joined
     assert "Ada adds 1" in body_text([r for r in to_dee if r.kind == "turn"][0])
     # Dee plays the seat; Bo no longer can
     assert submit_orders(gid, 1, "add 2", expected_step=1, source="web").status == "stored"

@@ -64,7 +64,8 @@ def test_one_click_unsubscribe_works_without_a_cookie_and_a_get_changes_nothing(
     res = client.post("/" + path, data={"List-Unsubscribe": "One-Click"})  # RFC 8058, no cookie, no CSRF
     assert res.status_code == 200 and b"unsubscribed" in res.data
     db.session.expire_all()
-    assert _player("bo@example.org").notify_mode == "none"
+    # no more news and no invitations; the seats Bo holds still hear of their turns (issue 29)
+    assert (_player("bo@example.org").notify_mode, _player("bo@example.org").no_invites) == ("my_turn", True)
     assert client.post("/mail/unsubscribe/forged-token").status_code == 404
 
 
@@ -90,24 +91,89 @@ def test_my_turn_only_drops_news_of_other_seats_missed_turns(app, t0):
 
 
 def test_a_digest_player_gets_one_mail_at_their_hour_with_the_notices_of_the_day(app, t0):
+    from pbem.service.deadlines import scan
+
+    gid = new_tally(t0)
+    _set("cy@example.org", notify_mode="digest", digest_hour=20, timezone="Europe/Helsinki")
+    scan(now=t0 + 60 * H)                       # Ada misses her turn: news for Cy's digest
+    held = outbox(recipient="cy@example.org", status="held")
+    assert [r.kind for r in held] == ["missed"]
+    # 20:00 in Helsinki on 23 November is 18:00 UTC
+    assert held[0].next_attempt_at == dt.datetime(2026, 11, 23, 18, 0, tzinfo=dt.timezone.utc)
+    with SMTPServer() as smtp:
+        app.config["SMTP_PORT"] = smtp.port
+        deliver_due(now=t0 + 61 * H)
+        to_cy = [raw for r, raw in smtp.handler.messages if r == ["cy@example.org"]]
+        assert len(to_cy) == 1 and b"invites you" in to_cy[0]       # invitations do not wait
+        report = deliver_due(now=dt.datetime(2026, 11, 23, 18, 1, tzinfo=dt.timezone.utc))
+        assert report.digests == 1
+        to_cy = [raw for r, raw in smtp.handler.messages if r == ["cy@example.org"]]
+    assert len(to_cy) == 2 and b"daily digest" in to_cy[1]
+    assert [r.status for r in outbox(recipient="cy@example.org", kind="missed")] == ["digested"]
+    assert gid
+
+
+def test_the_digest_never_holds_back_your_move(app, t0):
+    """Issue 29: "your move", reminders and the game's end go at once for
+    a digest player; only an explicit "none" turns them off."""
     gid = new_tally(t0)
     _set("bo@example.org", notify_mode="digest", digest_hour=20, timezone="Europe/Helsinki")
     submit_orders(gid, 0, "add 1", expected_step=None, source="email", now=t0 + H)   # Bo's move
-    held = outbox(recipient="bo@example.org", status="held")
-    assert [r.kind for r in held] == ["turn"]
-    # 20:00 in Helsinki on 20 November is 18:00 UTC
-    assert held[0].next_attempt_at == dt.datetime(2026, 11, 20, 18, 0, tzinfo=dt.timezone.utc)
-    with SMTPServer() as smtp:
-        app.config["SMTP_PORT"] = smtp.port
-        deliver_due(now=t0 + 2 * H)
-        to_bo = [raw for r, raw in smtp.handler.messages if r == ["bo@example.org"]]
-        assert len(to_bo) == 1 and b"invites you" in to_bo[0]       # invitations do not wait
-        report = deliver_due(now=dt.datetime(2026, 11, 20, 18, 1, tzinfo=dt.timezone.utc))
-        assert report.digests == 1
-        to_bo = [raw for r, raw in smtp.handler.messages if r == ["bo@example.org"]]
-    assert len(to_bo) == 2 and b"daily digest" in to_bo[1]
-    assert b"your move" in to_bo[1] and b"add 1" in to_bo[1]     # the turn notice, legal orders and all
-    assert [r.status for r in outbox(recipient="bo@example.org", kind="turn")] == ["digested"]
+    turn = outbox(recipient="bo@example.org", kind="turn")
+    assert [r.status for r in turn] == ["pending"] and turn[0].next_attempt_at < t0 + 2 * H
+
+
+def test_one_click_unsubscribe_stops_invitations_but_not_your_move(app, t0):
+    """Hole 6 and issue 29: after a one-click unsubscribe no new game can
+    seat the address and no invitation is resent, but the turns of the
+    games the player sits in still come, and the host sees nothing amiss."""
+    from pbem.service.lifecycle import resend_invitation
+
+    gid = create_game("tally", PLAYERS[0][1], PLAYERS, seed=1, now=t0).id
+    row = next(r for r in outbox() if r.recipient == "bo@example.org")
+    path = parsed(row)["List-Unsubscribe"].strip("<>").split("://", 1)[1].split("/", 1)[1]
+    assert app.test_client().post("/" + path, data={"List-Unsubscribe": "One-Click"}).status_code == 200
+    db.session.expire_all()
+    ada = _player("ada@example.org")
+    with pytest.raises(ServiceError, match="asked not to be invited"):
+        resend_invitation(gid, 1, by_player_id=ada.id, now=t0 + H)
+    with pytest.raises(ServiceError, match="asked not to be invited"):
+        create_game("tally", PLAYERS[0][1], PLAYERS, seed=2, now=t0)
+    assert len(outbox(kind="invite", recipient="bo@example.org")) == 1
+    from pbem.service.lifecycle import start_game
+
+    start_game(gid, by_player_id=ada.id, now=t0 + H)
+    submit_orders(gid, 0, "add 1", expected_step=None, source="email", now=t0 + 2 * H)   # Bo's move
+    assert [r.kind for r in outbox(recipient="bo@example.org", kind="turn")] == ["turn"]
+
+
+def test_never_invite_me_again_stops_resent_invitations(app, t0):
+    from pbem.service.lifecycle import resend_invitation
+
+    gid = create_game("tally", PLAYERS[0][1], PLAYERS, seed=1, now=t0).id
+    _set("cy@example.org", no_invites=True)
+    for minutes in (0, 11, 22):
+        with pytest.raises(ServiceError, match="asked not to be invited"):
+            resend_invitation(gid, 2, by_player_id=_player("ada@example.org").id, now=t0 + minutes * 60 * H / 60)
+    assert len(outbox(kind="invite", recipient="cy@example.org")) == 1
+
+
+def test_the_preferences_page_is_not_cached_and_leaks_no_referrer(app, t0):
+    from pbem.service import links
+
+    new_tally(t0)
+    url = links.preferences_url(_player("bo@example.org").id)
+    path = "/" + url.split("://", 1)[1].split("/", 1)[1]
+    client = app.test_client()
+    for resp in (client.get(path), client.get(path.replace("/preferences/", "/unsubscribe/")),
+                 client.get(path + "?unsubscribe=1")):
+        assert resp.headers["Cache-Control"] == "no-store"
+        assert resp.headers["Referrer-Policy"] == "no-referrer"
+    page = client.get(path + "?unsubscribe=1").get_data(as_text=True)
+    # the unsubscribe page offers "only my turns" first, and explains "none"
+    assert page.index('id="only-my-turns"') < page.index('id="unsubscribe"')
+    assert page.index('value="my_turn"') < page.index('value="none"')
+    assert "not even my turns" in page
 
 
 def test_an_address_that_said_never_invite_me_cannot_be_seated(app, t0):

@@ -40,16 +40,20 @@ def test_waiting_game_shows_who_joined_and_host_resends_an_invitation(app):
     assert 'id="resend-2"' not in bo.get(f"/games/{gid}").get_data(as_text=True)  # host only
     token = csrf_token(ada, f"/games/{gid}")
     assert bo.post(f"/games/{gid}/invite/2", data={"csrf_token": csrf_token(bo, f"/games/{gid}")}).status_code == 403
-    # the first invitation has just gone: a second one waits ten minutes
+    # the first invitation has just gone: the first resend is allowed at once (issue 29)
+    first = ada.post(f"/games/{gid}/invite/2", data={"csrf_token": token}, follow_redirects=True)
+    assert "A new invitation is on its way to bo@example.org." in text_of(first.get_data(as_text=True))
+    assert _invites("bo@example.org") == 2
+    # a second resend waits ten minutes
     too_soon = ada.post(f"/games/{gid}/invite/2", data={"csrf_token": token}, follow_redirects=True)
     assert "you can send another in 10 min" in text_of(too_soon.get_data(as_text=True))
-    assert _invites("bo@example.org") == 1
+    assert _invites("bo@example.org") == 2
     for row in db.session.execute(select(OutboxMessage)).scalars():
-        row.created_at -= dt.timedelta(minutes=11)  # the first invitation went 11 minutes ago
+        row.created_at -= dt.timedelta(minutes=11)  # the resend went 11 minutes ago
     db.session.commit()
     done = ada.post(f"/games/{gid}/invite/2", data={"csrf_token": token}, follow_redirects=True)
     assert "A new invitation is on its way to bo@example.org." in text_of(done.get_data(as_text=True))
-    assert _invites("bo@example.org") == 2
+    assert _invites("bo@example.org") == 3
     assert ada.post(f"/games/{gid}/invite/9", data={"csrf_token": token}).status_code == 404
 
 
@@ -123,3 +127,77 @@ def test_a_cancelled_game_says_so_on_the_game_page_and_the_order_page_takes_no_o
                       data={"csrf_token": csrf_token(bo, f"/games/{gid}"), "orders": "gold", "step": "0"})
     assert refused.status_code == 422 and "cancelled" in text_of(refused.get_data(as_text=True))
     assert _game(gid).status == "cancelled"
+
+
+def test_a_replaced_player_gets_one_mail_and_their_old_invitation_says_so_in_their_language(app):
+    """Issue 29: the newcomer takes the seat by accepting the invitation;
+    the player who leaves is told once, in German, and their old
+    invitation page says the host gave the seat away (not an English 403)."""
+    from pbem.i18n import translations
+    from pbem.service.models import Player
+
+    gid = new_lacitta(start=False)
+    bo = db.session.execute(select(Player).where(Player.email == "bo@example.org")).scalar_one()
+    bo.language, bo.language_chosen = "de", True
+    db.session.commit()
+    ada, bo_client = _client(app, "ada@example.org"), _client(app, "bo@example.org")
+    token = csrf_token(ada, f"/games/{gid}")
+    ada.post(f"/games/{gid}/replace", data={"csrf_token": token, "seat": "2", "email": "dee@example.org",
+                                            "name": "Dee"})
+    assert _game(gid).seat(1).player.email == "dee@example.org" and not _game(gid).seat(1).joined
+    told = db.session.execute(select(OutboxMessage).where(OutboxMessage.recipient == "bo@example.org",
+                                                          OutboxMessage.kind == "seat_given")).scalars().all()
+    de = translations("de").gettext
+    assert len(told) == 1 and de("your seat has a new player") in told[0].subject
+    assert de("your seat has a new player") != "your seat has a new player"
+    page = bo_client.get(f"/games/{gid}/join/2")
+    html = page.get_data(as_text=True)
+    assert page.status_code == 410 and '<html lang="de"' in html
+    assert "Error 403" not in html and "someone else" not in html
+    assert de("Your seat has a new player") in html
+    # a stranger still gets the plain refusal
+    assert _client(app, "cy@example.org").get(f"/games/{gid}/join/2").status_code == 403
+
+
+def test_a_replacement_in_a_running_game_accepts_before_the_seat_is_theirs(app):
+    gid = new_lacitta()
+    ada = _client(app, "ada@example.org")
+    ada.post(f"/games/{gid}/replace", data={"csrf_token": csrf_token(ada, f"/games/{gid}"), "seat": "2",
+                                            "email": "dee@example.org", "name": "Dee"})
+    page = ada.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'id="resend-2"' in page          # Resend stays for a seat that has never joined
+    db.session.rollback()
+    dee = _client(app, "dee@example.org")
+    join = dee.get(f"/games/{gid}/join/2").get_data(as_text=True)
+    assert 'id="join"' in join
+    resp = dee.post(f"/games/{gid}/join/2", data={"csrf_token": csrf_token(dee, f"/games/{gid}/join/2")})
+    assert resp.status_code == 302 and _game(gid).seat(1).joined
+    assert 'id="resend-2"' not in ada.get(f"/games/{gid}").get_data(as_text=True)
+
+
+def test_the_hosts_typed_name_is_kept(app):
+    from pbem.service.models import Player
+
+    new_lacitta(start=False)
+    db.session.add(Player(email="hana@example.org", name="hana"))   # a row made by a sign-in request
+    db.session.commit()
+    ada = _client(app, "ada@example.org")
+    data = {"csrf_token": csrf_token(ada, "/games/new"), "kind": "lacitta", "opt-lacitta-setup": "beginner",
+            "title": "Names", "deadline_hours": "48", "timezone": "UTC",
+            "seat-0-name": "Ada", "seat-0-email": "ada@example.org",
+            "seat-1-name": "Hana", "seat-1-email": "hana@example.org",
+            "seat-2-name": "Bo", "seat-2-email": "bo@example.org"}
+    assert ada.post("/games/new", data=data).status_code == 302
+    db.session.rollback()
+    assert db.session.execute(select(Player.name).where(Player.email == "hana@example.org")).scalar_one() == "Hana"
+
+
+def test_the_table_shows_a_seat_that_gets_no_turn_mail(app):
+    from pbem.service.models import Player
+
+    gid = new_lacitta()
+    bo = db.session.execute(select(Player).where(Player.email == "bo@example.org")).scalar_one()
+    bo.notify_mode = "none"
+    db.session.commit()
+    text = text_of(_client(app, "cy@example.org").get(f"/games/{gid}").get_data(as_text=True))
+    assert text.count("gets no turn mail") == 1

@@ -194,3 +194,35 @@ def test_a_page_that_needs_sign_in_comes_back_after_the_emailed_link(app, client
     landed = _post_token(client, _link_in(row))
     assert landed.headers["Location"] == f"/games/{gid}/seat/2"
     assert client.get(landed.headers["Location"]).status_code == 200
+
+
+def test_a_first_signin_that_fails_leaves_the_link_usable(app, client, monkeypatch):
+    """Issue 22: storing the browser's language failed ("database is
+    locked") after the link had been spent in a transaction of its own;
+    the same link then said it was used. The link is spent only by the
+    transaction that succeeds."""
+    from sqlalchemy.exc import OperationalError
+
+    from pbem.web import first_signin
+
+    new_lacitta(start=False)
+    path = _path(links.signin_url(player_id("bo@example.org"), "/"))
+    page = client.get(path, headers={"Accept-Language": "fi"})
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page.get_data(as_text=True)).group(1)
+    real = first_signin.zone_or_none
+
+    def locked(*args):
+        raise OperationalError("UPDATE players", {}, Exception("database is locked"))
+
+    monkeypatch.setattr(first_signin, "zone_or_none", locked)
+    app.config["PROPAGATE_EXCEPTIONS"] = False   # the visitor sees the error page, as in production
+    failed = client.post(path, data={"csrf_token": token, "browser_zone": "Europe/Helsinki"},
+                         headers={"Accept-Language": "fi"})
+    assert failed.status_code == 500
+    monkeypatch.setattr(first_signin, "zone_or_none", real)
+    again = client.post(path, data={"csrf_token": token, "browser_zone": "Europe/Helsinki"},
+                        headers={"Accept-Language": "fi"})
+    assert again.status_code == 302, again.get_data(as_text=True)
+    db.session.rollback()
+    bo = db.session.execute(select(Player).where(Player.email == "bo@example.org")).scalar_one()
+    assert (bo.language, bo.timezone) == ("fi", "Europe/Helsinki") and bo.first_signin_at is not None
