@@ -130,7 +130,7 @@ def new():
 def _invitee_languages() -> dict:
     """The language choices of an invitee row: first "their own" (``""``:
     the player's, or their browser's at the first sign-in), then each language."""
-    return {"": gettext("Their own (their browser’s)"), **LANGUAGE_NAMES}
+    return {"": gettext("Their own language"), **LANGUAGE_NAMES}
 
 
 def _create(form: dict) -> int:
