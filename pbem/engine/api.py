@@ -217,6 +217,14 @@ class State(ABC):
     def scores(self) -> list[Score]:
         """Current standing per seat (final once :meth:`is_terminal`)."""
 
+    def score_breakdown(self) -> list[tuple[Any, dict[int, int]]] | None:
+        """Where each seat's points come from, as the rules score them: one
+        ``(label, {seat: points})`` row per scoring rule, ``label`` a
+        message (``Msg("stables")``), each seat's rows summing to its
+        :meth:`scores` points; ``None`` (the default) when the game gives
+        no breakdown. Mail and pages show it under the final scores."""
+        return None
+
     @abstractmethod
     def phase(self) -> str:
         """Human label of where the game is ("Year 2, political round 3")."""

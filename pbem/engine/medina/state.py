@@ -76,6 +76,11 @@ class Palace:
                       self.dome, self.complete, self.towers)
 
 
+#: the scoring rules ("Pisteytys") as :meth:`MedinaState.score_breakdown` rows
+SCORE_ROWS = (("palaces", Msg("palace pieces")), ("stables", Msg("stables")), ("merchants", Msg("merchants")),
+              ("walls", Msg("wall pieces")), ("palace_tiles", Msg("palace tiles")), ("tower_tiles", Msg("tower tiles")))
+
+
 class MedinaState(State):
     """A Medina position. Build with :meth:`MedinaGame.new_state`,
     :meth:`from_json` or :func:`pbem.engine.medina.position.load_position`."""
@@ -604,6 +609,13 @@ class MedinaState(State):
         return [Score(seat=s, points=points[s], tiebreak=0,
                       rank=1 + sum(1 for q in points if q > points[s]), detail=detail[s])
                 for s in range(self.seats)]
+
+    def score_breakdown(self) -> list[tuple[Msg, dict[int, int]]]:
+        """"Pisteytys" row by row: palace pieces, stables, merchants and wall
+        pieces of the seat's palaces, then palace and tower tiles; each
+        ``(label, {seat: points})``, summing to :meth:`scores`."""
+        scores = self.scores()
+        return [(label, {s.seat: s.detail[key] for s in scores}) for key, label in SCORE_ROWS]
 
     # ----------------------------------------------------------------- view
     def view(self, seat: int | None) -> dict[str, Any]:
