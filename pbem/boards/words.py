@@ -53,6 +53,7 @@ def with_names(msg: Any, names: dict[int, str]) -> Any:
         out = Msgn(msg.template, msg.plural, msg.n or 0, **{k: v for k, v in params.items() if k != "n"})
     else:
         out = Msg(msg.template, **params)
+    out.context = msg.context     # a pgettext context, or said()'s: text per language
     return out
 
 
