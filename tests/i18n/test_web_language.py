@@ -371,3 +371,27 @@ def test_the_order_page_lists_legal_orders_in_the_players_words(app):
     for text in czech:
         assert f"<code>{escape(text)}</code>" in page
         assert engine.parse_action(state, seat, text) in actions
+
+
+def test_migration_0011_forgets_the_old_default_language_of_players_never_seen(tmp_path):
+    """Rows from before kept "en" for "nobody said": the demo's players,
+    seeded by an older pbem, got English pages whatever the browser asked."""
+    from sqlalchemy import create_engine, text
+
+    from pbem.service.migrate import upgrade
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    upgrade(url, "0010")
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        for email, lang, chosen, first in (("old@x.org", "en", False, None), ("chose@x.org", "en", True, None),
+                                           ("seen@x.org", "en", False, "2026-11-01 10:00:00"),
+                                           ("host@x.org", "fi", False, None)):
+            conn.execute(text("INSERT INTO players (email, name, timezone, language, language_chosen, "
+                              "first_signin_at, created_at) VALUES (:e, 'n', 'UTC', :l, :c, :f, '2026-11-01')"),
+                         {"e": email, "l": lang, "c": chosen, "f": first})
+    upgrade(url)
+    with engine.connect() as conn:
+        rows = dict(conn.execute(text("SELECT email, language FROM players")).all())
+    engine.dispose()
+    assert rows == {"old@x.org": "", "chose@x.org": "en", "seen@x.org": "en", "host@x.org": "fi"}
