@@ -409,6 +409,15 @@ class Game(ABC):
         :class:`~pbem.engine.messages.Msg`: ``pbem.i18n.translate`` gives
         the reader's language)."""
 
+    def order_words(self) -> frozenset[str]:
+        """Every word of the command language in every language, folded
+        (:func:`pbem.engine.fold.fold`; ``{"build", "farm", "rakenna",
+        "statek", ...}``), fillers (``please``, ``bitte``) and numbers left
+        out: the mail reader tells a chatty line ("Thanks for the game!")
+        from an order that failed by them (:mod:`pbem.mail.reading`). The
+        default, no words, makes every line an order."""
+        return frozenset()
+
     def order_text(self, action: Action, lang: str = "en") -> str:
         """``action`` as an order line in language ``lang`` (``"fi"``,
         ``"cs"``, ...: the words a player of that language writes, which

@@ -10,6 +10,7 @@ Both are pure string functions; the games' keyword tables live in
 from __future__ import annotations
 
 import unicodedata
+from typing import Iterable
 
 LANGUAGES = ("en", "fi", "cs", "ca", "de")
 """The languages orders may be written in, English (the canonical text) first."""
@@ -25,6 +26,19 @@ def fold(text: str) -> str:
     t = text.lower().translate(_BEFORE)
     t = unicodedata.normalize("NFD", t)
     return "".join(c for c in t if not unicodedata.combining(c))
+
+
+def vocabulary(phrases: Iterable[str], skip: Iterable[str] = ()) -> frozenset[str]:
+    """The folded words of ``phrases`` (an iterable of glossary phrases,
+    ``"take 2 gold"``, ``"Brot und Spiele"``) less the folded ``skip`` words
+    (a table's fillers and joins) and numbers: what
+    :meth:`pbem.engine.api.Game.order_words` returns."""
+    skipped = {fold(w) for w in skip}
+    out: set[str] = set()
+    for phrase in phrases:
+        for word in phrase.replace("'", " ").split():
+            out |= {form for form in spellings(word) if form not in skipped and not form.isdigit()}
+    return frozenset(out)
 
 
 def spellings(word: str) -> set[str]:

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, Collection, Sequence
 
-__all__ = ["Reading", "split_letter", "GREETING_WORDS", "SIGNOFF_WORDS"]
+from pbem.engine.fold import fold
+
+__all__ = ["Reading", "is_prose", "split_letter", "GREETING_WORDS", "SIGNOFF_WORDS", "PROSE_WORDS"]
 
 GREETING_WORDS = 6
 SIGNOFF_WORDS = 4
@@ -71,13 +73,86 @@ def _looks_like_greeting(line: str) -> bool:
                                         _GREETING.match(line) is not None)
 
 
-def split_letter(lines: Sequence[str], is_order: Callable[[str], bool] | None = None
-                 ) -> tuple[list[str], list[str]]:
+#: a chatty line: at least this many words when it holds an order word
+PROSE_WORDS = 4
+_TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
+_SEVERAL = re.compile(r"\s*[,;]\s*")
+
+
+def _tokens(line: str) -> list[str]:
+    return [fold(t) for t in _TOKEN.findall(line)]
+
+
+def is_prose(line: str, order_words: Collection[str]) -> bool:
+    """Whether ``line`` is plainly prose, not a failed order: it names no
+    site or number (no word with a digit), and it holds no word of the
+    command language (``order_words``, folded: :meth:`Game.order_words`),
+    or it is a sentence (at least :data:`PROSE_WORDS` words) that does not
+    begin with one and is mostly other words ("I'll take the gold this
+    time."). ``False`` for every line when ``order_words`` is empty."""
+    if not order_words:
+        return False
+    tokens = _tokens(line)
+    if not tokens or any(any(c.isdigit() for c in t) for t in tokens):
+        return False
+    known = [t in order_words for t in tokens]
+    if not any(known):
+        return True
+    return len(tokens) >= PROSE_WORDS and not known[0] and 2 * sum(known) <= len(tokens)
+
+
+def _one_per_line(lines: Sequence[str], is_order: Callable[[str], bool]) -> list[str]:
+    """Each line holding several orders ("palace grey B2, palace grey B3")
+    made into one line per order, when the game reads every piece and
+    not the whole."""
+    out: list[str] = []
+    for line in lines:
+        pieces = [p for p in _SEVERAL.split(line.strip()) if p]
+        if len(pieces) > 1 and not is_order(line) and all(is_order(p) for p in pieces):
+            out += pieces
+        else:
+            out.append(line)
+    return out
+
+
+def split_letter(lines: Sequence[str], is_order: Callable[[str], bool] | None = None,
+                 order_words: Collection[str] = ()) -> tuple[list[str], list[str]]:
     """``(orders, ignored)`` from the new text's lines (blank lines keep
-    paragraphs apart). Never drops a line that ``is_order`` accepts."""
+    paragraphs apart). Never drops a line that ``is_order`` accepts.
+
+    With the game's ``order_words`` (:func:`is_prose`), plain prose
+    anywhere is set aside too, and a line with several orders is split
+    (:func:`_one_per_line`); when no line is left that looks like an
+    order, ``orders`` is empty ("no orders found")."""
     if is_order is None:
         def is_order(line: str) -> bool:  # no vocabulary: only a plain greeting word is not an order
             return not (_GREETING.match(line) and line.rstrip().endswith((",", "!")))
+    elif order_words:
+        lines = _one_per_line(lines, is_order)
+    orders, ignored = _letter(lines, is_order)
+    if not order_words:
+        return orders, ignored
+    prose = {i for i, l in enumerate(orders) if not is_order(l) and is_prose(l, order_words)}
+    if not prose:
+        return orders, ignored
+    kept = [l for i, l in enumerate(orders) if i not in prose]
+    set_aside = [l for i, l in enumerate(orders) if i in prose]
+    return kept, _in_order(lines, ignored + set_aside)
+
+
+def _in_order(lines: Sequence[str], chosen: list[str]) -> list[str]:
+    """``chosen`` (lines of ``lines``, stripped) in the order they stand in ``lines``."""
+    left = list(chosen)
+    out = []
+    for line in lines:
+        if line.strip() in left:
+            left.remove(line.strip())
+            out.append(line.strip())
+    return out + left
+
+
+def _letter(lines: Sequence[str], is_order: Callable[[str], bool]) -> tuple[list[str], list[str]]:
+    """The greeting and sign-off rule: ``(orders, greeting and sign-off lines)``."""
     paras = _paragraphs(lines)
     ignored_top: list[str] = []
     ignored_bottom: list[str] = []

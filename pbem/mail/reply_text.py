@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 import html2text
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Collection, Iterable, Sequence
 
 from mailparser_reply.constants import MAIL_LANGUAGES, QUOTED_MATCH_INCLUDE as _Q
 from mailparser_reply.parser import EmailMessage as _ReplyMessage
@@ -309,7 +309,8 @@ def first_lines(text: str, limit: int = 8) -> list[str]:
 
 
 def read_reply(body: str, *, notice_texts: Iterable[str] = (), sender_tokens: Iterable[str] = (),
-               is_order: Callable[[str], bool] | None = None, by_patterns: str | None = None) -> Reading:
+               is_order: Callable[[str], bool] | None = None, by_patterns: str | None = None,
+               order_words: Collection[str] = ()) -> Reading:
     """Read a reply to a notice pbem sent.
 
     ``body``: the reply's decoded text (an HTML-only reply already turned
@@ -318,6 +319,9 @@ def read_reply(body: str, *, notice_texts: Iterable[str] = (), sender_tokens: It
     the notice's sender name and addresses (quote headers name them).
     ``is_order``: whether a line is in the game's command language (for
     the greeting and sign-off rule, :mod:`pbem.mail.reading`).
+    ``order_words``: the game's command-language words, folded
+    (:meth:`pbem.engine.api.Game.order_words`): with them a line of plain
+    prose anywhere is set aside, not refused (:func:`reading.is_prose`).
     ``by_patterns``: :func:`extract_new_text` of ``body`` when the caller
     has it already (the inbound parser computed it), so it is not
     computed twice.
@@ -339,5 +343,5 @@ def read_reply(body: str, *, notice_texts: Iterable[str] = (), sender_tokens: It
     else:
         new = _clean_block((extract_new_text(body) if by_patterns is None else by_patterns).split("\n"))
     new = _without_notice_lines(new, texts, is_order)
-    orders, ignored = split_letter(new, is_order)
+    orders, ignored = split_letter(new, is_order, order_words)
     return Reading(orders=orders, ignored=ignored, found=match is not None, first_lines=first_lines(body))

@@ -134,5 +134,6 @@ def read(mail, game, seat_index: int, state) -> reply_text.Reading:
     # text, and reading it line by line with the game's parser costs ~25 µs
     # a line (a 400,000-character body of order-like lines: about 2 s)
     body = head_and_tail(mail.body, MAX_READ_CHARS)
+    words = get_game(game.kind).order_words() if state is not None else ()
     return reply_text.read_reply(body, notice_texts=texts, sender_tokens=tokens, is_order=is_order,
-                                 by_patterns=mail.text)
+                                 by_patterns=mail.text, order_words=words)

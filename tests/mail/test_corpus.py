@@ -91,7 +91,7 @@ def _read(world, fx, *, with_notice: bool = True):
     texts, tokens = notice_texts(world.raw) if with_notice else ([], [])
     is_order = order_predicate(SimpleNamespace(kind="lacitta"), 0, world.state)
     return read_reply(mail.body, notice_texts=texts, sender_tokens=tokens + ["play@pbem.test"],
-                      is_order=is_order)
+                      is_order=is_order, order_words=get_game("lacitta").order_words())
 
 
 def test_the_corpus_is_what_issue_13_asks_for():
@@ -157,12 +157,14 @@ def test_whole_path_and_the_answer(world, fx, tmp_path, monkeypatch):
     assert recipient == "ada@example.org"
     assert msg["In-Reply-To"] and msg["Auto-Submitted"] == "auto-replied"
     assert f"({PHASE})" in msg["Subject"]
-    if fx.ignored:
+    if fx.ignored and fx.orders:
         assert "ignored, not orders: " + " / ".join(fx.ignored) in text
-    if not fx.orders:
+    if not fx.orders:  # issue 29: prose alone is "no orders found", with what is legal now
         assert kind == "refusal" and output.startswith("refused")
         assert "could not find your orders in this mail" in text
         assert "The first lines of your mail" in text
+        assert all(line in text for line in fx.ignored)
+        assert "Legal orders now (170)" in text and "REFUSED" not in text
     elif fx.name.endswith("_typo"):
         assert kind == "refusal"
         assert "Did you mean `build farm E6`?" in text
@@ -205,3 +207,17 @@ def test_the_notice_lists_common_orders_first_in_natural_order(world):
     sites = [o for o in listed if o.startswith("found ")]
     nums = [(o.split()[1][0], int(o.split()[1][1:])) for o in sites]
     assert nums == sorted(nums)
+
+
+def test_the_refusal_names_the_line_that_failed_not_the_greeting(world, tmp_path, monkeypatch):
+    """Issue 29: a greeting was reported as the refused line when the line
+    below it held two orders. The two orders are read as two lines, the
+    greeting is set aside, and the refusal names the line that failed."""
+    fx = next(f for f in FIXTURES if f.name == "two_orders_on_a_line_refused_at_the_real_line_fi")
+    output, answers = _ingest(world, tmp_path, monkeypatch, reply_bytes(fx, world.notice))
+    [(kind, _recipient, msg)] = answers
+    text = msg.get_body(("plain",)).get_content()
+    assert kind == "refusal" and "order refused: line 2" in msg["Subject"]
+    assert "  1. build farm E6\n" in text.replace("\r\n", "\n")
+    assert "  2. build farm Q9    <== REFUSED" in text
+    assert "(ignored, not orders: Moi,)" in text

@@ -6,6 +6,7 @@ import random
 from typing import Any, Callable
 
 from pbem.engine.api import Game
+from pbem.engine.fold import vocabulary
 from pbem.engine.diestadt import flow, hold, words
 from pbem.engine.diestadt.orders import HELP, parse_order
 from pbem.engine.diestadt.position import dump_position, load_position
@@ -80,6 +81,11 @@ class DieStadtGame(Game):
     def order_help(self) -> str:
         """The order help, one :class:`~pbem.engine.messages.Msg`."""
         return HELP
+
+    def order_words(self) -> frozenset[str]:
+        """:meth:`Game.order_words` from :mod:`pbem.engine.diestadt.words`."""
+        return vocabulary(p for w in words.WORDS.values()
+                          for t in (w.kinds, w.roles, w.points, w.ends, w.guard, w.no) for p in t)
 
     def order_text(self, action, lang: str = "en") -> str:
         """:func:`pbem.engine.diestadt.words.order_text` (English for a language it has no words for)."""

@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 from pbem.engine.messages import Msg
 from pbem.engine.api import Game
+from pbem.engine.fold import vocabulary
 from pbem.engine.lacitta import parse as _parse
 from pbem.engine.lacitta import position as _position
 from pbem.engine.lacitta import text as _text
@@ -70,6 +71,12 @@ class LaCitta(Game):
 
     def order_help(self) -> str:
         return _text.order_help()
+
+    def order_words(self) -> frozenset[str]:
+        """:meth:`Game.order_words` from :mod:`pbem.engine.lacitta.words`."""
+        tables = _words.WORDS.values()
+        return vocabulary((p for w in tables for t in (w.verbs, w.buildings, w.cards, w.wishes) for p in t),
+                          skip=[f for w in tables for f in (*w.fillers, *w.joins)])
 
     def order_text(self, action: Order, lang: str = "en") -> str:
         """:func:`pbem.engine.lacitta.words.order_text` (English for a language it has no words for)."""

@@ -6,6 +6,7 @@ import random
 from typing import Any, Callable
 
 from pbem.engine.api import Game
+from pbem.engine.fold import vocabulary
 from pbem.engine.medina.orders import HELP, parse_order
 from pbem.engine.medina.pieces import starting_supply
 from pbem.engine.medina.position import dump_position, load_position
@@ -67,6 +68,10 @@ class MedinaGame(Game):
 
     def order_help(self) -> str:
         return HELP
+
+    def order_words(self) -> frozenset[str]:
+        """:meth:`Game.order_words` from :mod:`pbem.engine.medina.words`."""
+        return vocabulary(p for w in _words.WORDS.values() for t in (w.kinds, w.colours) for p in t)
 
     def order_text(self, action, lang: str = "en") -> str:
         """:func:`pbem.engine.medina.words.order_text` (English for a language it has no words for)."""
