@@ -135,9 +135,46 @@
   }
 
   function picked(order) {
-    field.value = (base ? base + "\n" : "") + order.text;
+    if (setOfLines && !base && order.site) { addToSet(order); return; }
+    if (order.site) lineSite[order.text] = String(order.site).toUpperCase();
+    field.value = written = (base ? base + "\n" : "") + order.text;
     say(t("picked", {order: order.text}));
     ask(field.value, true);
+  }
+
+  // A game that shows nothing after the lines (setOfLines, learnt from the
+  // server) may still take several lines in one sending (a year-end choice
+  // for each of a seat's cities): a pick on another site is added to the
+  // lines picked so far when the server reads them all as legal together,
+  // a pick on a site already picked changes that site's line, and a pick
+  // the others do not go with replaces them all.
+  var setOfLines = false;
+  var written = field.value;   // the field as the page or the player last left it (board.js overwrites it on a pick)
+  var lineSite = {};    // picked line -> its site
+  function addToSet(order) {
+    var site = String(order.site).toUpperCase();
+    var kept = lines(written).filter(function (l) { return l !== order.text && lineSite[l] !== site; });
+    lineSite[order.text] = site;
+    if (!kept.length) { field.value = written = order.text; say(t("picked", {order: order.text})); ask(field.value, true); return; }
+    var all = kept.concat([order.text]).join("\n");
+    var mine = ++asked;
+    dryRun(all).then(function (res) {
+      if (mine !== asked) return;
+      if (res.status === "ok") {
+        field.value = written = all;
+        say(t("set_so_far", {orders: lines(all).join("; ")}));
+      } else {
+        field.value = written = order.text;
+        say(t("picked", {order: order.text}));
+        ask(field.value, true);
+      }
+    }).catch(function () { field.value = written = order.text; });
+  }
+
+  function dryRun(text) {
+    var url = nextUrl + "?orders=" + encodeURIComponent(text) + "&step=" + encodeURIComponent(step ? step.value : "");
+    return fetch(url, {credentials: "same-origin", headers: {"Accept": "application/json"}})
+      .then(function (r) { return r.json(); });
   }
 
   // After the lines in ``text``: another decision in this turn? ``fromPick``:
@@ -145,9 +182,7 @@
   function ask(text, fromPick) {
     if (!nextUrl) { document.getElementById("review").focus(); return; }
     var mine = ++asked;
-    var url = nextUrl + "?orders=" + encodeURIComponent(text) + "&step=" + encodeURIComponent(step ? step.value : "");
-    fetch(url, {credentials: "same-origin", headers: {"Accept": "application/json"}})
-      .then(function (r) { return r.json(); })
+    dryRun(text)
       .then(function (res) {
         if (mine !== asked) return;
         if (res.status !== "ok") {
@@ -157,6 +192,7 @@
         }
         if (!res.preview) {
           // a game with draws or hidden cards: nothing after the lines is shown before they are sent
+          setOfLines = true;
           say(t(fromPick ? "picked_review_or_change" : "picked_review"));
           document.getElementById("review").focus();
         } else if (res.more) {
@@ -196,6 +232,7 @@
   var typing = null;
   field.addEventListener("input", function (ev) {
     if (!ev.isTrusted) return;              // board.js's own fill
+    written = field.value;
     clearTimeout(typing);
     typing = setTimeout(function () { ask(field.value, false); }, 400);
   });
