@@ -296,13 +296,16 @@ class Result:
 @dataclass(frozen=True)
 class ScoreLine:
     """One seat's final result: ``place`` (1 = winner, ties share a place),
-    ``points`` (victory points), ``detail`` (tie-break, e.g. "12 gold")."""
+    ``points`` (victory points), ``detail`` (tie-break, e.g. "12 gold"),
+    ``parts``: where the points come from, ``(label, points)`` per scoring
+    rule in the reader's words (empty when the game gives no breakdown)."""
 
     place: int
     name: str
     points: int
     detail: str = ""
     is_you: bool = False
+    parts: Sequence[tuple[str, int]] = ()
 
 
 # --- formatting helpers ------------------------------------------------------

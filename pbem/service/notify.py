@@ -450,11 +450,13 @@ def game_over(game: Game, state, seat: Seat, *, now: dt.datetime) -> None:
     """Final scores, the last events, the board and the seat's final view."""
     lang = lang_of(seat.player)
     lines = []
+    rows = state.score_breakdown() or []
     for s in sorted(state.scores(), key=lambda s: (s.rank, s.seat)):
+        parts = tuple((translate(label, lang), points.get(s.seat, 0)) for label, points in rows)
         lines.append(compose.ScoreLine(place=s.rank, name=seat_label(game.seat(s.seat), lang), points=s.points,
                                        detail=translations(lang).gettext("tie-break {value}").format(
                                            value=translate(s.tiebreak, lang)),
-                                       is_you=s.seat == seat.index))
+                                       is_you=s.seat == seat.index, parts=parts))
     view = state.view(seat.index)
     env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.over", reply=False)
     msg = compose.game_over(env, _ref(game), scores=lines,

@@ -31,3 +31,23 @@ def test_the_phase_in_a_subject_names_the_player(app, t0):
     [notice] = outbox(kind="turn", game_id=gid)
     assert "Ada to add" in body_text(notice)
     assert "Seat 1 to add" not in notice.subject and "Seat 1 to add" not in body_text(notice)
+
+
+
+def test_the_game_over_mail_breaks_the_scores_down_when_the_game_does(app, t0, tally_game, monkeypatch):
+    from sqlalchemy import select
+
+    from pbem.engine.messages import Msg
+    from pbem.service.db import db
+    from pbem.service.models import Player
+
+    from .test_resolution import play_round
+
+    monkeypatch.setattr(type(tally_game.new_state(3, 1)), "score_breakdown", lambda self: [
+        (Msg("stables"), {s.seat: s.points - 1 for s in self.scores()}),
+        (Msg("palace tiles"), {s.seat: 1 for s in self.scores()})], raising=False)
+    gid = new_tally(t0)
+    db.session.execute(select(Player).where(Player.email == "bo@example.org")).scalar_one().language = "fi"
+    play_round(gid, (3, 3, 2))
+    text = body_text(outbox(kind="over", recipient="bo@example.org")[0])
+    assert "tallit 2, palatsilaatat 1" in text, text
