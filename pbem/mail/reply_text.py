@@ -335,10 +335,12 @@ def read_reply(body: str, *, notice_texts: Iterable[str] = (), sender_tokens: It
     lines = text.split("\n")
     match = quotes.find_notice(lines, [_normalise(t) for t in texts]) if texts else None
     if match is not None:
-        if quotes.depth(lines[match.start]):
-            top = quote_header.header_start(lines, match.start, sender_tokens)
-        else:
-            top = quote_header.copy_start(lines, match.start, sender_tokens)[1]
+        top = quote_header.header_start(lines, match.start, sender_tokens)
+        if not quotes.depth(lines[match.start]):
+            copy, above = quote_header.copy_start(lines, match.start, sender_tokens)
+            # an older notice's opening is never an order the game reads
+            if not (is_order and any(is_order(l.strip()) for l in lines[copy:match.start] if l.strip())):
+                top = above
         new = _new_blocks(lines, match, top)
     else:
         new = _clean_block((extract_new_text(body) if by_patterns is None else by_patterns).split("\n"))

@@ -174,3 +174,36 @@ def test_a_repeated_word_cannot_make_a_line_cost_more():
     stats: dict = {}
     find_notice(body, [notice], stats=stats)
     assert stats["comparisons"] <= 2 * len(body)
+
+
+def test_an_attribution_over_a_forward_block_is_one_header():
+    """Issue 22: a reply to a forwarded notice has "On … wrote:" above the
+    forward's separator and fields; all of it is header, in any language."""
+    for wrote in ("On Mon, 23 Nov 2026 at 17:12, Ada <ada@example.org> wrote:",
+                  "Am 23. November 2026 17:12:03 MEZ schrieb Jürgen Müller <j@example.org>:",
+                  "23. marraskuuta 2026 17.12.03 UTC+2 Matti <matti@example.org> kirjoitti:"):
+        lines = ["gold", "", wrote, "", "---------- Forwarded message ---------",
+                 "From: pbem <pbem@pbem.test>", "Date: Mon, 23 Nov 2026 at 16:44",
+                 "Subject: [pbem] Medina #3 — your move", "To: Ada <ada@example.org>", "", "", "Hello Ada,"]
+        assert header_start(lines, 11, ["pbem"]) == 2, wrote
+
+
+def test_a_line_of_the_notice_is_never_an_order():
+    """Issue 22: what the finder leaves of pbem's own notice is dropped,
+    unless the game reads it as an order (a legal order copied from it)."""
+    notice = NOTICE + "\nThe board:\n" + "A1 B1 C1 D1 E1 F1 G1 H1 J1 K1\n" * 12 + (
+        "Reply to this email with your orders, one per line, above the quoted text.\n")
+    body = "palace grey C4\nReply to this email with your orders, one per line, above the quoted text.\n"
+    is_order = lambda line: line.split()[0] in ("palace", "stable")  # noqa: E731
+    reading = read_reply(body, notice_texts=[notice], is_order=is_order)
+    assert not reading.found and reading.orders == ["palace grey C4"]
+
+
+def test_an_older_notices_opening_is_not_taken_when_the_game_reads_it():
+    """The lines between a sure header and the notice's words are the
+    copy's only when none is an order."""
+    lines = "From: pbem <pbem@pbem.test>\nSent: Monday 16:44\n\nstable D4\n\n" + NOTICE
+    is_order = lambda line: line.split()[0] in ("palace", "stable")  # noqa: E731
+    reading = read_reply(lines.replace("Hello Ada,\n\nIt is your move in Medina #3 (Turn 2), seat 1.\n", ""),
+                         notice_texts=[NOTICE], is_order=is_order)
+    assert "stable D4" in reading.orders
