@@ -52,8 +52,9 @@ def test_ds29_ex2_market_may_meet_residential():
 def test_a31_no_tile_off_the_board_and_no_wrap_around():
     # a row of straight streets (P10 turned 90) from T20 west to the board's edge at A20
     cols = "ABCDEFGHIJKLMNOPQRST"
-    tiles = [31, 32, 33, 34, 28, 29, 30, 27, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46]
-    text = "seats 2\n" + "\n".join(f"tile {c}20 {t} 90" for c, t in zip(cols[::-1], tiles[:1] + [31] * 19))
+    # every tile once (a position is checked): these show a street E and W turned 90, none N or S
+    tiles = [62, 31, 32, 33, 34, 28, 29, 30, 27, 35, 36, 37, 38, 39, 40, 41, 42, 43, 60, 61]
+    text = "seats 2\n" + "\n".join(f"tile {c}20 {t} 90" for c, t in zip(cols[::-1], tiles))
     st = pos(text + "\nturn seat 1 drawn 2")
     sites = {a.site for a in st.legal_actions(0)}
     assert "A19" in sites and "A21" in sites
@@ -229,7 +230,7 @@ def test_a4_a_crossing_splits_streets_a_bend_does_not(tile, opens):
     """A-4: where 3 or 4 arms meet (P18, P21) each arm is its own street with
     one open end; a straight (P10) or a bend (P13) is one street open at both
     ends; a dead end (P07, P17) closes its street inside the tile."""
-    st = pos(f"seats 2\ntile T20 {tile} 0\nturn seat 1 drawn 2")
+    st = pos(f"seats 2\ntile T20 {tile} 0\nturn seat 1 drawn 27")
     assert sorted(f["open"] for f in st.view(None)["features"] if f["type"] == "street") == opens
 
 
