@@ -1050,7 +1050,9 @@ class LaCittaState(State):
                 tail = Msg(".")
             else:
                 self.bank += 1
-                tail = Msg(", but that city is full: the citizen goes back to the bank.")
+                # name the full city: "that city" read as the city drawn from (issue 29)
+                tail = Msg(", but the city at {castle} is full: the citizen goes back to the bank.",
+                           castle=c.castle)
             ev.append(Event(Msg("Migration ({wish} {arches} against {other}): {seat}'s city at "
                                 "{castle} draws a citizen from {from_seat}'s city at {from_castle}"
                                 "{tail}", wish=WISH[d.wish], arches=self.arches(c, d.wish),

@@ -91,6 +91,21 @@ def test_full_city_does_not_stop_the_loss_citizen_to_bank():
     assert s.bank == bank + 1 - 1                         # +1 migration, -1 growth of M7
 
 
+def test_the_full_city_named_in_the_migration_line_is_the_one_that_is_full():
+    """Issue 29: "…draws a citizen from seat 2's city at M7, but that city is
+    full" read as if M7 (3 of 5) were full; the full city is the drawing
+    J6 (5 of 5), and the line must say so."""
+    s = pos("city 1 J6 5: statue K6\ncity 2 M7 3\n")
+    before = {k: (c.citizens, s.capacity(c)) for k, c in s.cities.items()}
+    assert before == {"J6": (5, 5), "M7": (3, 5)}
+    mig, _ = finish(s)
+    text = str(mig[0].text)
+    assert text.startswith("Migration (culture 1 against 0): seat 1's city at J6 draws a citizen "
+                           "from seat 2's city at M7")
+    assert text.endswith(", but the city at J6 is full: the citizen goes back to the bank.")
+    assert "that city" not in text
+
+
 def test_gains_one_citizen_from_each_poorer_neighbour():
     s = pos("city 1 M6 4: statue M5\ncity 2 K6 3\ncity 2 O6 3\n")
     mig, _ = finish(s)
