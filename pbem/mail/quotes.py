@@ -29,6 +29,7 @@ import re
 import unicodedata
 from bisect import bisect_left
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Sequence
 
 __all__ = ["QuoteMatch", "find_notice", "words", "MIN_RUN", "START_WINDOW"]
@@ -59,6 +60,8 @@ def _key(token: str) -> str:
     "Città", "CITTÀ", "Citt?" (ISO-8859-2, windows-1250), "CittÃ" (UTF-8
     read as Latin-1) and "Citt\ufffd" are one word (``citt``); a word with
     no ASCII letter (Cyrillic) is kept whole, case-folded."""
+    if token.isascii():
+        return token.replace("?", "").lower()
     token = unicodedata.normalize("NFC", token)
     plain = "".join(c for c in token if c.isascii() and c != "?")
     if plain:
@@ -186,7 +189,14 @@ def _belongs(s: _Stream, lw: list[str], pos: int, ahead: int = LOOKAHEAD) -> tup
 
 
 def _streams(notice_texts: Sequence[str]) -> list[_Stream]:
-    return [s for s in (_Stream(t) for t in notice_texts if t and t.strip()) if len(s.words) >= 3]
+    return list(_indexed(tuple(notice_texts)))
+
+
+@lru_cache(maxsize=8)
+def _indexed(notice_texts: tuple[str, ...]) -> tuple[_Stream, ...]:
+    """The notice's texts indexed once for a reply (the finder and
+    :func:`notice_lines` read the same ones)."""
+    return tuple(s for s in (_Stream(t) for t in notice_texts if t and t.strip()) if len(s.words) >= 3)
 
 
 def _quote_top(lines: Sequence[str], start: int, base_depth: int) -> int:
@@ -207,6 +217,8 @@ def find_notice(lines: Sequence[str], notice_texts: Sequence[str], *,
     at no more than :data:`MAX_CANDIDATES` places. ``stats``, when given,
     receives ``comparisons``: how many places were compared."""
     streams = _streams(notice_texts)
+    for s in streams:
+        s.work = 0
     try:
         return _find(lines, streams)
     finally:

@@ -333,7 +333,8 @@ def read_reply(body: str, *, notice_texts: Iterable[str] = (), sender_tokens: It
     texts = [t for t in notice_texts if t]
     text = _normalise(body)
     lines = text.split("\n")
-    match = quotes.find_notice(lines, [_normalise(t) for t in texts]) if texts else None
+    texts = [_normalise(t) for t in texts]
+    match = quotes.find_notice(lines, texts) if texts else None
     if match is not None:
         top = quote_header.header_start(lines, match.start, sender_tokens)
         if not quotes.depth(lines[match.start]):
