@@ -192,7 +192,7 @@ def _streams(notice_texts: Sequence[str]) -> list[_Stream]:
     return list(_indexed(tuple(notice_texts)))
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=2)
 def _indexed(notice_texts: tuple[str, ...]) -> tuple[_Stream, ...]:
     """The notice's texts indexed once for a reply (the finder and
     :func:`notice_lines` read the same ones)."""
