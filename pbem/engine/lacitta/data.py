@@ -67,6 +67,21 @@ CARD_TITLE = {"palazzo": "Palazzo", "hospital": "Hospital", "bathhouse": "Badhau
 VOICE_DECK = {"culture": 9, "education": 9, "health": 9}
 VOICE_CARDS = 4
 
+
+
+def castle_order(seats: int) -> list[int]:
+    """Experienced setup: the seat indexes in the order they place castles
+    (la-citta.fi.txt "Pelin valmistelu" steps 2-5, RULINGS.md "Setup"):
+    first castles counter-clockwise from the setup player, seat 1 (seat 1,
+    the last seat, ... seat 2), then second castles clockwise from the last
+    placer (seat 2, seat 3, ... seat 1). With 4 seats: 0 3 2 1 1 2 3 0. The
+    seat left of the last placer (seat 2) starts year 1. The one source for
+    the engine, its setup line, the rules page and docs/rules/lacitta.md
+    (tests/engine/lacitta/test_setup.py holds them to it)."""
+    first = [(-i) % seats for i in range(seats)]
+    return first + first[::-1]
+
+
 assert sum(POLITICAL_DECK.values()) == 32
 assert sum(VOICE_DECK.values()) == 27
 

@@ -184,13 +184,12 @@ class LaCittaState(State):
             s.rng.shuffle(tiles)
             s.landscape = dict(zip(SLOTS, tiles))
             s.terrain = terrain(s.landscape)
-            # first castles counter-clockwise from the setup player (seat 1),
-            # second castles clockwise from the last placer.
-            first = [(-i) % seats for i in range(seats)]
-            s.setup_order = first + first[::-1]
+            s.setup_order = D.castle_order(seats)
             s.turn = 0
-            events.append(Event(Msg("Experienced setup: landscape shuffled; castles are placed in "
-                                    "snake order starting with seat 1."), kind="setup"))
+            events.append(Event(Msg("Experienced setup: landscape shuffled; castles are placed by seats "
+                                    "{order}: first castles counter-clockwise from seat 1, second "
+                                    "castles back clockwise.",
+                                    order=", ".join(str(p + 1) for p in s.setup_order)), kind="setup"))
         s.setup_events = [e.to_dict() for e in events]
         s.last_sites = changed_sites(events)
         return s

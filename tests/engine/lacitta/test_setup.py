@@ -52,6 +52,42 @@ def test_experienced_snake_order_and_start_player():
     assert all(len(s.cities_of(p)) == 2 for p in range(4))
 
 
+def _four_seat_order() -> str:
+    """The engine's castle order for four seats, as the texts write it."""
+    from pbem.engine.lacitta.data import castle_order
+
+    return ", ".join(str(p + 1) for p in castle_order(4))
+
+
+def test_the_rules_doc_gives_the_engines_castle_order():
+    """Issue 29: the rules said "snake order from seat 1", read as 1 2 3 4;
+    the engine (and la-citta.fi.txt) has seat 4 right after seat 1."""
+    from pathlib import Path
+
+    assert _four_seat_order() == "1, 4, 3, 2, 2, 3, 4, 1"
+    assert G.new_state(4, 1, setup="experienced").setup_order == [0, 3, 2, 1, 1, 2, 3, 0]
+    doc = (Path(__file__).parents[3] / "docs" / "rules" / "lacitta.md").read_text(encoding="utf-8")
+    assert f"with four seats\n  the order is {_four_seat_order()}" in doc
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "cs", "ca", "de"])
+def test_the_rules_page_gives_the_engines_castle_order(tmp_path, service_database_url, lang):
+    from tests.webapp import app_with_schema, make_app
+
+    for app in app_with_schema(make_app(tmp_path, service_database_url)):
+        html = app.test_client().get("/rules/lacitta", headers={"Accept-Language": lang}).get_data(as_text=True)
+        setup = html[html.index('<section id="setup">'):html.index('<section id="political">')]
+        assert _four_seat_order() in setup
+        assert "snake" not in setup and "1, 2, 3, 4" not in setup
+        assert ("First castles go counter-clockwise" in setup) == (lang == "en")   # translated
+
+
+def test_the_setup_line_names_the_order_the_engine_uses():
+    s = G.new_state(3, 1, setup="experienced")
+    text = next(str(e["text"]) for e in s.setup_events if e["kind"] == "setup")
+    assert "castles are placed by seats 1, 3, 2, 2, 3, 1" in text
+
+
 def test_setup_castle_gets_three_citizens_and_food():
     s = G.new_state(2, 5, setup="experienced")
     site = next(x for x in s.castle_sites() if s.terrain.food[x] > 0)
