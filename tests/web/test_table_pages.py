@@ -208,3 +208,26 @@ def test_diestadt_seats_wear_one_colour_on_the_page_the_board_and_in_the_engines
     html = signed_in(app, "ada@example.org").get(f"/games/{gid}").get_data(as_text=True)
     panels = re.findall(r'<article class="panel[^"]*" style="--seat:(#[0-9a-f]{6})"', html)
     assert panels == named
+
+
+def test_a_two_wish_choice_says_which_neighbours_each_wish_would_draw_from(app):
+    """Issue 29: a two-wish year gave no hint of which neighbour each wish
+    would draw from. The banner names, for each city still to choose and
+    each wish, the neighbours it draws a citizen from (the engine's own
+    reckoning, ``migration.beaten``)."""
+    from pbem.engine.lacitta import migration
+
+    gid, seat = _to_phase("lacitta", "wish", seeds=range(1, 30))
+    state = game_state(gid)
+    client = signed_in(app, ["ada@example.org", "bo@example.org", "cy@example.org"][seat])
+    html = client.get(f"/games/{gid}/seat/{seat + 1}").get_data(as_text=True)
+    banner = text_of(html[html.index('<section class="banner"'):html.index("</section>", html.index('class="banner"'))])
+    open_ = [c for c, w in state.wish_choice.items() if w is None]
+    assert open_
+    for castle in open_:
+        for wish in state.wishes:
+            drawn = migration.beaten(state, state.cities[castle], wish)
+            if drawn:
+                assert f"The city at {castle} by {wish} draws one citizen from each of {', '.join(drawn)}." in banner
+            else:
+                assert f"The city at {castle} by {wish} draws from no neighbour." in banner

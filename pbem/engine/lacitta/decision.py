@@ -52,7 +52,9 @@ def decision(s, seat: int | None) -> dict[str, Any] | None:
 
     Shape: ``{"kind": "starve" | "demolish" | "wish", "owes": one sentence
     saying what to decide, "why": why now, "rule": the rule in one
-    sentence, "rules": section id}``; the sentences are :class:`Msg`. Rules: docs/rules/lacitta.md
+    sentence, "rules": section id}`` and, for "wish", ``"draws"``: one
+    sentence per open city and wish naming whom it would draw from; the
+    sentences are :class:`Msg`. Rules: docs/rules/lacitta.md
     "Migration (phase 7)" and "Demolition, feeding, cleanup"."""
     if seat is None or not 0 <= seat < s.n or seat not in s.current_seats():
         return None
@@ -119,11 +121,28 @@ def _wish(s) -> dict[str, Any]:
         "kind": "wish",
         "owes": Msg("Choose the wish each city migrates by: {castles}.", castles=join(open_)),
         "why": why,
+        "draws": _draws(s, open_),
         "rules": "migration",
         "rule": Msg("In a year of two wishes each city migrates by one of them, its owner's choice: "
                     "it draws one citizen from every neighbouring city with fewer arches of that "
                     "wish."),
     }
+
+
+def _draws(s, castles: list[str]) -> list[Msg]:
+    """For each city still to choose and each wish of the year, whom it
+    would draw a citizen from (:func:`pbem.engine.lacitta.migration.beaten`;
+    rules: "Migration (phase 7)")."""
+    from pbem.engine.lacitta import migration
+
+    out = []
+    for castle in castles:
+        for w in s.wishes:
+            drawn = migration.beaten(s, s.cities[castle], w)
+            out.append(Msg("The city at {castle} by {wish} draws one citizen from each of {castles}.",
+                           castle=castle, wish=WISH[w], castles=join(drawn)) if drawn else
+                       Msg("The city at {castle} by {wish} draws from no neighbour.", castle=castle, wish=WISH[w]))
+    return out
 
 
 def changed_sites(events: Iterable[Event]) -> list[str]:
