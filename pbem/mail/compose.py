@@ -699,7 +699,7 @@ def signin(env: Envelope, *, signin_url: str, expires_at: datetime, new_player: 
 
 
 #: why a mail was not applied, for :func:`not_applied`
-NOT_APPLIED_REASONS = ("wrong-sender", "unauthenticated", "unknown")
+NOT_APPLIED_REASONS = ("wrong-sender", "unauthenticated", "unknown", "replaced")
 
 
 def not_applied(env: Envelope, game: GameRef, *, why: str, order_url: str = "") -> EmailMessage:
@@ -707,14 +707,19 @@ def not_applied(env: Envelope, game: GameRef, *, why: str, order_url: str = "") 
     sent in its name was not applied. ``why``: ``wrong-sender`` (it came
     through the seat's reply address from another address),
     ``unauthenticated`` (from the seat's address, but our mail server could
-    not confirm it) or ``unknown`` (from the player's address, through no
-    reply address). It carries nothing of that mail: no line, no name, no
-    address, no Message-ID (whoever sent it chose all of them)."""
+    not confirm it), ``unknown`` (from the player's address, through no
+    reply address) or ``replaced`` (through the reply address of a seat the
+    player held before the host gave it to someone else). It carries
+    nothing of that mail: no line, no name, no address, no Message-ID
+    (whoever sent it chose all of them)."""
     if why not in NOT_APPLIED_REASONS:
         raise ValueError(f"why must be one of {NOT_APPLIED_REASONS}, not {why!r}")
     tr = _tr(env)
     if why == "unknown":
         subject = tr.gettext("[pbem] Your email was not read as orders")
+    elif why == "replaced":
+        subject = tr.gettext("{prefix} — an email for your former seat was not applied").format(
+            prefix=subject_prefix(game))
     else:
         subject = tr.gettext("{prefix} — an email for your seat was not applied").format(prefix=subject_prefix(game))
     return _build("not_applied", env, subject, {"game": game, "why": why, "order_url": order_url})

@@ -1,12 +1,17 @@
 """Signed tokens for mail: per-seat reply addresses and sign-in links.
 
 Reply addresses
-    ``play+<game>-<seat>-<sig>@<domain>`` built on the configured inbound
-    address (``play@<domain>``). ``sig`` is an HMAC-SHA256 over the game and
-    seat ids, truncated to 80 bits and written in lower-case base32 (mail
-    systems may fold the case of local parts, so the alphabet is case-free).
-    They do not expire: a seat keeps one address for the whole game, and a
-    reply to an old email is judged stale by the service, not here.
+    ``play+<game>-<seat>-<holder>-<sig>@<domain>`` built on the configured
+    inbound address (``play@<domain>``). ``holder`` is the id of the player
+    who held the seat when the mail was sent, so the address stops being
+    the seat's when the host gives the seat to someone else (issue 22).
+    ``sig`` is an HMAC-SHA256 over the game, seat and holder ids, truncated
+    to 80 bits and written in lower-case base32 (mail systems may fold the
+    case of local parts, so the alphabet is case-free). They do not expire:
+    a holder keeps one address for the whole game, and a reply to an old
+    email is judged stale by the service, not here. Addresses written
+    before holders were bound, ``play+<game>-<seat>-<sig>``, still verify
+    (with no holder); whether they still count is the service's call.
 
 Sign-in tokens
     itsdangerous timed tokens carrying a subject (what the link signs in to)
@@ -32,8 +37,10 @@ __all__ = [
     "BadToken",
     "ExpiredToken",
     "SignInClaim",
+    "ReplyAddress",
     "make_reply_address",
     "parse_reply_address",
+    "read_reply_address",
     "make_signin_token",
     "read_signin_token",
     "DEFAULT_SIGNIN_MAX_AGE",
@@ -65,8 +72,9 @@ def _key(secret: str | bytes) -> bytes:
     return secret
 
 
-def _reply_sig(secret: str | bytes, game_id: str, seat_id: str) -> str:
-    mac = hmac.new(_key(secret), f"pbem.reply.v1:{game_id}:{seat_id}".encode(), hashlib.sha256)
+def _reply_sig(secret: str | bytes, game_id: str, seat_id: str, holder: str | None = None) -> str:
+    text = f"pbem.reply.v1:{game_id}:{seat_id}" if holder is None else f"pbem.reply.v2:{game_id}:{seat_id}:{holder}"
+    mac = hmac.new(_key(secret), text.encode(), hashlib.sha256)
     return base64.b32encode(mac.digest()).decode("ascii").lower()[:_SIG_LEN]
 
 
@@ -90,25 +98,48 @@ def _split_address(address: str) -> tuple[str, str]:
 
 
 def make_reply_address(secret: str | bytes, inbound_address: str,
-                       game_id: int | str, seat_id: int | str) -> str:
-    """The Reply-To address of one seat in one game.
+                       game_id: int | str, seat_id: int | str, *, holder: int | str | None = None) -> str:
+    """The Reply-To address of one seat in one game, for its ``holder``
+    (the player id; ``None`` writes the old unbound form).
 
     ``inbound_address`` is the service's configured inbound address, e.g.
-    ``"play@pbem.example"``; the result is ``"play+12-3-<sig>@pbem.example"``.
-    Ids are ints (primary keys) or short ``[A-Za-z0-9_]`` strings.
-    Raises ``ValueError`` for an id outside that alphabet or an empty secret.
+    ``"play@pbem.example"``; the result is ``"play+12-3-7-<sig>@pbem.example"``
+    (game 12, seat 3, player 7). Ids are ints (primary keys) or short
+    ``[A-Za-z0-9_]`` strings. Raises ``ValueError`` for an id outside that
+    alphabet or an empty secret.
     """
     base, domain = _split_address(inbound_address)
     base = base.split("+", 1)[0]
     game, seat = _id_text(game_id, "game_id"), _id_text(seat_id, "seat_id")
-    return f"{base}+{game}-{seat}-{_reply_sig(secret, game, seat)}@{domain}"
+    if holder is None:
+        return f"{base}+{game}-{seat}-{_reply_sig(secret, game, seat)}@{domain}"
+    who = _id_text(holder, "holder")
+    return f"{base}+{game}-{seat}-{who}-{_reply_sig(secret, game, seat, who)}@{domain}"
+
+
+@dataclass(frozen=True)
+class ReplyAddress:
+    """A verified reply address: ``game`` and ``seat`` ids, and ``holder``,
+    the player id it was written for (``None``: the old unbound form).
+    Ids are ``int`` when all digits, else ``str``."""
+
+    game: int | str
+    seat: int | str
+    holder: int | str | None
 
 
 def parse_reply_address(secret: str | bytes, inbound_address: str, address: str, *,
                         old_secrets: Iterable[str | bytes] = ()) -> tuple[int | str, int | str]:
-    """Verify a reply address and return ``(game_id, seat_id)``.
+    """Verify a reply address and return ``(game_id, seat_id)``
+    (:func:`read_reply_address` without the holder)."""
+    found = read_reply_address(secret, inbound_address, address, old_secrets=old_secrets)
+    return found.game, found.seat
 
-    Ids come back as ``int`` when they are all digits, else as ``str``.
+
+def read_reply_address(secret: str | bytes, inbound_address: str, address: str, *,
+                       old_secrets: Iterable[str | bytes] = ()) -> ReplyAddress:
+    """Verify a reply address and return its :class:`ReplyAddress`.
+
     ``address`` may be bare or in angle brackets; case of the local part and
     domain is ignored. ``old_secrets`` are earlier keys still accepted while a
     key is rotated. Raises :class:`BadToken` when the address is not ours,
@@ -125,19 +156,20 @@ def parse_reply_address(secret: str | bytes, inbound_address: str, address: str,
     if lbase.lower() != base or not plus:
         raise BadToken("address is not a reply address of this service")
     parts = tag.split("-")
-    if len(parts) != 3:
-        raise BadToken("reply address tag must be <game>-<seat>-<signature>")
-    game, seat, sig = parts
-    if not (_ID_RE.match(game) and _ID_RE.match(seat)) or len(sig) != _SIG_LEN:
+    if len(parts) not in (3, 4):
+        raise BadToken("reply address tag must be <game>-<seat>-<holder>-<signature>")
+    game, seat, *who, sig = parts
+    holder = who[0] if who else None
+    if not all(_ID_RE.match(p) for p in parts[:-1]) or len(sig) != _SIG_LEN:
         raise BadToken("reply address tag is malformed")
     given = sig.lower().encode("ascii", "replace")
     ok = False
     for key in (secret, *old_secrets):
         # No early exit: every key is tried, so timing does not tell which matched.
-        ok |= hmac.compare_digest(given, _reply_sig(key, game, seat).encode("ascii"))
+        ok |= hmac.compare_digest(given, _reply_sig(key, game, seat, holder).encode("ascii"))
     if not ok:
         raise BadToken("reply address signature does not verify")
-    return _id_value(game), _id_value(seat)
+    return ReplyAddress(_id_value(game), _id_value(seat), None if holder is None else _id_value(holder))
 
 
 @dataclass(frozen=True)

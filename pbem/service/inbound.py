@@ -3,8 +3,10 @@ an answer in the outbox.
 
 Steps: parse (:func:`pbem.mail.inbound.parse_inbound`: size, line and
 structure limits, RFC 3834 auto-mail and loops are dropped without an
-answer); dedupe by Message-ID; find the seat from the signed reply address;
-accept only mail whose one author (the From address, read by the address
+answer); dedupe by Message-ID; find the seat from the signed reply address,
+which names the player it was written for (once the host gives the seat to
+someone else, mail through the old one is not applied, and that player is
+told; issue 22); accept only mail whose one author (the From address, read by the address
 parser, never the display name; no other Sender) is that seat's own
 address and, with ``INBOUND_REQUIRE_AUTH``, whose From domain our mail
 server authenticated (:mod:`pbem.mail.authresults`); read which step the
@@ -38,11 +40,11 @@ from sqlalchemy.exc import IntegrityError
 
 from pbem.mail.authresults import sender_authenticated
 from pbem.mail.inbound import DEFAULT_MAX_LINES, InboundMail, InboundRejected, parse_inbound, reply_target
-from pbem.mail.tokens import BadToken
+from pbem.mail.tokens import BadToken, read_reply_address
 from pbem.service import bounces, notify, queue, ratelimit, replies
 from pbem.service.db import begin_write, db
 from pbem.service.errors import GameNotFound
-from pbem.service.models import Game, InboundMessage, Player, utcnow
+from pbem.service.models import Game, GameEvent, InboundMessage, Player, Seat, utcnow
 from pbem.service.orders import SubmitResult, submit_orders
 from pbem.service.snapshot import engine_state
 
@@ -63,8 +65,10 @@ class InboundResult:
     seat's address alone), ``unauthenticated`` (from it, but our mail
     server did not authenticate it: ``INBOUND_REQUIRE_AUTH``),
     ``rate-limited`` (over ``INBOUND_RATE_LIMIT`` for the sender: dropped
-    unanswered), ``bounce`` (a hard bounce of our mail: the address is
-    marked), ``bounce-soft``, ``bounce-unread`` (:mod:`pbem.service.bounces`)."""
+    unanswered), ``replaced`` (through the reply address of a player the
+    host has since replaced at the seat: nothing applied, that player told),
+    ``bounce`` (a hard bounce of our mail: the address is marked),
+    ``bounce-soft``, ``bounce-unread`` (:mod:`pbem.service.bounces`)."""
 
     result: str
     detail: str = ""
@@ -161,19 +165,16 @@ def _handle(raw: bytes, *, now: dt.datetime | None = None) -> InboundResult:
         return InboundResult("rate-limited", f"too many mails from {sender}")
     cfg = current_app.config
     try:
-        game_id, seat_index, _addr = reply_target(mail, cfg["SECRET_KEY"], cfg["INBOUND_ADDRESS"],
-                                                  old_secrets=cfg.get("SECRET_KEY_FALLBACKS") or ())
-        game_id, seat_index = int(game_id), int(seat_index)
-        game = db.session.get(Game, game_id)
-        if game is None:
-            raise GameNotFound(f"no game {game_id}")
-        seat = game.seat(seat_index)
+        game, seat, bound = _addressed_seat(mail)
+        game_id, seat_index = game.id, seat.index
     except (BadToken, GameNotFound, KeyError, ValueError) as err:
         _record(mail.message_id, sender, "unknown", str(err))
         _hint_unknown(mail, now=now)
         db.session.commit()
         queue.enqueue(queue.DELIVER)
         return InboundResult("unknown", str(err))
+    if bound is not None and bound != seat.player_id:
+        return _former_holder(mail, sender, game, seat, bound, now=now)
 
     holder = seat.player.email.strip().lower()
     if (mail.author or "").lower() != holder:
@@ -222,6 +223,47 @@ def _handle(raw: bytes, *, now: dt.datetime | None = None) -> InboundResult:
 
 class _Duplicate(Exception):
     pass
+
+
+def _addressed_seat(mail: InboundMail) -> tuple[Game, Seat, int | str | None]:
+    """``(game, seat, holder)`` of the signed reply address ``mail`` came
+    through; ``holder`` is the id of the player it was written for
+    (:func:`pbem.mail.tokens.read_reply_address`). An address from before
+    holders were bound (no holder) counts only in a game where the host
+    never gave a seat away. Raises :class:`BadToken`,
+    :class:`GameNotFound`, ``KeyError`` (no such seat), ``ValueError``."""
+    cfg = current_app.config
+    keys = (cfg["SECRET_KEY"], cfg["INBOUND_ADDRESS"])
+    old = cfg.get("SECRET_KEY_FALLBACKS") or ()
+    _game, _seat, address = reply_target(mail, *keys, old_secrets=old)
+    found = read_reply_address(*keys, address, old_secrets=old)
+    game = db.session.get(Game, int(found.game))
+    if game is None:
+        raise GameNotFound(f"no game {found.game}")
+    seat = game.seat(int(found.seat))
+    if found.holder is None and db.session.execute(select(GameEvent.id).where(
+            GameEvent.game_id == game.id, GameEvent.kind == "replaced").limit(1)).first() is not None:
+        raise BadToken("an unbound reply address, in a game where the host gave a seat to someone else")
+    return game, seat, found.holder
+
+
+def _former_holder(mail: InboundMail, sender: str, game: Game, seat: Seat, holder: int | str, *,
+                   now: dt.datetime) -> InboundResult:
+    """Mail through the reply address of a player who no longer holds the
+    seat (the host gave it away): nothing applied, whatever its From says.
+    The player the address was written for (not the From) is told so in
+    their language, within :data:`NOTICE_LIMIT`. Commits."""
+    _record(mail.message_id, sender, "replaced", f"address of player {holder}; the seat's holder is now "
+            f"player {seat.player_id}", game.id, seat.index)
+    former = db.session.get(Player, holder) if isinstance(holder, int) else None
+    if former is not None and ratelimit.allow("pbem-notice", former.email.strip().lower(), NOTICE_LIMIT,
+                                              fail_open=False, now=now):
+        _answer(notify.not_applied, game, seat, former, "replaced", dedupe_key=f"inbound:{mail.message_id}",
+                now=now)
+    db.session.commit()
+    queue.enqueue(queue.DELIVER)
+    log.info("inbound mail for game %s seat %s not applied: the address of a former holder", game.id, seat.index)
+    return InboundResult("replaced", "the host gave this seat to another player", game.id, seat.index)
 
 
 def _handle_bounce(bounce: bounces.Bounce, raw: bytes, now: dt.datetime) -> InboundResult:

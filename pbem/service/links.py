@@ -56,10 +56,20 @@ def seat_signin_url(player_id: int, game_id: int, seat_index: int) -> str:
     return absolute(f"/signin/{token}")
 
 
-def reply_address(game_id: int, seat_index: int) -> str:
-    """The per-seat Reply-To address (HMAC-signed, see pbem.mail.tokens)."""
+def reply_address(game_id: int, seat_index: int, holder: int | None = None) -> str:
+    """The per-seat Reply-To address for the seat's ``holder`` (player id;
+    default: whoever holds it now), HMAC-signed (see pbem.mail.tokens): it
+    stops working for the seat when the host gives the seat away."""
+    if holder is None:
+        from sqlalchemy import select
+
+        from pbem.service.db import db
+        from pbem.service.models import Seat
+
+        holder = db.session.execute(select(Seat.player_id).where(
+            Seat.game_id == game_id, Seat.index == seat_index)).scalar_one()
     return make_reply_address(current_app.config["SECRET_KEY"],
-                              current_app.config["INBOUND_ADDRESS"], game_id, seat_index)
+                              current_app.config["INBOUND_ADDRESS"], game_id, seat_index, holder=holder)
 
 
 # --- mail preferences, list and thread headers (issue 13) -------------------

@@ -105,7 +105,8 @@ def _envelope(game: Game | None, seat: Seat | None, *, now: dt.datetime, tag: st
         sender=cfg["MAIL_FROM"],
         to_name=to_name if to_name is not None else seat.player.name,
         to_address=to_address or seat.player.email,
-        reply_to=links.reply_address(game.id, seat.index) if (reply and seated) else None,
+        reply_to=links.reply_address(game.id, seat.index, seat.player.id if seat.player else None)
+        if (reply and seated) else None,
         inbound_address=cfg["INBOUND_ADDRESS"],
         timezone=_tz(game, seat) if seated else cfg["DEFAULT_TIMEZONE"],
         locale=lang or lang_of(seat.player if seat is not None else None),
@@ -574,14 +575,19 @@ def not_applied(game: Game | None, seat: Seat | None, player, why: str, *, dedup
                 now: dt.datetime) -> None:
     """Tell a player, at their own registered address and by their
     registered name, that a mail sent in their name was not applied
-    (``why``: ``wrong-sender``, ``unauthenticated``, ``unknown``; see
-    :func:`pbem.mail.compose.not_applied`). Fixed text: nothing of that
-    mail is quoted (its lines, sender, name and Message-ID are whoever sent
-    it's), and it answers no Message-ID (the player never saw that mail).
-    ``game``/``seat``: the seat whose reply address it came through, or
-    ``None`` (``unknown``)."""
+    (``why``: ``wrong-sender``, ``unauthenticated``, ``unknown``,
+    ``replaced``: ``player`` held ``seat`` once, and the host gave it to
+    someone else; see :func:`pbem.mail.compose.not_applied`). Fixed text:
+    nothing of that mail is quoted (its lines, sender, name and Message-ID
+    are whoever sent it's), and it answers no Message-ID (the player never
+    saw that mail). ``game``/``seat``: the seat whose reply address it came
+    through, or ``None`` (``unknown``)."""
     cfg = current_app.config
-    if game is not None and seat is not None:
+    if why == "replaced":  # a former holder: their own address and language, no order page
+        env = _envelope(game, None, now=now, tag=f"pbem.{game.id}.{seat.index}.replaced", to_name=player.name,
+                        to_address=player.email, reply=False, lang=lang_of(player))
+        ref, order_url = _ref(game), ""
+    elif game is not None and seat is not None:
         env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.notice", reply=False)
         ref = _ref(game)
         order_url = links.absolute(links.order_path(game.id, seat.index))

@@ -15,7 +15,7 @@ from pbem.mail import tokens
 from pbem.mail.tokens import BadToken, ExpiredToken, make_reply_address, parse_reply_address
 from pbem.service.db import db
 from pbem.service.inbound import handle_inbound
-from pbem.service.models import Game, InboundMessage, OutboxMessage, PendingOrder
+from pbem.service.models import Game, InboundMessage, OutboxMessage, PendingOrder, Player
 
 from .conftest import CSRF_RE, PLAYERS, new_lacitta, player_id
 
@@ -144,8 +144,9 @@ def test_reply_to_a_forged_seat_address_is_not_read(app):
     good = str(notice["Reply-To"]).strip("<>")
     local, domain = good.split("@")
     base, tag = local.split("+")
-    g, _seat, sig = tag.split("-")
-    forged = f"{base}+{g}-1-{sig}@{domain}"  # seat 2's number with seat 1's signature
+    g, _seat, _holder, sig = tag.split("-")
+    bo = db.session.execute(select(Player.id).where(Player.email == "bo@example.org")).scalar_one()
+    forged = f"{base}+{g}-1-{bo}-{sig}@{domain}"  # seat 2's number and holder with seat 1's signature
     before = _snapshot(gid)
     res = handle_inbound(_reply(notice, "castle F7", sender="Bo <bo@example.org>", to=forged))
     assert res.result == "unknown"
