@@ -195,3 +195,19 @@ def test_every_legal_order_in_every_language_reads_back(seats, seed, setup):
             for lang in LANGUAGES:
                 assert G.parse_action(s, seat, order_text(a, lang)) == a, (lang, order_text(a, lang))
         s.apply(seat, rnd.choice(legal))
+
+
+#: la-citta.fi.txt headings "Korkeakoulu (Universität)", ... (the Finnish text governs, RULINGS.md)
+FINNISH_CARDS = {"palazzo": "Palatsi", "hospital": "Sairaala", "bathhouse": "Kylpylä", "dom": "Katedraali",
+                 "university": "Korkeakoulu", "master builder": "Mestari Rakentaja",
+                 "bread and games": "Leipä ja Pelit", "golden age": "Hyvät Ajat", "rich harvest": "Runsas Sato",
+                 "citizens": "Ihmisläheisyys"}
+
+
+def test_finnish_card_titles_are_the_finnish_rule_texts():
+    """Issue 22: Finnish showed the card "Universität" where la-citta.fi.txt
+    says "Korkeakoulu (Universität)"."""
+    from pbem.engine.lacitta.terms import CARD
+    from pbem.i18n import translate
+
+    assert {k: translate(m, "fi") for k, m in CARD.items()} == FINNISH_CARDS
