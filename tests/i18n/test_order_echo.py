@@ -192,3 +192,30 @@ def test_the_word_lists_are_the_games_english_words():
     assert {"palace", "orange"} <= english_words("medina", "fi")
     assert "orange" not in english_words("medina", "de")          # German writes orange too
     assert english_in("rakenna maatila O1; Build farm O2", english_words("lacitta", "fi")) == ["build", "farm"]
+
+
+def test_an_order_read_is_its_canonical_text_and_writes_itself_in_a_language():
+    import pickle
+
+    from pbem.service.echo import Order, order_in, text_in
+
+    engine = get_game("lacitta")
+    state = engine.new_state(3, 5, **engine.default_options())
+    seat = state.current_seats()[0]
+    action = next(a for a in state.legal_actions(seat) if a.to_text().startswith("build"))
+    order = Order(action, engine)
+    assert order == action.to_text() and pickle.loads(pickle.dumps(order)) == action.to_text()
+    assert order_in(order, "fi") == engine.order_text(action, "fi") != action.to_text()
+    assert order_in("wall cw guard", "fi") == "wall cw guard"      # a text with no action stays as it is
+    assert text_in(engine, state, seat, action.to_text(), "cs") == engine.order_text(action, "cs")
+    assert text_in(engine, state, seat, "xyzzy", "cs") == "xyzzy"
+
+
+def test_a_refusal_quotes_the_line_as_written_but_never_an_example():
+    from pbem.engine.messages import Msg
+    from pbem.service.echo import as_written
+
+    refused = Msg("{order} is not legal now.", order=repr("build farm O1"))
+    assert str(as_written(refused, "rakenna maatila O1")) == "'rakenna maatila O1' is not legal now."
+    example = Msg("Write one site after the building, like: {order}", order="build farm F6")
+    assert as_written(example, "rakenna maatila") is example
