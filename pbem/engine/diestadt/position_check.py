@@ -7,8 +7,8 @@ on across every tile border, DS-26, DS-28), followers (a follower of that
 feature's kind at that point, a seat of the game; no street or market the
 listed tiles complete, DS-45 to DS-47: it would have been scored; at most 7
 per seat, DS-10; several on one feature are fine, since the listing order
-need not be the order of play and features join, DS-36), the supplies, and that the seat to move has a drawn tile that fits
-somewhere (A-9).
+need not be the order of play and features join, DS-36), the supplies,
+and that the seat to move has a drawn tile that fits somewhere (A-9).
 """
 from __future__ import annotations
 
