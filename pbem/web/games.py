@@ -210,16 +210,17 @@ def show(game_id: int):
                   "svg": _board(game.kind, table["named"]), "table": table, "view": view,
                   "text": get_game(game.kind).view_text(view, tr=translated),
                   "events": visible_events(game.id, None, limit=None, until_step=step)}
-    scores = []
+    scores, breakdown = [], []
     if game.status == FINISHED and sit.state is not None:
         scores = sorted(sit.state.scores(), key=lambda s: (s.rank, s.seat))
+        breakdown = sit.state.score_breakdown() or []   # where the points come from, if the game says
     sent = {s.index for s in game.seats
             if game.status == ACTIVE and s.index in sit.waiting and pending_order(game.id, s.index, game.step)}
     you = mine[0].index if mine else None
     return render_template(
         "web/game.html", game=game, engine=get_game(game.kind), replay=replay, mine=mine,
         **table_context(game, replay["view"] if replay else None, you),
-        waiting=sit.waiting, sent=sent, scores=scores, zone=zone,
+        waiting=sit.waiting, sent=sent, scores=scores, breakdown=breakdown, zone=zone,
         deadline=deadline_text(game.deadline_at, zone),
         left=time_left(game.deadline_at) if game.status == ACTIVE else "",
         is_host=g.player is not None and game.host_id == g.player.id, languages=_invitee_languages(),
