@@ -19,7 +19,7 @@ import logging
 
 from flask import current_app
 from limits import RateLimitItem, parse_many
-from sqlalchemy import delete
+from sqlalchemy import delete, select, tuple_
 from sqlalchemy.dialects import postgresql, sqlite
 
 from pbem.service.db import db
@@ -52,8 +52,18 @@ def allow(namespace: str, key: str, spec: str, *, fail_open: bool = True, now: d
         log.exception("rate limit %r of %s does not parse; %s", spec, namespace, "allowing" if fail_open else "refusing")
         return fail_open
     now = now or utcnow()
-    db.session.execute(delete(RateCount).where(RateCount.expires_at < now))
+    _purge(now)
     return all([_hit(namespace, key, item, now) for item in items])
+
+
+def _purge(now: dt.datetime, batch: int = 100) -> None:
+    """Delete up to ``batch`` windows that ended before ``now``. On
+    PostgreSQL rows another transaction is deleting are skipped (``SKIP
+    LOCKED``), so two ingests never wait on each other here."""
+    stale = select(RateCount.bucket, RateCount.window_start).where(RateCount.expires_at < now).limit(batch)
+    if db.session.get_bind().dialect.name == "postgresql":
+        stale = stale.with_for_update(skip_locked=True)
+    db.session.execute(delete(RateCount).where(tuple_(RateCount.bucket, RateCount.window_start).in_(stale)))
 
 
 def _hit(namespace: str, key: str, item: RateLimitItem, now: dt.datetime) -> bool:

@@ -141,3 +141,19 @@ def test_the_global_answer_limit_holds_across_ingest_processes(app, tmp_path, se
         _ingest_in_fresh_app(tmp_path, service_database_url, _mail(sender, "play@pbem.test", i),
                              UNKNOWN_MAIL_ANSWER_LIMIT="1 per hour")
     assert _count("not-applied") == 1
+
+
+def test_inbound_counts_are_fixed_windows_in_the_database_and_old_ones_are_deleted(app):
+    import datetime as dt
+
+    from pbem.service import ratelimit
+    from pbem.service.models import RateCount
+
+    t = dt.datetime(2026, 11, 28, 10, 0, tzinfo=dt.timezone.utc)
+    assert [ratelimit.allow("ns", "k", "2 per hour", now=t) for _ in range(3)] == [True, True, False]
+    assert ratelimit.allow("ns", "k", "2 per hour", now=t + dt.timedelta(hours=1))  # the next hour's window
+    db.session.commit()
+    assert db.session.query(RateCount).count() == 2
+    ratelimit.allow("ns", "other", "2 per hour", now=t + dt.timedelta(days=1))
+    db.session.commit()
+    assert db.session.query(RateCount).count() == 1  # both windows of "k" ended: deleted
