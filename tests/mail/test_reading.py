@@ -78,3 +78,25 @@ def test_words_fold_case_diacritics_and_a_lossy_question_mark():
                     "It is your move in La Citt\ufffd #1", "It is your move in La CittÃ\xa0#1"):
         assert words(variant) == same, variant
     assert words("Bürgernähe") == words("B?rgern?he")
+
+
+@pytest.mark.parametrize("kind", ["lacitta", "medina", "diestadt"])
+def test_every_order_a_game_writes_is_never_prose(kind):
+    """Game.order_words holds the first word of every legal order as the
+    game writes it in each language (a site has digits), so no order is
+    ever set aside as prose."""
+    from pbem.engine.fold import LANGUAGES, fold
+
+    game = get_game(kind)
+    state = game.new_state(3, 7)
+    vocab = game.order_words()
+    seat = state.current_seats()[0]
+    for action in list(state.legal_actions(seat))[:200]:
+        for lang in LANGUAGES:
+            text = game.order_text(action, lang)
+            assert not is_prose(text, vocab), (lang, text)
+            first = fold(text).replace("'", " ").split()[0]
+            assert first in vocab or any(c.isdigit() for c in first), (lang, text)
+    for line in ("gold", "pass", "no tower", "wall cw guard", "kulta", "zlato", "ei tornia"):
+        if game.order_words() & {fold(w) for w in line.split()}:
+            assert not is_prose(line, vocab), line

@@ -75,7 +75,8 @@ class LaCitta(Game):
     def order_words(self) -> frozenset[str]:
         """:meth:`Game.order_words` from :mod:`pbem.engine.lacitta.words`."""
         tables = _words.WORDS.values()
-        return vocabulary((p for w in tables for t in (w.verbs, w.buildings, w.cards, w.wishes) for p in t),
+        return vocabulary((p for w in tables for t in (w.verbs, w.buildings, w.cards, w.wishes,
+                                                       getattr(w, "objects", {})) for p in t),
                           skip=[f for w in tables for f in (*w.fillers, *w.joins)])
 
     def order_text(self, action: Order, lang: str = "en") -> str:
