@@ -127,8 +127,10 @@ def split_letter(lines: Sequence[str], is_order: Callable[[str], bool] | None = 
     if is_order is None:
         def is_order(line: str) -> bool:  # no vocabulary: only a plain greeting word is not an order
             return not (_GREETING.match(line) and line.rstrip().endswith((",", "!")))
-    elif order_words:
-        lines = _one_per_line(lines, is_order)
+    else:
+        is_order = _remembered(is_order)  # the game's parser: each line read once
+        if order_words:
+            lines = _one_per_line(lines, is_order)
     orders, ignored = _letter(lines, is_order)
     if not order_words:
         return orders, ignored
@@ -138,6 +140,16 @@ def split_letter(lines: Sequence[str], is_order: Callable[[str], bool] | None = 
     kept = [l for i, l in enumerate(orders) if i not in prose]
     set_aside = [l for i, l in enumerate(orders) if i in prose]
     return kept, _in_order(lines, ignored + set_aside)
+
+
+def _remembered(is_order: Callable[[str], bool]) -> Callable[[str], bool]:
+    seen: dict[str, bool] = {}
+
+    def remembered(line: str) -> bool:
+        if line not in seen:
+            seen[line] = is_order(line)
+        return seen[line]
+    return remembered
 
 
 def _in_order(lines: Sequence[str], chosen: list[str]) -> list[str]:
