@@ -211,3 +211,34 @@ def test_finnish_card_titles_are_the_finnish_rule_texts():
     from pbem.i18n import translate
 
     assert {k: translate(m, "fi") for k, m in CARD.items()} == FINNISH_CARDS
+
+
+def test_german_writes_the_kosmos_castello_and_still_reads_burg():
+    """Issue 22: the German edition's own word for the castle is "Castello"
+    (LC-cs "Castello neboli hrad", docs/i18n/de.md); "Burg", what pbem wrote
+    before, is still read."""
+    from pbem.engine.lacitta.actions import Order
+
+    castle = Order("castle", "F6")
+    assert order_text(castle, "de") == "Castello F6"
+    assert read("Castello F6") == read("Burg F6") == read("castle F6") == castle
+
+
+def test_german_messages_say_castello_never_burg():
+    """Issue 22: every German message about a castle says Castello (plural
+    Castelli, neuter: das Castello), the Kosmos edition's term."""
+    import re
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    po = Path(__file__).parents[3] / "pbem" / "translations" / "de" / "LC_MESSAGES" / "messages.po"
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    castle = [m for m in catalog if m.id and "castle" in str(m.id).lower() and m.string]
+    assert len(castle) > 20
+    for m in castle:
+        text = " ".join(m.string) if isinstance(m.string, tuple) else m.string
+        assert not re.search(r"\bBurg", text), m.id
+    said = {str(m.id): m.string for m in castle}
+    assert said["castle"] == "Castello" and said["castles left"] == "Castelli übrig"
