@@ -683,7 +683,9 @@ def host_action(env: Envelope, game: GameRef, *, action: str, phase: str, deadli
     shown = format_deadline(deadline, env.timezone, env.locale) if action != "cancelled" else ""
     subject, status = _host_words(tr, action, subject_prefix(game), phase, shown, hours_left)
     return _build("host_action", env, subject, {
-        "game": game, "status": status, "earlier": list(earlier), "phase": phase, "deadline": shown,
+        # the extension's first line names the turn already
+        "game": game, "status": status, "earlier": list(earlier), "deadline": shown,
+        "phase": "" if action == "extended" and hours_left is None else phase,
         "position_text": position_text}, board_png=board_png, board_alt=board_alt)
 
 

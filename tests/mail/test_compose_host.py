@@ -66,3 +66,12 @@ def test_host_notice_is_in_the_readers_language(lang):
     m, text, _ = parts(c.host_action(envelope(locale=lang), GAME, action="extended", phase="x", deadline=DEADLINE))
     assert "extended" not in m["Subject"] and "extended" not in _first_line(text)
     assert c.format_deadline(DEADLINE, "Europe/Helsinki", lang) in m["Subject"]
+
+
+def test_the_turn_is_named_once_and_no_label_doubles_a_phases_own_word():
+    m, text, _ = parts(c.host_action(envelope(locale="cs"), GAME, action="extended", phase="Tah 15: Núria",
+                                     deadline=DEADLINE))
+    assert text.count("Tah 15: Núria") == 1 and "Tah: Tah" not in text
+    _, text, _ = parts(c.host_action(envelope(locale="cs"), GAME, action="paused", phase="Tah 15: Núria",
+                                     deadline=None))
+    assert text.count("Tah 15: Núria") == 1 and "Tah: Tah" not in text
