@@ -62,7 +62,7 @@ EN = Words(
 
 DE = Words(
     "de",
-    verbs={"Burg": "castle", "Gold": "gold", "Geld": "gold", "baue": "build", "bauen": "build",
+    verbs={"Castello": "castle", "Burg": "castle", "Gold": "gold", "Geld": "gold", "baue": "build", "bauen": "build",
            "gründe": "found", "gründen": "found", "neue Stadt": "found",
            "passe": "pass", "passen": "pass", "Wunsch": "wish",
            "abreißen": "demolish", "reiße ab": "demolish", "Hungersnot": "starve"},
