@@ -226,3 +226,59 @@ def test_a_first_signin_that_fails_leaves_the_link_usable(app, client, monkeypat
     db.session.rollback()
     bo = db.session.execute(select(Player).where(Player.email == "bo@example.org")).scalar_one()
     assert (bo.language, bo.timezone) == ("fi", "Europe/Helsinki") and bo.first_signin_at is not None
+
+
+def test_many_first_signins_at_once_all_succeed(app):
+    """Issue 22 under load: 40 first sign-ins posted at once on a threaded
+    server. Before, the browser's language went in a transaction of its own
+    after the link was spent: on SQLite about two in three got a 500
+    ("database is locked") and their link then said it was used."""
+    import http.cookiejar
+    import threading
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+
+    from werkzeug.serving import make_server
+
+    from pbem.web.extensions import limiter
+
+    n = 40
+    for i in range(n):
+        db.session.add(Player(email=f"load{i}@example.org", name=f"L{i}", language=""))
+    db.session.commit()
+    paths = [_path(links.signin_url(player_id(f"load{i}@example.org"), "/")) for i in range(n)]
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    was, limiter.enabled = limiter.enabled, False
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base, codes, start = f"http://127.0.0.1:{server.server_port}", [], threading.Barrier(n)
+
+    class Stay(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    def first_signin(path):
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()), Stay())
+        token = re.search(r'name="csrf_token" value="([^"]+)"',
+                          opener.open(base + path, timeout=60).read().decode()).group(1)
+        start.wait()
+        request = urllib.request.Request(base + path, headers={"Accept-Language": "fi"},
+                                         data=urllib.parse.urlencode({"csrf_token": token}).encode())
+        try:
+            codes.append(opener.open(request, timeout=60).status)
+        except urllib.error.HTTPError as err:
+            codes.append(err.code)
+
+    try:
+        threads = [threading.Thread(target=first_signin, args=(p,)) for p in paths]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(120)
+    finally:
+        server.shutdown()
+        limiter.enabled = was
+    db.session.rollback()
+    assert codes == [302] * n
+    assert len(db.session.execute(select(Player).where(Player.language == "fi")).scalars().all()) == n
