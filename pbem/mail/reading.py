@@ -25,7 +25,7 @@ from typing import Callable, Collection, Sequence
 
 from pbem.engine.fold import fold
 
-__all__ = ["Reading", "is_prose", "split_letter", "GREETING_WORDS", "SIGNOFF_WORDS", "PROSE_WORDS"]
+__all__ = ["Reading", "holds_an_order", "is_prose", "split_letter", "GREETING_WORDS", "SIGNOFF_WORDS", "PROSE_WORDS"]
 
 GREETING_WORDS = 6
 SIGNOFF_WORDS = 4
@@ -99,6 +99,13 @@ def is_prose(line: str, order_words: Collection[str]) -> bool:
     if not any(known):
         return True
     return len(tokens) >= PROSE_WORDS and not known[0] and 2 * sum(known) <= len(tokens)
+
+
+def holds_an_order(line: str, is_order: Callable[[str], bool]) -> bool:
+    """Whether the game reads ``line``, or one of its pieces between ``,``
+    and ``;`` ("palace orange A2, palace black J7"), as an order."""
+    pieces = [p for p in _SEVERAL.split(line.strip()) if p]
+    return is_order(line) or (len(pieces) > 1 and any(is_order(p) for p in pieces))
 
 
 def _one_per_line(lines: Sequence[str], is_order: Callable[[str], bool]) -> list[str]:

@@ -28,7 +28,7 @@ from mailparser_reply.constants import MAIL_LANGUAGES, QUOTED_MATCH_INCLUDE as _
 from mailparser_reply.parser import EmailMessage as _ReplyMessage
 
 from . import clutter, quote_header, quotes
-from .reading import Reading, split_letter
+from .reading import Reading, holds_an_order, split_letter
 
 __all__ = ["extract_new_text", "html_to_text", "read_reply", "Reading", "LANGUAGES"]
 
@@ -293,7 +293,7 @@ def _without_notice_lines(new: list[str], texts: Sequence[str],
     if not texts:
         return new
     mine = quotes.notice_lines(new, texts, min_words=4 if is_order else 6)
-    return [l for i, l in enumerate(new) if i not in mine or (is_order is not None and is_order(l))]
+    return [l for i, l in enumerate(new) if i not in mine or (is_order is not None and holds_an_order(l, is_order))]
 
 
 def first_lines(text: str, limit: int = 8) -> list[str]:
