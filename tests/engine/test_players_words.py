@@ -17,7 +17,7 @@ import re
 import pytest
 
 from pbem.engine import GAMES, get_game
-from pbem.engine.api import OrderParseError
+from pbem.engine.api import OrderError, OrderParseError
 from pbem.engine.diestadt import words as diestadt_words
 from pbem.engine.fold import LANGUAGES, fold
 from pbem.engine.lacitta import words as lacitta_words
@@ -100,3 +100,71 @@ def test_unknown_word_refusal_lists_the_players_words(name, lang):
     assert not english_in(text, name, lang), (text, english_in(text, name, lang))
     own = table_words(WORDS[name][lang]) - table_words(WORDS[name]["en"])
     assert sum(re.search(rf"(?<!\w){re.escape(x)}(?!\w)", fold(text)) is not None for x in own) >= 3, text
+
+
+def _broken(text: str) -> list[str]:
+    """Lines a player may write around a good order: a word short or too
+    many, the first word alone, a bad word inside, the order twice."""
+    toks = text.split()
+    return [" ".join(toks[:-1]), " ".join(toks[1:]), text + " x9", toks[0],
+            " ".join(toks[:1] + ["ZZ99"] + toks[2:]), f"{text} {text}"]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_refusals_show_orders_in_the_players_words(name):
+    """A refusal's examples and echoes ("Write: wish E3 culture", "'wall cw'
+    is not legal: ... ('tower cw', ...)") are in the player's words."""
+    game, seen = get_game(name), set()
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        state = game.new_state(game.min_seats + seed % 2, seed)
+        for _ in range(60):
+            if state.is_terminal():
+                break
+            seat = state.current_seats()[0]
+            legal = state.legal_actions(seat)
+            for lang in OTHER:
+                for a in rng.sample(legal, min(2, len(legal))):
+                    for line in _broken(game.order_text(a, lang)):
+                        try:
+                            game.parse_action(state, seat, line)
+                        except OrderError as err:
+                            seen.add(err.message.template)
+                            text = translate(err.message, lang)
+                            assert not english_in(text, name, lang), (line, text, english_in(text, name, lang))
+            state.apply(seat, rng.choice(legal))
+    assert len(seen) >= 5, seen           # the check met several kinds of refusal
+
+
+HELP_EXAMPLES = {"lacitta": "pbem.engine.lacitta.help", "medina": "pbem.engine.medina.help",
+                 "diestadt": "pbem.engine.diestadt.help"}
+
+
+@pytest.mark.parametrize("lang", OTHER)
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_order_help_shows_its_examples_in_the_players_words_in_two_columns(name, lang):
+    """Every example order of the help is there as ``order_text`` writes it
+    in ``lang``, and the help keeps the English help's rows, each order with
+    its meaning (the mail lays the rows out: pbem.mail.help_rows)."""
+    import importlib
+
+    from pbem.mail.help_rows import blocks
+
+    game = get_game(name)
+    text = translate(game.order_help(), lang)
+    for action in importlib.import_module(HELP_EXAMPLES[name]).EXAMPLES.values():
+        assert game.order_text(action, lang) in text, (action, lang)
+
+    def rows(t: str) -> list[bool]:
+        return [bool(r.meaning) for b in blocks(t) if b.kind == "rows" for r in b.rows]
+    assert rows(text) == rows(str(game.order_help()))
+
+
+def test_la_citta_help_examples_read_back():
+    from pbem.engine.lacitta.help import EXAMPLES
+    from pbem.engine.lacitta.parse import read
+    from pbem.engine.lacitta.words import order_text
+
+    for lang in LANGUAGES:
+        for action in EXAMPLES.values():
+            assert read(order_text(action, lang)) == action, (lang, action)

@@ -9,15 +9,19 @@ from pbem.engine.diestadt import followers, placement
 from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
 from pbem.engine.diestadt.grid import edge_name, parse_edge, parse_space, space_name
 from pbem.engine.diestadt.tiles import TURNED
+from pbem.engine.diestadt.words import say
 from pbem.engine.messages import Msg
 
 if TYPE_CHECKING:
     from pbem.engine.diestadt.state import DieStadtState
 
-_NOW = {"tile": Msg("place the drawn tile (e.g. 'tile F7 90')"),
-        "gate": Msg("place the city gate on an edge of the city (e.g. 'gate H3 N')"),
-        "wall": Msg("build a wall piece at one end ('wall cw' or 'wall ccw')"),
-        "tower": Msg("place a tower or not ('tower cw', 'tower ccw' or 'no tower')")}
+_NOW = {"tile": Msg("place the drawn tile (e.g. '{example}')", example=say(PlaceTile("F7", 90))),
+        "gate": Msg("place the city gate on an edge of the city (e.g. '{example}')",
+                    example=say(BuildGate("H3N"))),
+        "wall": Msg("build a wall piece at one end ('{cw}' or '{ccw}')", cw=say(BuildWall("cw")),
+                    ccw=say(BuildWall("ccw"))),
+        "tower": Msg("place a tower or not ('{cw}', '{ccw}' or '{none}')", cw=say(PlaceTower("cw")),
+                     ccw=say(PlaceTower("ccw")), none=say(PlaceTower(None)))}
 _KIND = {PlaceTile: "tile", BuildGate: "gate", BuildWall: "wall", PlaceTower: "tower"}
 #: the order kinds as words players read
 KIND_WORD = {"tile": Msg("tile"), "gate": Msg("gate"), "wall": Msg("wall"), "tower": Msg("tower")}

@@ -37,6 +37,12 @@ ORDER_WORDS = said_by(lambda lang: ", ".join(
     + [words.first(words.WORDS[lang].roles, r) for r in ("citizen", "merchant", "overseer")]
     + [words.WORDS[lang].guard[0], words.WORDS[lang].no[0]]), LANGUAGES)
 """Every kind of order word (orders, followers, guard, none), in each language's own words."""
+_ROLE_WORDS = words.say_with(lambda w: ", ".join(words.first(w.roles, r) for r in ("citizen", "merchant", "overseer")))
+
+
+def _role_at(role: str, point: str) -> Msg:
+    """``merchant NW`` in each language's words (``kauppias luode``)."""
+    return words.say_with(lambda w: f"{words.first(w.roles, role)} {words.first(w.points, point)}")
 _SIDES = frozenset(SIDE_NAMES)        # a gate or wall piece is on a side, never at a corner (NE)
 _SPACE_SIDE = re.compile(r"^([a-z]{1,2}\d{1,2})([nesw]{1,2})$")
 
@@ -131,7 +137,7 @@ def parse_order(state, seat: int, text: str, held: bool = False):
     if action in legal:
         return action
     from pbem.engine.diestadt.explain import why_illegal
-    raise IllegalOrderError(Msg("'{order}' is not legal: {why}", order=action.to_text(),
+    raise IllegalOrderError(Msg("'{order}' is not legal: {why}", order=words.say(action),
                                 why=why_illegal(state, seat, action)),
                             text=raw, legal=_examples([a for a in legal if type(a) is type(action)] or legal))
 
@@ -156,11 +162,13 @@ def _build(state, seat, kind, raw, space, rotation, edges, role, point, guard, n
 
     if kind == "tile":
         if space is None:
-            raise bad(Msg("'{order}' names no space: write e.g. 'tile F7 90'", order=raw))
+            raise bad(Msg("'{order}' names no space: write e.g. '{example}'", order=raw,
+                          example=words.say(PlaceTile("F7", 90))))
         return _tile(state, seat, raw, space, rotation, edges, role, point, no, bad)
     if kind == "gate":
         if space is None or point not in _SIDES:
-            raise bad(Msg("name the gate's edge by space and side, e.g. 'gate H3 N'"))
+            raise bad(Msg("name the gate's edge by space and side, e.g. '{example}'",
+                          example=words.say(BuildGate("H3N"))))
         return BuildGate(f"{space}{point}", guard)
     if kind == "wall":
         if end is None and space is not None and point in _SIDES:
@@ -172,7 +180,8 @@ def _build(state, seat, kind, raw, space, rotation, edges, role, point, guard, n
                 raise IllegalOrderError(Msg("{site} is at neither end of the wall now", site=site),
                                         text=raw, legal=examples)
         if end is None:
-            raise bad(Msg("say which end of the wall: 'wall cw' or 'wall ccw'"))
+            raise bad(Msg("say which end of the wall: '{cw}' or '{ccw}'", cw=words.say(BuildWall("cw")),
+                          ccw=words.say(BuildWall("ccw"))))
         if state.decision == "wall":
             ends = {a.end: a.site for a in state.legal_actions(seat)}
             if end == "ccw" and "ccw" not in ends:
@@ -189,7 +198,8 @@ def _build(state, seat, kind, raw, space, rotation, edges, role, point, guard, n
         raise IllegalOrderError(Msg("{site} is at neither end of the wall now", site=corner),
                                 text=raw, legal=examples)
     if end is None:
-        raise bad(Msg("say which end: 'tower cw', 'tower ccw', or 'no tower'"))
+        raise bad(Msg("say which end: '{cw}', '{ccw}', or '{none}'", cw=words.say(PlaceTower("cw")),
+                      ccw=words.say(PlaceTower("ccw")), none=words.say(PlaceTower(None))))
     for a in state.legal_actions(seat):
         if isinstance(a, PlaceTower) and a.end == end:
             return a
@@ -221,7 +231,7 @@ def _tile(state, seat, raw, space, rotation, edges, role, point, no, bad) -> Pla
     rotation = 90 * q
     if role is None or no:
         if point is not None and role is None:
-            raise bad(Msg("say which follower stands at {point}: citizen, merchant or overseer", point=point))
+            raise bad(Msg("say which follower stands at {point}: {roles}", point=point, roles=_ROLE_WORDS))
         return PlaceTile(space, rotation)
     turned = TURNED[tile][q]
     if sp is None or (sp, q) not in set(placement.placements(state, tile)):
@@ -231,7 +241,7 @@ def _tile(state, seat, raw, space, rotation, edges, role, point, no, bad) -> Pla
         if len(opts) == 1 and state.supply[seat] > 0:
             return PlaceTile(space, rotation, role, opts[0][1])
         raise bad(Msg("say where the {role} stands: {where}", role=ROLE_WORD[role],
-                      where=_or([f"{role} {o[1]}" for o in opts]) if opts
+                      where=_or([_role_at(role, o[1]) for o in opts]) if opts
                       else Msg("no {role} can stand on the tile there", role=ROLE_WORD[role])))
     rtype = followers.ROLE_TYPE[role]
     region = turned.region_at(point, rtype)

@@ -19,7 +19,8 @@ import re
 from dataclasses import dataclass
 
 from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
-from pbem.engine.fold import spellings
+from pbem.engine.fold import LANGUAGES, spellings
+from pbem.engine.messages import Msg, said_by
 
 
 @dataclass(frozen=True)
@@ -168,3 +169,23 @@ def order_text(a: PlaceTile | BuildGate | BuildWall | PlaceTower, lang: str = "e
     if a.end is None:
         return f"{w.no[0]} {first(w.kinds, 'tower')}"
     return f"{first(w.kinds, 'tower')} {first(w.ends, a.end)}"
+
+
+def say(a: PlaceTile | BuildGate | BuildWall | PlaceTower) -> Msg:
+    """``a`` as a message that is its order line in each language's words
+    (:func:`pbem.engine.messages.said`; ``str()`` is the English): what a
+    refusal or an example shows a player. An order the tables cannot write
+    (a follower without a point, echoed back in a refusal when no tile is
+    drawn) is shown as its English :meth:`to_text` in every language."""
+    def write(lang: str) -> str:
+        try:
+            return order_text(a, lang)
+        except StopIteration:
+            return a.to_text()
+    return said_by(write, LANGUAGES)
+
+
+def say_with(write) -> Msg:
+    """:func:`pbem.engine.messages.said` of ``write(words)`` for each
+    language's :class:`Words` (``lambda w: first(w.roles, "citizen")``)."""
+    return said_by(lambda lang: write(WORDS[lang]), LANGUAGES)

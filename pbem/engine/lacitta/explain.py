@@ -10,6 +10,7 @@ from pbem.engine.lacitta import data as D
 from pbem.engine.lacitta.actions import Order
 from pbem.engine.lacitta.board import SITES
 from pbem.engine.lacitta.terms import BUILDING, CARD, PILE, WISH
+from pbem.engine.lacitta.words import say
 from pbem.engine.messages import Msg, Msgn
 from pbem.engine.phrases import and_list, join, or_list, seat as seat_name
 
@@ -18,7 +19,7 @@ _CARD_OF = {"master": "master builder", "bread": "bread and games", "golden": "g
 
 
 def _not_legal(o: Order) -> Msg:
-    return Msg("{order} is not legal now.", order=repr(o.to_text()))
+    return Msg("{order} is not legal now.", order=say(o, quoted=True))
 
 
 def explain(s, p: int, o: Order) -> Msg:
@@ -26,7 +27,8 @@ def explain(s, p: int, o: Order) -> Msg:
     ph = s.phase_name
     if ph == "setup":
         if o.verb != "castle":
-            return Msg("During setup the only order is 'castle F6' (now: {phase}).", phase=s.phase())
+            return Msg("During setup the only order is '{example}' (now: {phase}).",
+                       example=say(Order("castle", "F6")), phase=s.phase())
         return (_site_problem(s, p, o.site, castle=True)
                 or Msg("{site} cannot take a castle now.", site=o.site))
     if o.verb == "castle":
@@ -163,7 +165,7 @@ def _bread(s, p: int, o: Order) -> Msg:
         return Msgn("{n} notable costs {cost} gold; you have {gold}.",
                     "{n} notables cost {cost} gold; you have {gold}.", o.n, cost=cost, gold=gold)
     if len(arches) == 2 and len(o.extra) != o.n:
-        example = f"bread and games {site} x{o.n} " + " ".join(["education"] * o.n)
+        example = say(Order("bread", site, n=o.n, extra=("education",) * o.n))
         return Msg("Say the colour of each notable on the hospital, like: {order}.", order=example)
     return Msg("Those colours do not match the {building}'s arches.", building=BUILDING[s.kind[site]])
 

@@ -19,7 +19,7 @@ from pbem.engine.lacitta.actions import Order, demolish, starve
 from pbem.engine.lacitta.board import SITES
 from pbem.engine.lacitta.explain import explain
 from pbem.engine.lacitta.terms import CARD
-from pbem.engine.lacitta.words import WORDS, first
+from pbem.engine.lacitta.words import WORDS, first, order_text
 from pbem.engine.messages import Msg, said_by
 from pbem.engine.phrases import join, seat as seat_name
 
@@ -53,6 +53,27 @@ _JOINS = frozenset(fold(j) for w in WORDS.values() for j in w.joins)
 ORDER_WORDS = said_by(lambda lang: ", ".join(first(WORDS[lang].verbs, v) for v in (
     "castle", "gold", "build", "found", "pass", "wish", "demolish", "starve")), LANGUAGES)
 """The order words that start an order (not a card's), in each language's own words."""
+
+
+def _say(*orders: Order) -> Msg:
+    """``orders`` as order lines in every language's words (a :func:`said`
+    message; several joined by ", "), for the examples in refusals."""
+    return said_by(lambda lang: ", ".join(order_text(o, lang) for o in orders), LANGUAGES)
+
+
+def _verb(meaning: str) -> Msg:
+    return said_by(lambda lang: first(WORDS[lang].verbs, meaning), LANGUAGES)
+
+
+def _wishes(*wishes: str) -> Msg:
+    return said_by(lambda lang: ", ".join(first(WORDS[lang].wishes, w) for w in wishes), LANGUAGES)
+
+
+_SMALL = said_by(lambda lang: ", ".join(first(WORDS[lang].buildings, k) for k in D.SMALL), LANGUAGES)
+_ARCHES = _wishes("culture", "education", "health")
+_FOUND, _FOUND_FROM = Order("found", "F6"), Order("found", "F6", extra=("E3",))
+_CARD_EXAMPLE = {"bread and games": Order("bread", "F6", n=1), "golden age": Order("golden", "F6", n=1),
+                 "rich harvest": Order("harvest", "F6")}
 
 
 def _take(text: str, table) -> tuple[str | None, str]:
@@ -102,34 +123,37 @@ def read(text: str) -> Order:
                                       words=ORDER_WORDS), text=raw)
     if verb == "gold":
         if toks:
-            raise OrderParseError(Msg("'gold' takes nothing after it."), text=raw)
+            raise OrderParseError(Msg("'{word}' takes nothing after it.", word=_verb("gold")), text=raw)
         return Order("gold")
     if verb == "pass":
         if toks:
-            raise OrderParseError(Msg("'pass' takes nothing after it."), text=raw)
+            raise OrderParseError(Msg("'{word}' takes nothing after it.", word=_verb("pass")), text=raw)
         return Order("pass")
     if verb == "castle":
         if len(toks) != 1:
-            raise OrderParseError(Msg("Write 'castle' and one site, like: castle F6"), text=raw)
+            raise OrderParseError(Msg("Write '{word}' and one site, like: {example}", word=_verb("castle"),
+                                      example=_say(Order("castle", "F6"))), text=raw)
         return Order("castle", _site(toks[0], raw))
     if verb == "build":
         kind, rest2 = _take(" ".join(toks), _BUILDINGS)
         if kind is None:
-            raise OrderParseError(Msg("Build what? Write for example: build farm F6 (farm, quarry, "
-                                      "market, statue, school, fountain; palazzo F6, dom F6 ... for "
-                                      "political cards)."), text=raw)
+            raise OrderParseError(Msg("Build what? Write for example: {example} ({small}; {cards} ... "
+                                      "for political cards).", example=_say(Order("build", "F6", "farm")),
+                                      small=_SMALL, cards=_say(Order("card", "F6", "palazzo"),
+                                                               Order("card", "F6", "dom"))), text=raw)
         toks = rest2.split()
         if len(toks) != 1:
             raise OrderParseError(Msg("Write one site after the building, like: {order}",
-                                      order=f"build {kind} F6"), text=raw)
+                                      order=_say(Order("build" if kind in D.SMALL else "card", "F6", kind))),
+                                  text=raw)
         site = _site(toks[0], raw)
         if kind in D.SMALL:
             return Order("build", site, kind)
         return Order("card", site, kind)
     if verb == "found":
         if not toks:
-            raise OrderParseError(Msg("Found where? Write for example: found F6 (or found F6 from E3)"),
-                                  text=raw)
+            raise OrderParseError(Msg("Found where? Write for example: {found} (or {found_from})",
+                                      found=_say(_FOUND), found_from=_say(_FOUND_FROM)), text=raw)
         site = _site(toks[0], raw)
         if len(toks) == 1:
             return Order("found", site)
@@ -137,15 +161,18 @@ def read(text: str) -> Order:
             return Order("found", site, extra=(_site(toks[2], raw),))
         if len(toks) == 2 and _SITE.match(toks[1]):          # "perusta F6 E3"
             return Order("found", site, extra=(_site(toks[1], raw),))
-        raise OrderParseError(Msg("Write: found F6, or found F6 from E3"), text=raw)
+        raise OrderParseError(Msg("Write: {found}, or {found_from}", found=_say(_FOUND),
+                                  found_from=_say(_FOUND_FROM)), text=raw)
     if verb == "wish":
         if len(toks) != 2 or toks[1] not in _WISHES:
-            raise OrderParseError(Msg("Write: wish E3 culture (or education, health)"), text=raw)
+            raise OrderParseError(Msg("Write: {example} (or {others})", example=_say(Order("wish", "E3", "culture")),
+                                      others=_wishes("education", "health")), text=raw)
         return Order("wish", _site(toks[0], raw), _WISHES[toks[1]])
     if verb == "demolish":
         sites = [_site(x, raw) for x in toks if x != ","]
         if not sites:
-            raise OrderParseError(Msg("Demolish what? Write: demolish F6 (or demolish F6 G6)"), text=raw)
+            raise OrderParseError(Msg("Demolish what? Write: {one} (or {two})", one=_say(demolish("F6")),
+                                      two=_say(demolish("F6", "G6"))), text=raw)
         return demolish(*sites)
     if verb == "starve":
         parts = [p.split() for p in " ".join(toks).split(",") if p.strip()]
@@ -163,7 +190,7 @@ def read(text: str) -> Order:
     raise OrderParseError(Msg("Cannot read {order}.", order=repr(raw.strip())), text=raw)
 
 
-_STARVE_HOW = Msg("Write: starve E3 2, J9 1 (city and number of citizens)")
+_STARVE_HOW = Msg("Write: {example} (city and number of citizens)", example=_say(starve(("E3", 2), ("J9", 1))))
 
 
 def _kind_words(kind: str) -> list[str]:
@@ -175,22 +202,25 @@ def _read_card(card: str, toks: list[str], raw: str) -> Order:
     if card == "master builder":
         kind, rest = _take(" ".join(toks), _BUILDINGS)
         if kind is None or len(rest.split()) != 1:
-            raise OrderParseError(Msg("Write: master builder dom F6 (a building and a site)"), text=raw)
+            raise OrderParseError(Msg("Write: {example} (a building and a site)",
+                                      example=_say(Order("master", "F6", "dom"))), text=raw)
         return Order("master", _site(rest.split()[0], raw), kind)
     if card == "citizens":
         if not toks:
             return Order("citizens", n=2)
         if len(toks) == 1 and toks[0] in ("2", "3"):
             return Order("citizens", n=int(toks[0]))
-        raise OrderParseError(Msg("Write: citizens 2 (free) or citizens 3 (2 gold)"), text=raw)
+        raise OrderParseError(Msg("Write: {two} (free) or {three} (2 gold)", two=_say(Order("citizens", n=2)),
+                                  three=_say(Order("citizens", n=3))), text=raw)
     if not toks:
         raise OrderParseError(Msg("{card} needs a site, like: {order}", card=CARD[card],
-                                  order=f"{card} F6"), text=raw)
+                                  order=_say(_CARD_EXAMPLE[card])), text=raw)
     site = _site(toks[0], raw)
     rest = toks[1:]
     if card == "rich harvest":
         if rest:
-            raise OrderParseError(Msg("Write: rich harvest F6 (the farm's site)"), text=raw)
+            raise OrderParseError(Msg("Write: {example} (the farm's site)",
+                                      example=_say(Order("harvest", "F6"))), text=raw)
         return Order("harvest", site)
     n = 1
     if rest and _COUNT.match(rest[0]):
@@ -198,12 +228,13 @@ def _read_card(card: str, toks: list[str], raw: str) -> Order:
         rest = rest[1:]
     if card == "golden age":
         if rest:
-            raise OrderParseError(Msg("Write: golden age E3 x2 (a city and 1, 2 or 3 citizens)"), text=raw)
+            raise OrderParseError(Msg("Write: {example} (a city and 1, 2 or 3 citizens)",
+                                      example=_say(Order("golden", "E3", n=2))), text=raw)
         return Order("golden", site, n=n)
     wishes = []
     for w in rest:
         if w not in _WISHES:
-            raise OrderParseError(Msg("{word} is not an arch colour (culture, education, health).",
+            raise OrderParseError(Msg("{word} is not an arch colour ({wishes}).", wishes=_ARCHES,
                                       word=repr(w)), text=raw)
         wishes.append(_WISHES[w])
     return Order("bread", site, n=n, extra=tuple(sorted(wishes)))

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pbem.engine.fold import LANGUAGES
 from pbem.engine.lacitta.actions import Order
+from pbem.engine.messages import Msg, said_by
 
 
 @dataclass(frozen=True)
@@ -199,3 +201,11 @@ def order_text(o: Order, lang: str = "en") -> str:
     if verb == "harvest":
         return f"{name} {site}"
     return f"{name} {n}"
+
+
+def say(o: Order, quoted: bool = False) -> Msg:
+    """``o`` as a message that is its order line in each language's words
+    (:func:`pbem.engine.messages.said`): what a refusal or an example shows
+    a player (``'rakenna maatila F6'`` in Finnish); ``quoted`` puts it in
+    quotes (``repr``)."""
+    return said_by(lambda lang: repr(order_text(o, lang)) if quoted else order_text(o, lang), LANGUAGES)

@@ -25,12 +25,15 @@ from pbem.engine.medina import board as B
 from pbem.engine.medina.actions import Place
 from pbem.engine.medina.help import HELP  # noqa: F401  (the game's order help)
 from pbem.engine.medina.terms import PIECE
-from pbem.engine.medina.words import COLOURS, KINDS, WORDS, first, word
+from pbem.engine.medina.pieces import PALACE_COLOURS
+from pbem.engine.medina.words import COLOURS, KINDS, WORDS, first, say, word
 from pbem.engine.messages import Msg, said_by
 from pbem.engine.phrases import seat as seat_name
 KIND_WORDS = said_by(lambda lang: ", ".join(first(WORDS[lang].kinds, k) for k in (
     "palace", "dome", "stable", "merchant", "wall")), LANGUAGES)
 """The words of the pieces an order places, in each language's own words."""
+COLOUR_WORDS = said_by(lambda lang: ", ".join(first(WORDS[lang].colours, c) for c in PALACE_COLOURS), LANGUAGES)
+"""The palace colours, in each language's own words."""
 
 
 def _examples(legal: list[Place], limit: int = 8) -> list[str]:
@@ -116,12 +119,13 @@ def parse_order(state, seat: int, text: str) -> Place:
     if kind == "palace" and colour is None:
         fits = [a for a in legal if a.kind == "palace" and a.site == site]
         if len(fits) != 1:
-            raise OrderParseError(Msg("say which colour: 'palace orange {site}' "
-                                      "(grey, black, brown or orange)", site=site), text=raw, legal=examples)
+            raise OrderParseError(Msg("say which colour: '{example}' ({colours})",
+                                      example=say(Place("palace", site, "orange")), colours=COLOUR_WORDS),
+                                  text=raw, legal=examples)
         colour = fits[0].colour
     if kind != "palace" and colour is not None:
         raise OrderParseError(Msg("only palace pieces have a colour; write '{order}'",
-                                  order=f"{kind} {site}"),
+                                  order=say(Place(kind, site))),
                               text=raw, legal=examples)
     action = Place(kind, site, colour)
     if seat not in state.current_seats():
@@ -131,7 +135,7 @@ def parse_order(state, seat: int, text: str) -> Place:
             Msg("it is {seat}'s turn, not yours", seat=seat_name(who[0])), text=raw, legal=[])
     if action not in legal:
         from pbem.engine.medina.explain import why_illegal
-        raise IllegalOrderError(Msg("'{order}' is not legal: {why}", order=action.to_text(),
+        raise IllegalOrderError(Msg("'{order}' is not legal: {why}", order=say(action),
                                     why=why_illegal(state, seat, action)),
                                 text=raw, legal=_examples(_near(legal, action)))
     return action

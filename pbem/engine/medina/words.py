@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pbem.engine.fold import fold, spellings
+from pbem.engine.fold import LANGUAGES, fold, spellings
 from pbem.engine.medina.actions import Place
+from pbem.engine.messages import Msg, said_by
 
 
 @dataclass(frozen=True)
@@ -104,3 +105,10 @@ def order_text(a: Place, lang: str = "en") -> str:
     if a.colour is None:
         return f"{kind} {a.site}"
     return f"{kind} {first(w.colours, a.colour)} {a.site}"
+
+
+def say(a: Place) -> Msg:
+    """``a`` as a message that is its order line in each language's words
+    (:func:`pbem.engine.messages.said`; ``str()`` is the English): what a
+    refusal or an example shows a player (``palatsi oranssi E5``)."""
+    return said_by(lambda lang: order_text(a, lang), LANGUAGES)
