@@ -85,7 +85,9 @@ def test_a_turn_in_the_players_language(app, t0, kind, lang):
     g = game(gid)
     state, step = engine.state_from_json(g.state), g.step
     name = f"{g.title} #{g.id}"
-    phase = translate(state.phase(), lang)
+    from pbem.service.notify import named   # mail names the players in the phase, as the pages do
+
+    phase = named(g, state.phase(), lang)
 
     # the turn notice
     [notice] = [r for r in outbox(kind="turn") if r.seat_index == seat]
