@@ -35,9 +35,11 @@ from pbem.service.models import Player
 #: replies to what the player did: sent whatever the preference
 ANSWERS = frozenset({"confirmation", "refusal", "answer", "signin"})
 #: mail that asks the player to act, or is about them
-ACT = frozenset({"turn", "reminder", "invite", "over", "seat_given"})
-#: turn mail: sent at once in every mode but ``none`` (never held for a digest)
-TURN = frozenset({"turn", "reminder", "over", "seat_given"})
+ACT = frozenset({"turn", "reminder", "invite", "over", "cancelled", "seat_given"})
+#: turn mail: sent at once in every mode but ``none`` (never held for a
+#: digest): "your move", reminders, the game's end (scores, or cancelled),
+#: the seat given to someone else
+TURN = frozenset({"turn", "reminder", "over", "cancelled", "seat_given"})
 
 Route = Literal["send", "hold", "drop"]
 

@@ -259,3 +259,17 @@ def test_a_held_notice_whose_turn_passed_is_left_out_of_the_digest(app, t0):
     submit_orders(gid, 1, "add 1", expected_step=None, source="web", now=t0 + 2 * H)  # Bo moves on the web
     assert digest.send_due(now=dt.datetime(2026, 11, 20, 18, 1, tzinfo=dt.timezone.utc)) == 0
     assert outbox(kind="digest") == []
+
+
+def test_the_games_end_by_cancelling_reaches_a_my_turn_player_and_not_a_none_one(app, t0):
+    """Issue 29: the game's own end is turn mail: "my turn only" and the
+    digest get it at once; only "none" goes without."""
+    from pbem.service.lifecycle import cancel_game
+
+    app.config["HOST_NOTICE_DELAY_SECONDS"] = 0
+    gid = new_tally(t0)
+    _set("bo@example.org", notify_mode="my_turn")
+    _set("cy@example.org", notify_mode="none")
+    cancel_game(gid, now=t0 + H)
+    assert [r.status for r in outbox(kind="cancelled", recipient="bo@example.org")] == ["pending"]
+    assert outbox(kind="cancelled", recipient="cy@example.org") == []
