@@ -429,6 +429,10 @@ def test_a_phone_sees_each_follower_on_the_tile_and_cannot_send_half_an_order(si
             for text, circles, left, right in marks:
                 assert circles == (0 if text == "no follower" else 1), (text, circles)
                 assert left >= 0 and right <= 375, (text, left, right)
+            # the tile previewed on the board lies wholly inside the screen too
+            tile = page.evaluate("() => { const r = document.querySelector('#board .choice-preview')"
+                                 ".getBoundingClientRect(); return [r.left, r.right, r.width]; }")
+            assert tile[2] > 0 and tile[0] >= 0 and tile[1] <= 375, tile
             _shot(page, "diestadt-8-phone-follower-pictures")
             # Review now: not sent; the page asks for the follower
             page.click("#review")
