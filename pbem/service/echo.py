@@ -62,6 +62,17 @@ def orders_in(orders: Iterable[Any], lang: str) -> list[str]:
     return [order_in(o, lang) for o in orders]
 
 
+def read_as(text: str, order: Any, lang: str) -> str:
+    """A line as the player wrote it and what it was read as, in ``lang``
+    (``kultaa  ->  kulta``); the order alone when the line says just that,
+    and the line alone when the order has no action to write it from (a
+    line held for later: its canonical text is English)."""
+    if not isinstance(order, (Order, Msg)):
+        return text
+    said = order_in(order, lang)
+    return said if " ".join(text.split()).lower() == said.lower() else f"{text}  ->  {said}"
+
+
 def orders_of(engine: Any, state: Any, seat: int, texts: Iterable[Any]) -> list[Any]:
     """``texts`` (canonical orders legal for ``seat`` on ``state``, perhaps
     ending with a ``Msg`` "... and N more") as :class:`Order` items; a text
@@ -111,4 +122,4 @@ def as_written(message: Any, line: str) -> Any:
     return msg_from_json(data)
 
 
-__all__ = ["Order", "order_in", "orders_in", "orders_of", "text_in", "as_written"]
+__all__ = ["Order", "order_in", "orders_in", "read_as", "orders_of", "text_in", "as_written"]

@@ -30,7 +30,7 @@ from pbem.mail.order_lists import arrange
 from pbem.mail.tokens import DEFAULT_SIGNIN_MAX_AGE
 from pbem.service import held, links, mailprefs, outbox
 from pbem.service.db import db
-from pbem.service.echo import order_in
+from pbem.service.echo import order_in, read_as
 from pbem.service.models import Game, GameEvent, OutboxMessage, Seat
 
 log = logging.getLogger(__name__)
@@ -499,7 +499,7 @@ def order_answer(game: Game, seat: Seat, result, *, in_reply_to: str | None, ded
     lines = [l.text for l in result.lines]
     if result.accepted:
         held_mark = translations(lang).gettext("(held for a later decision)")
-        outcome = [f"{l.text}  ->  {order_in(l.order, lang)}" + (f" {held_mark}" if l.held else "")
+        outcome = [read_as(l.text, l.order, lang) + (f" {held_mark}" if l.held else "")
                    for l in result.lines] + [translate(result.message, lang)]
         msg = compose.order_confirmation(env, _ref(game), phase=phase, lines_read=lines,
                                          outcome=outcome, order_url=links.absolute(

@@ -164,6 +164,7 @@ def _mail(game_id: int, kind: str, lang: str) -> dict[str, str]:
     res = handle_inbound(_reply(notice, order))
     assert res.result == "stored", res.detail
     seen["confirmation mail"] = _mail_text(_rows("confirmation", seat)[-1], help_text)
+    assert f"{order}  ->  {order}" not in seen["confirmation mail"]   # a line read as written is named once
     return seen
 
 
@@ -219,3 +220,14 @@ def test_a_refusal_quotes_the_line_as_written_but_never_an_example():
     assert str(as_written(refused, "rakenna maatila O1")) == "'rakenna maatila O1' is not legal now."
     example = Msg("Write one site after the building, like: {order}", order="build farm F6")
     assert as_written(example, "rakenna maatila") is example
+
+
+def test_a_line_read_is_named_once_and_a_held_line_as_written():
+    from pbem.service.echo import Order, read_as
+
+    engine = get_game("lacitta")
+    state = engine.new_state(3, 5, **engine.default_options())
+    gold = next(a for a in state.legal_actions(state.current_seats()[0]) if a.to_text() == "gold")
+    assert read_as("kulta", Order(gold, engine), "fi") == "kulta"
+    assert read_as("ota kultaa", Order(gold, engine), "fi") == "ota kultaa  ->  kulta"
+    assert read_as("muuri myötä vartija", "wall cw guard", "fi") == "muuri myötä vartija"
