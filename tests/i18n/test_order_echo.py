@@ -231,3 +231,18 @@ def test_a_line_read_is_named_once_and_a_held_line_as_written():
     assert read_as("kulta", Order(gold, engine), "fi") == "kulta"
     assert read_as("ota kultaa", Order(gold, engine), "fi") == "ota kultaa  ->  kulta"
     assert read_as("muuri myötä vartija", "wall cw guard", "fi") == "muuri myötä vartija"
+
+
+def test_a_line_held_for_later_is_reviewed_as_written(app):
+    _players("fi")
+    game_id = tour.new_game("diestadt", 3)
+    state = game_state(game_id)
+    waiting = next(s for s in range(state.seats) if s not in state.current_seats())
+    client = signed_in(app, tour.PLAYERS[waiting][1])
+    path = f"/games/{game_id}/seat/{waiting + 1}"
+    token = CSRF_RE.search(client.get(path).get_data(as_text=True)).group(1)
+    review = client.post(f"{path}/review", data={"csrf_token": token, "step": str(state.step),
+                                                  "orders": "muuri myötä vartija"})
+    assert review.status_code == 200, review.get_data(as_text=True)
+    shown = _text(_part(review.get_data(as_text=True), "<ol", "</ol>"))
+    assert "muuri myötä vartija" in shown and english_in(shown, english_words("diestadt", "fi")) == []
