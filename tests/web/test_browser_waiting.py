@@ -86,3 +86,49 @@ def test_a_waiting_seats_page_updates_in_place_but_never_over_typed_orders(site,
             assert 'http-equiv="refresh"' not in page.content()
         finally:
             browser.close()
+
+
+def test_the_turn_coming_to_a_waiting_seat_brings_the_board_picker_in_place(site, monkeypatch):
+    """A seat with nothing to decide: when the turn comes to it the page
+    turns into the order page in place, its scripts started (a click on a
+    highlighted site fills the order field)."""
+    sync_api = _need_chromium()
+    base, _mail_dir, app = site
+    from pbem.service import links
+    from pbem.service.db import db
+    from pbem.service.models import Game
+    from pbem.service.orders import submit_orders
+    from pbem.web import orders
+    from tests.webapp import game_state, new_lacitta
+
+    monkeypatch.setattr(orders, "WAITING_REFRESH", 1)
+    with app.app_context():
+        gid = new_lacitta()
+        bo = next(s.player_id for s in db.session.get(Game, gid).seats if s.index == 1)
+        link = links.signin_url(bo, links.order_path(gid, 1))
+        db.session.remove()
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_context().new_page()
+            page.set_default_timeout(15000)
+            page.goto(link)
+            page.click("#continue")
+            page.wait_for_url(f"{base}/games/{gid}/seat/2")
+            assert "Not your move now" in page.inner_text("main")
+            page.evaluate("window.__pbemMark = 1")
+            with app.app_context():
+                state = game_state(gid)
+                assert submit_orders(gid, 0, state.legal_actions(0)[0].to_text(), expected_step=state.step,
+                                     source="web").accepted
+                db.session.remove()
+            page.wait_for_selector("#order-form", timeout=6000)
+            assert page.evaluate("window.__pbemMark") == 1
+            site = page.eval_on_selector("#board .site.legal", "el => el.dataset.site")
+            page.locator(f'#board .site.legal[data-site="{site}"]').click(force=True)
+            page.wait_for_timeout(200)
+            if page.locator("#order-choices").is_visible():     # several orders share the site
+                page.locator("#order-choices button.choice").first.click()
+            page.wait_for_function("() => document.getElementById('order-text').value.trim() !== ''")
+        finally:
+            browser.close()
