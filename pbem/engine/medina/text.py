@@ -11,19 +11,32 @@ from typing import Any, Callable
 from pbem.engine.medina import board as B
 from pbem.engine.medina.pieces import PALACE_COLOURS, PALACE_TILE_POINTS
 from pbem.engine.medina.terms import COLOUR, SEAT_COLOUR
-from pbem.engine.messages import Msg, Msgn
+from pbem.engine.messages import Msg, Msgn, said
 from pbem.engine.phrases import join, seat, semi_list
 
-LETTER = {"grey": "g", "black": "k", "brown": "b", "orange": "o"}
-"""Board letters of the palace colours (capital = completed palace)."""
+LETTERS = {
+    "en": {"grey": "g", "black": "k", "brown": "b", "orange": "o", "stable": "s", "merchant": "m"},
+    "fi": {"grey": "h", "black": "m", "brown": "r", "orange": "o", "stable": "t", "merchant": "a"},
+    "cs": {"grey": "š", "black": "č", "brown": "h", "orange": "o", "stable": "s", "merchant": "k"},
+    "ca": {"grey": "g", "black": "n", "brown": "r", "orange": "t", "stable": "e", "merchant": "m"},
+    "de": {"grey": "g", "black": "s", "brown": "b", "orange": "o", "stable": "t", "merchant": "h"},
+}
+"""Each language's board letters (docs/i18n/<lang>.md "Medina board letters"):
+the palace colours (capital = completed palace), stables and merchants,
+from the words the language reads (``h`` harmaa, ``t`` talli); all differ."""
+LETTER = {k: said({lang: t[k] for lang, t in LETTERS.items()}) for k in LETTERS["en"]}
+"""A piece -> its letter as a message (:func:`pbem.engine.messages.said`):
+``tr(LETTER["grey"])`` is the reader's letter, ``str()`` the English."""
 
 
-def board_grid(view: dict[str, Any]) -> list[str]:
-    """The board as text lines: the 16 x 11 squares inside the wall ring.
+def board_grid(view: dict[str, Any], tr: Callable[[Any], str] = str) -> list[str]:
+    """The board as text lines: the 16 x 11 squares inside the wall ring,
+    the letters in ``tr``'s language (:data:`LETTER`).
 
     Palace pieces ``g k b o`` (capital when the palace is completed, ``*``
     under a dome), ``s`` stable, ``m`` merchant, ``.`` empty; on the ring
     ``#`` wall piece, ``-`` empty wall space, ``1``-``4`` towers."""
+    letter = {k: tr(m) for k, m in LETTER.items()}
     cells = [["."] * B.COLS for _ in range(B.ROWS)]
 
     def put(name: str, ch: str) -> None:
@@ -31,15 +44,15 @@ def board_grid(view: dict[str, Any]) -> list[str]:
         cells[i // B.COLS][i % B.COLS] = ch
 
     for p in view["palaces"]:
-        ch = LETTER[p["colour"]]
+        ch = letter[p["colour"]]
         for s in p["squares"]:
             put(s, ch.upper() if p["complete"] else ch)
         for s in p["stables"]:
-            put(s, "s")
+            put(s, letter["stable"])
         if p["dome"]:
             put(p["dome"], "*")
     for m in view["merchants"]:
-        put(m, "m")
+        put(m, letter["merchant"])
     walls = view["walls"]
 
     def w(idx: int) -> str:
@@ -67,10 +80,12 @@ def view_text(view: dict[str, Any], tr: Callable[[Any], str] = str) -> str:
     if view.get("viewer") is not None:
         out += [tr(m) for m in _private(view)]
     out.append("")
-    out += board_grid(view)
-    out.append(tr(Msg("(g grey, k black, b brown, o orange, capital = completed, * dome, s stable, "
-                      "m merchant; # wall, - empty wall space, 1-4 towers; W1-W16 north from A, "
-                      "W17-W27 east from 1, W28-W43 south from P, W44-W54 west from 11)")))
+    out += board_grid(view, tr)
+    out.append(tr(Msg("({g} grey, {k} black, {b} brown, {o} orange, capital = completed, * dome, {s} stable, "
+                      "{m} merchant; # wall, - empty wall space, 1-4 towers; W1-W16 north from A, "
+                      "W17-W27 east from 1, W28-W43 south from P, W44-W54 west from 11)",
+                      g=LETTER["grey"], k=LETTER["black"], b=LETTER["brown"], o=LETTER["orange"],
+                      s=LETTER["stable"], m=LETTER["merchant"])))
     out += ["", tr(Msg("Palaces:"))]
     if not view["palaces"]:
         out.append("  " + tr(Msg("none yet")))

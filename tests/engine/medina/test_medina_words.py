@@ -110,3 +110,27 @@ def test_every_legal_order_in_every_language_reads_back(seats, seed):
             for lang in LANGUAGES:
                 assert GAME.parse_action(s, seat, order_text(a, lang)) == a, (lang, order_text(a, lang))
         s.apply(seat, rnd.choice(legal))
+
+
+def test_the_text_board_draws_the_readers_letters():
+    """Issue 22: the text board's letters for the palace colours, stables
+    and merchants are the reader's (Finnish h harmaa, m musta, r ruskea,
+    o oranssi, t talli, a asukas), and its key says so."""
+    from pbem.i18n import translate
+
+    state, rng = GAME.new_state(3, 5), random.Random(5)
+    for _ in range(30):
+        seat = state.current_seats()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    view = state.view(0)
+    grids = {}
+    for lang in ("en", "fi"):
+        lines = GAME.view_text(view, lambda m, lang=lang: translate(m, lang)).splitlines()
+        top = next(i for i, line in enumerate(lines) if line.strip().startswith("A B C"))
+        grids[lang] = {ch for line in lines[top + 2:top + 13] for ch in line[6:-2] if ch.isalpha()}
+        key = lines[top + 14]
+        assert key.startswith({"en": "(g grey, k black, b brown, o orange",
+                               "fi": "(h harmaa, m musta, r ruskea, o oranssi"}[lang]), key
+    assert grids["en"] and grids["en"] <= set("gkbosmGKBO")
+    assert grids["fi"] and grids["fi"] <= set("hmrotaHMRO")
+    assert grids["en"] != grids["fi"]
