@@ -120,3 +120,28 @@ def test_score_headers_wrap_only_between_words_at_375_px():
             assert page.evaluate("document.documentElement.scrollWidth") <= 375
         finally:
             browser.close()
+
+
+def test_a_legal_sites_name_is_in_the_players_language(site):
+    """A screen reader reads each legal site's orders: in the player's
+    language, never board.js's English ("12 orders, press Enter...", "or")."""
+    sync_api = _need_chromium()
+    base, _none, app = site
+    from pbem.service.db import db
+    from pbem.service.models import Player
+
+    gid, seat, email, _legal = _game(app, "lacitta")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = _open(browser, app, base, email, 1280)
+            with app.app_context():   # the first sign-in took the browser's language
+                db.session.query(Player).filter_by(email=email).update({"language": "fi"})
+                db.session.commit()
+                db.session.remove()
+            page.goto(f"{base}/games/{gid}/seat/{seat + 1}")
+            names = page.eval_on_selector_all("#board .site.legal", "els => els.map(e => e.getAttribute('aria-label'))")
+            assert names and not [n for n in names if " or " in n or "orders" in n or "press Enter" in n], names[:5]
+            assert any("käskyjä:" in n and "Enter" in n for n in names)
+        finally:
+            browser.close()

@@ -29,8 +29,10 @@
  *                                   //   orders of the label share was picked; call
  *                                   //   fill(order) with the one the player chooses
  *       placeholder: "choose an order…", // optional: the empty choice of a chooser it fills
- *       optionText: function (label, sites) {} // optional: a filled chooser's option text
+ *       optionText: function (label, sites) {}, // optional: a filled chooser's option text
  *                                   //   (the page's language); default "label (n sites)"
+ *       siteLabel: function (texts) {} // optional: what a legal site's name says after its
+ *                                   //   coordinate (from its orders' texts), in the page's language
  *     });
  *     picker.select("build farm");  // highlight that label's sites
  *   </script>
@@ -125,7 +127,8 @@
             return t.textContent || "";
           }).join(" ").replace(/\s+/g, " ").trim() || (el.textContent || "").replace(/\s+/g, " ").trim();
           var ask = typeof options.onChoose === "function";
-          el.setAttribute("aria-label", shown + ": " + (texts.length > 3 ?
+          el.setAttribute("aria-label", shown + ": " + (options.siteLabel ? options.siteLabel(texts) :
+            texts.length > 3 ?
             texts.length + (ask ? " orders, press Enter to choose" : " orders, choose one in the list first") :
             texts.join(" or ")));
         } else {

@@ -104,6 +104,9 @@
     if (picker) picker.detach();
     picker = window.PbemBoard.attach({board: board, input: field, chooser: chooser, orders: list,
       placeholder: t("choose"), optionText: optionText,
+      siteLabel: function (texts) {
+        return texts.length > 3 ? t("site_orders", {count: texts.length}) : texts.join("; ");
+      },
       onPick: picked, onRefuse: refused, onChoose: window.PbemChoices && choices ? choose : null});
     current = list;
     quickButtons(list);
