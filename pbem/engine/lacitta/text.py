@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from pbem.engine.lacitta.help import ORDER_HELP
 from pbem.engine.lacitta.terms import BUILDING, CARD, PILE, WISH
-from pbem.engine.messages import Msg, Msgn
+from pbem.engine.messages import Msg, Msgn, said
 from pbem.engine.phrases import Seat, and_list, join, seat
 
 TILE = {"F1": Msg("field (1 grain)"), "F2": Msg("field (2 grain)"), "F3": Msg("field (3 grain)"),
@@ -131,7 +131,7 @@ def _when(v: dict) -> Msg:
 def _city_line(c: dict, v: dict) -> Msg:
     parts = []
     for b in (b for b in v["buildings"] if b["city"] == c["castle"]):
-        notables = "+" + "+".join(n["wish"][0] for n in b["notables"]) if b["notables"] else ""
+        notables = _notables([n["wish"] for n in b["notables"]]) if b["notables"] else ""
         if b["harvest"]:
             parts.append(Msg("{building} {site}{notables}+harvest", building=BUILDING[b["kind"]],
                              site=b["site"], notables=notables))
@@ -147,3 +147,18 @@ def _city_line(c: dict, v: dict) -> Msg:
                 castle=c["castle"], citizens=c["citizens"], limit=limit, culture=a["culture"],
                 education=a["education"], health=a["health"],
                 complete=Msg(" (complete)") if c["complete"] else "", buildings=join(parts))
+
+
+ARCH_LETTERS = {"en": {"culture": "c", "education": "e", "health": "h"},
+                "fi": {"culture": "v", "education": "m", "health": "s"},
+                "cs": {"culture": "k", "education": "v", "health": "z"},
+                "ca": {"culture": "c", "education": "e", "health": "s"},
+                "de": {"culture": "k", "education": "b", "health": "g"}}
+"""A notable's arch as one letter, per language (docs/i18n/<lang>.md "Board
+letters"; Finnish by the arch colours valkoinen, musta, sininen, as its
+culture and education both start with k)."""
+
+
+def _notables(wishes: list[str]) -> Msg:
+    """``+e+h``: the notables on a building by their arches, in each language's letters."""
+    return said({lang: "".join("+" + letters[w] for w in wishes) for lang, letters in ARCH_LETTERS.items()})

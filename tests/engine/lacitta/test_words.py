@@ -242,3 +242,19 @@ def test_german_messages_say_castello_never_burg():
         assert not re.search(r"\bBurg", text), m.id
     said = {str(m.id): m.string for m in castle}
     assert said["castle"] == "Castello" and said["castles left"] == "Castelli übrig"
+
+
+def test_a_notables_arch_letter_in_the_city_line_is_the_readers():
+    """Issue 22: the text view writes a notable by its arch's letter in the
+    reader's language (English c e h; Finnish by the arch colours v m s)."""
+    from pbem.engine.lacitta.text import _city_line
+    from pbem.i18n import translate
+
+    city = {"castle": "E3", "buildings": 1, "citizens": 2, "limit": None, "complete": False,
+            "arches": {"culture": 0, "education": 1, "health": 1}}
+    view = {"buildings": [{"city": "E3", "kind": "hospital", "site": "F6", "harvest": False,
+                           "notables": [{"wish": "education"}, {"wish": "health"}]}]}
+    line = _city_line(city, view)
+    assert "hospital F6+e+h" in str(line)
+    assert {lang: translate(line, lang).split("; ")[-1] for lang in ("fi", "cs", "ca", "de")} == {
+        "fi": "sairaala F6+m+s.", "cs": "nemocnice F6+v+z.", "ca": "hospital F6+e+s.", "de": "Hospital F6+b+g."}
