@@ -77,6 +77,8 @@ def _looks_like_greeting(line: str) -> bool:
 PROSE_WORDS = 4
 _TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
 _SEVERAL = re.compile(r"\s*[,;]\s*")
+#: a site or a count as orders write them: a letter or two and a number
+_SITE = re.compile(r"^[^\W\d_]{1,2}\d{1,3}$")
 
 
 def _tokens(line: str) -> list[str]:
@@ -85,20 +87,21 @@ def _tokens(line: str) -> list[str]:
 
 def is_prose(line: str, order_words: Collection[str]) -> bool:
     """Whether ``line`` is plainly prose, not a failed order: it names no
-    site or number (no word with a digit), and it holds no word of the
-    command language (``order_words``, folded: :meth:`Game.order_words`),
-    or it is a sentence (at least :data:`PROSE_WORDS` words) that does not
-    begin with one and is mostly other words ("I'll take the gold this
-    time."). ``False`` for every line when ``order_words`` is empty."""
+    site (``E6``, ``T21``, ``x2``), does not begin with a number or a word
+    of the command language (``order_words``, folded:
+    :meth:`Game.order_words`), and holds no such word at all ("See you in
+    2 days!") or is a sentence of at least :data:`PROSE_WORDS` words that
+    are mostly other words ("I'll take the gold this time."). ``False`` for
+    every line when ``order_words`` is empty."""
     if not order_words:
         return False
     tokens = _tokens(line)
-    if not tokens or any(any(c.isdigit() for c in t) for t in tokens):
+    if not tokens or any(_SITE.match(t) for t in tokens):
         return False
-    known = [t in order_words for t in tokens]
-    if not any(known):
-        return True
-    return len(tokens) >= PROSE_WORDS and not known[0] and 2 * sum(known) <= len(tokens)
+    if tokens[0] in order_words or any(c.isdigit() for c in tokens[0]):
+        return False
+    known = sum(t in order_words for t in tokens)
+    return known == 0 or (len(tokens) >= PROSE_WORDS and 2 * known <= len(tokens))
 
 
 def holds_an_order(line: str, is_order: Callable[[str], bool]) -> bool:

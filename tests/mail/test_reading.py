@@ -100,3 +100,12 @@ def test_every_order_a_game_writes_is_never_prose(kind):
     for line in ("gold", "pass", "no tower", "wall cw guard", "kulta", "zlato", "ei tornia"):
         if game.order_words() & {fold(w) for w in line.split()}:
             assert not is_prose(line, vocab), line
+
+
+@pytest.mark.parametrize("line, prose", [
+    ("See you in 2 days!", True), ("I'll be away for 2 weeks.", True), ("Could you build farm E6 for me", False),
+    ("2 gold", False), ("bread and games F6 x2", False), ("Hallo!", True), ("farm", False),
+    ("Reminder: your orders for La Città #1 (Year 1, political round 1, seat 1) are not in yet.", True),
+])
+def test_numbers_in_a_sentence_do_not_make_it_an_order(line, prose):
+    assert is_prose(line, get_game("lacitta").order_words()) is prose
