@@ -10,7 +10,13 @@ in the answer, "ignored: Cheers / Bruno") instead of failing the turn:
   like one (ends in ``,`` ``!`` ``:`` ``…`` or is a known greeting word);
 - a **sign-off**: the last one or two paragraphs after a blank line, when
   none of their lines is an order, each is short (at most
-  :data:`SIGNOFF_WORDS` words) and orders remain above them.
+  :data:`SIGNOFF_WORDS` words) and orders remain above them;
+- **prose** anywhere (:func:`is_prose`, by the game's own order words in
+  every language: "Thanks for the game!", "I'll take the gold this
+  time."), when it is not an order; a line that looks like an order and
+  fails stays, so the refusal names it. A line the game reads only as
+  several orders ("palace grey B2, palace grey B3") becomes one line per
+  order.
 
 "Is an order" is the caller's predicate (the service asks the game's
 order parser whether a line is in its command language); without one a
@@ -20,6 +26,7 @@ aside.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Collection, Sequence
 
@@ -164,13 +171,13 @@ def _remembered(is_order: Callable[[str], bool]) -> Callable[[str], bool]:
 
 def _in_order(lines: Sequence[str], chosen: list[str]) -> list[str]:
     """``chosen`` (lines of ``lines``, stripped) in the order they stand in ``lines``."""
-    left = list(chosen)
+    left = Counter(chosen)
     out = []
     for line in lines:
-        if line.strip() in left:
-            left.remove(line.strip())
+        if left[line.strip()] > 0:
+            left[line.strip()] -= 1
             out.append(line.strip())
-    return out + left
+    return out + list(left.elements())
 
 
 def _letter(lines: Sequence[str], is_order: Callable[[str], bool]) -> tuple[list[str], list[str]]:
