@@ -296,6 +296,10 @@ def _without_notice_lines(new: list[str], texts: Sequence[str],
     return [l for i, l in enumerate(new) if i not in mine or (is_order is not None and holds_an_order(l, is_order))]
 
 
+#: at most this many lines set aside are named back (each cut at 200 characters)
+MAX_IGNORED = 8
+
+
 def first_lines(text: str, limit: int = 8) -> list[str]:
     """The first ``limit`` non-blank lines of a mail body (what the answer
     quotes back when no orders were found)."""
@@ -347,4 +351,5 @@ def read_reply(body: str, *, notice_texts: Iterable[str] = (), sender_tokens: It
         new = _clean_block((extract_new_text(body) if by_patterns is None else by_patterns).split("\n"))
     new = _without_notice_lines(new, texts, is_order)
     orders, ignored = split_letter(new, is_order, order_words)
-    return Reading(orders=orders, ignored=ignored, found=match is not None, first_lines=first_lines(body))
+    return Reading(orders=orders, ignored=[l[:200] for l in ignored[:MAX_IGNORED]], found=match is not None,
+                   first_lines=first_lines(body))

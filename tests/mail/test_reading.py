@@ -109,3 +109,13 @@ def test_every_order_a_game_writes_is_never_prose(kind):
 ])
 def test_numbers_in_a_sentence_do_not_make_it_an_order(line, prose):
     assert is_prose(line, get_game("lacitta").order_words()) is prose
+
+
+def test_only_the_first_lines_set_aside_are_named_back():
+    from pbem.mail.reply_text import MAX_IGNORED, read_reply
+
+    is_order, vocab = _reader("lacitta")
+    body = "gold\n" + "".join(f"Thanks again, friend number {n}!\n" for n in range(500)) + "x" * 900 + "\n"
+    reading = read_reply(body, is_order=is_order, order_words=vocab)
+    assert reading.orders == ["gold"]
+    assert len(reading.ignored) == MAX_IGNORED and reading.ignored[0] == "Thanks again, friend number 0!"
