@@ -8,10 +8,12 @@ retry it for days), and the host's bounce notice carries the status code
 alone, never the report's words."""
 from __future__ import annotations
 
+import secrets
 from email import message_from_bytes, policy
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlalchemy import select
 
 from pbem.mail.tokens import make_bounce_address
@@ -156,3 +158,28 @@ def test_a_status_that_is_not_5_x_y_tells_the_host_nothing(app, status):
     assert handle_inbound(raw).result != "bounce"
     assert _host_notices() == []
     assert _bo().bounced_at is None
+
+
+# --- anything to a bounce address: recorded or dropped, never a crash --------
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(status=st.one_of(st.just("5.1.1"), st.text(max_size=12)), diagnostic=st.binary(max_size=120),
+       depth=st.sampled_from([0, 0, 12, 1500]), junk=st.binary(max_size=200))
+def test_a_mangled_report_never_fails_the_ingest(app, status, diagnostic, depth, junk):
+    app.config["INBOUND_RATE_LIMIT"] = ""  # hundreds of reports from one sender here
+    db.session.rollback()
+    if db.session.execute(select(Player.id).where(Player.email == "bo@example.org")).first() is None:
+        new_lacitta()
+    for player in db.session.execute(select(Player)).scalars():
+        player.bounced_at = None  # every example may mark Bo again
+    db.session.commit()
+    to = _bounce_to("bo@example.org")
+    raw = _dsn(to, "bo@example.org", status=status.replace("\r", "").replace("\n", ""),
+               msgid=f"<{secrets.token_hex(8)}@mx.example.org>")
+    raw = raw.replace(b"Diagnostic-Code: smtp; 550 5.1.1 User unknown", b"Diagnostic-Code: smtp; 550 " + diagnostic)
+    if depth:
+        raw = raw.replace(b"--B--", b'--B\r\nContent-Type: multipart/mixed; boundary="b0"\r\n\r\n'
+                          + _nested(to, depth).split(b"\r\n\r\n", 1)[1] + b"\r\n--B--")
+    raw = raw.replace(b"The mail could not be delivered.", junk)
+    result = handle_inbound(raw)  # raises = the MTA retries for days
+    assert result.result in ("bounce", "bounce-soft", "bounce-unread", "rejected", "duplicate")
