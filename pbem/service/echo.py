@@ -14,7 +14,8 @@ the player's language by :meth:`~pbem.engine.api.Game.order_text`.
   :class:`Order` items; :func:`text_in` writes stored order lines in a
   language by reading them again on the state they were written for.
 - :func:`as_written` makes an engine refusal quote the line as the player
-  wrote it, not its canonical English form.
+  wrote it, not its canonical English form; :func:`reason_in` gives its
+  reason alone.
 """
 from __future__ import annotations
 
@@ -122,4 +123,16 @@ def as_written(message: Any, line: str) -> Any:
     return msg_from_json(data)
 
 
-__all__ = ["Order", "order_in", "orders_in", "read_as", "orders_of", "text_in", "as_written"]
+def reason_in(message: Any, lang: str) -> str | None:
+    """Why an order was refused, without the order: the ``why`` of an
+    engine refusal about the order itself (``'{order}' is not legal:
+    {why}``), else the whole message; in ``lang``. ``None`` for ``None``."""
+    if message is None:
+        return None
+    if isinstance(message, Msg) and message.template.lstrip("'").startswith("{order}") \
+            and "why" in message.params:
+        return translate(message.params["why"], lang)
+    return translate(message, lang)
+
+
+__all__ = ["Order", "order_in", "orders_in", "read_as", "orders_of", "text_in", "as_written", "reason_in"]

@@ -31,7 +31,7 @@ from pbem.boards import picker_orders
 from pbem.i18n import translate
 from pbem.service.models import ACTIVE, FINISHED, INVITED
 from pbem.service.errors import GameNotFound
-from pbem.service.echo import order_in, orders_in, text_in
+from pbem.service.echo import order_in, orders_in, reason_in, text_in
 from pbem.service.held import CANCEL, game_holds, held_lines
 from pbem.service.orders import SubmitResult, pending_seats, submit_orders
 from pbem.service.snapshot import load_game
@@ -248,7 +248,8 @@ def _after_sending(game_id: int, seat_index: int, result: SubmitResult) -> str:
 def next_json(game_id: int, number: int):
     """The next decision of a turn being written (``?orders=<lines so
     far>&step=<form step>``), for a game whose turn holds several orders
-    (Medina: two pieces): each line as read, whether the turn holds another
+    (Medina: two pieces): each line as read (``order`` in the page's
+    words; ``error`` and ``why``, the reason alone, when refused), whether the turn holds another
     decision (``more``), its legal orders in board.js's shape, and the board
     with the lines applied and those orders' sites highlighted. A dry run:
     nothing is stored. Game-independent (``State.turn_key``); for a game
@@ -271,8 +272,8 @@ def next_json(game_id: int, number: int):
     return jsonify({
         "status": "ok" if r.status == "preview" else r.status,
         "message": translated(r.message) if r.status != "preview" else "",
-        "lines": [{"text": l.text, "order": said(l.order), "error": translated(l.error) if l.error else l.error}
-                  for l in r.lines],
+        "lines": [{"text": l.text, "order": said(l.order), "error": translated(l.error) if l.error else l.error,
+                   "why": reason_in(l.error, page_lang())} for l in r.lines],
         "preview": nd.preview, "more": nd.more, "legal": legal, "svg": svg,
         "label_texts": {o["label"]: o["label"] for o in legal},
         "view_text": engine_of(game).view_text(nd.view, tr=_say()) if nd.view is not None else None,

@@ -246,3 +246,19 @@ def test_a_line_held_for_later_is_reviewed_as_written(app):
     assert review.status_code == 200, review.get_data(as_text=True)
     shown = _text(_part(review.get_data(as_text=True), "<ol", "</ol>"))
     assert "muuri myötä vartija" in shown and english_in(shown, english_words("diestadt", "fi")) == []
+
+
+def test_next_json_gives_why_a_made_up_order_is_refused_without_quoting_it(app):
+    # order.js asks next.json why a clicked site takes no order, with an order it made up:
+    # the hint says only why, in the page's language (no English text to cut off)
+    _players("fi")
+    game_id = tour.new_game("diestadt", 3)
+    state = game_state(game_id)
+    seat = state.current_seats()[0]
+    client = signed_in(app, tour.PLAYERS[seat][1])
+    made_up = "laatta A1 0"
+    nxt = client.get(f"/games/{game_id}/seat/{seat + 1}/next.json",
+                     query_string={"orders": made_up, "step": str(state.step)}).get_json()
+    [line] = nxt["lines"]
+    assert made_up in line["error"] and line["why"] and made_up not in line["why"]
+    assert line["error"].endswith(line["why"])

@@ -131,7 +131,7 @@
       .then(function (res) {
         var bad = (res.lines || []).filter(function (l) { return l.error; })[0];
         // the order was made up by the page, not written by the player: say only why
-        var why = bad ? bad.error.replace("'" + text + "' is not legal: ", "") : "";
+        var why = bad ? bad.why || bad.error : "";
         say(t("not_site", {site: site, why: why || res.message || t("no_legal_uses_it")}));
       })
       .catch(function () { say(t("no_legal_site", {site: site})); });
