@@ -282,7 +282,7 @@ def _handle_bounce(bounce: bounces.Bounce, raw: bytes, now: dt.datetime) -> Inbo
     _record(bounce.message_id, bounce.sender, status, detail, game_id)
     db.session.commit()
     queue.enqueue(queue.DELIVER)
-    return InboundResult(status, detail)
+    return InboundResult(status, detail, game_id)
 
 
 def _notify_holder(game: Game, seat, why: str, mail: InboundMail, *, now: dt.datetime) -> None:

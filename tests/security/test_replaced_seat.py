@@ -13,10 +13,11 @@ from email import message_from_bytes, policy
 from email.message import EmailMessage
 from email.utils import make_msgid
 
+import pytest
 from flask import current_app
 from sqlalchemy import func, select
 
-from pbem.mail.tokens import make_reply_address
+from pbem.mail.tokens import BadToken, ReplyAddress, make_reply_address, read_reply_address
 from pbem.service import links
 from pbem.service.db import db
 from pbem.service.inbound import handle_inbound
@@ -72,6 +73,26 @@ def test_the_reply_address_names_the_seats_holder():
     a = make_reply_address("k", "play@pbem.test", 4, 1, holder=7)
     b = make_reply_address("k", "play@pbem.test", 4, 1, holder=8)
     assert a != b and a.startswith("play+4-1-7-")
+
+
+@pytest.mark.parametrize("forge", [
+    lambda a: a.replace("-1-7-", "-1-8-"),                                   # another holder, same signature
+    lambda a: a.replace("-1-7-", "-1-"),                                     # the holder dropped
+    lambda a: a.replace("play+4-1-7-", "play+4-1-7-7-"),                     # one part too many
+])
+def test_a_reply_address_with_another_holder_does_not_verify(forge):
+    good = make_reply_address("k", "play@pbem.test", 4, 1, holder=7)
+    assert read_reply_address("k", "play@pbem.test", good) == ReplyAddress(4, 1, 7)
+    with pytest.raises(BadToken):
+        read_reply_address("k", "play@pbem.test", forge(good))
+
+
+def test_an_unbound_signature_does_not_verify_as_a_bound_address():
+    unbound = make_reply_address("k", "play@pbem.test", 4, 1)
+    sig = unbound.split("@")[0].rsplit("-", 1)[1]
+    with pytest.raises(BadToken):
+        read_reply_address("k", "play@pbem.test", f"play+4-1-7-{sig}@pbem.test")
+    assert read_reply_address("k", "play@pbem.test", unbound) == ReplyAddress(4, 1, None)
 
 
 def test_a_former_holder_cannot_play_through_the_old_address_with_the_newcomers_from(app):
