@@ -79,6 +79,10 @@ def _messages():
         env("over"), game, scores=[c.ScoreLine(1, "Anna", 21, "4 gold"), c.ScoreLine(2, "Matti", 19, "7 gold")],
         events=["The game ends after year 6."], final_view="Anna 21 points\nMatti 19 points",
         board_png=board, board_alt=alt)
+    yield "host_action", c.host_action(
+        env("extended"), game, action="extended", phase="Year 1, political round 1",
+        deadline=SENT + timedelta(hours=30), earlier=["The host paused the game."],
+        board_png=board, board_alt=alt, position_text=turn.private_info)
 
 
 @pytest.mark.slow
