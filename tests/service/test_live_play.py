@@ -149,8 +149,11 @@ def test_a_grace_of_zero_sends_every_notice_at_once(app, t0, enqueued):
 def test_a_new_player_in_a_live_seat_is_told_at_once(app, t0):
     gid = new_tally(t0)
     last = play_round_on_the_web(gid, t0)
-    # Bo played live; Dee takes over seat 2 during the bidding: her notice goes at once
+    # Bo played live; Dee takes over seat 2 during the bidding: her notice goes at once when she accepts
+    from pbem.service.lifecycle import join_game
+
     replace_player(gid, 1, "dee@example.org", "Dee", by_player_id=game(gid).host_id, now=last + S)
+    join_game(gid, 1, player_id=game(gid).seat(1).player_id, now=last + S)
     rows = [r for r in outbox(kind="turn", game_id=gid) if r.step == 3 and r.seat_index == 1]
     assert [r.recipient for r in rows] == ["bo@example.org", "dee@example.org"]
     assert rows[1].next_attempt_at == last + S
