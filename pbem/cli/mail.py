@@ -39,5 +39,6 @@ def ingest(quiet: bool) -> None:
         click.echo(f"pbem mail ingest: temporary failure: {type(err).__name__}: {err}", err=True)
         sys.exit(EX_TEMPFAIL)
     if not quiet:
-        where = f" game {result.game_id} seat {result.seat_index + 1}" if result.game_id is not None else ""
+        where = f" game {result.game_id}" if result.game_id is not None else ""
+        where += f" seat {result.seat_index + 1}" if result.seat_index is not None else ""
         click.echo(f"{result.result}{where}: {result.detail}")

@@ -157,22 +157,22 @@ def _handle(raw: bytes, *, now: dt.datetime | None = None) -> InboundResult:
         db.session.rollback()
         return InboundResult("duplicate", f"{mail.message_id} was processed before")
     sender = mail.from_address.lower()
-    if not ratelimit.allow_inbound(sender, now=now):
-        # dropped unanswered: an answer would feed a flood (or a loop)
-        _record(mail.message_id, sender, "rate-limited", "over INBOUND_RATE_LIMIT")
-        db.session.commit()
-        log.warning("inbound mail from %s dropped: over the rate limit", sender)
-        return InboundResult("rate-limited", f"too many mails from {sender}")
     cfg = current_app.config
     try:
         game, seat, bound = _addressed_seat(mail)
         game_id, seat_index = game.id, seat.index
     except (BadToken, GameNotFound, KeyError, ValueError) as err:
+        if (limited := _over_rate(mail, sender, sender, now)) is not None:
+            return limited
         _record(mail.message_id, sender, "unknown", str(err))
         _hint_unknown(mail, now=now)
         db.session.commit()
         queue.enqueue(queue.DELIVER)
         return InboundResult("unknown", str(err))
+    # counted per reply address and sender: a From alone (anyone can write
+    # any) spends nothing of what the seat's own replies may use
+    if (limited := _over_rate(mail, sender, f"{game_id}-{seat_index}-{bound}|{sender}", now)) is not None:
+        return limited
     if bound is not None and bound != seat.player_id:
         return _former_holder(mail, sender, game, seat, bound, now=now)
 
@@ -225,6 +225,18 @@ class _Duplicate(Exception):
     pass
 
 
+def _over_rate(mail: InboundMail, sender: str, key: str, now: dt.datetime) -> InboundResult | None:
+    """Count the mail against ``INBOUND_RATE_LIMIT`` under ``key``; over
+    it, record it as ``rate-limited``, commit and return that result
+    (dropped unanswered: an answer would feed a flood, or a loop)."""
+    if ratelimit.allow_inbound(key, now=now):
+        return None
+    _record(mail.message_id, sender, "rate-limited", "over INBOUND_RATE_LIMIT")
+    db.session.commit()
+    log.warning("inbound mail from %s dropped: over the rate limit", sender)
+    return InboundResult("rate-limited", f"too many mails from {sender}")
+
+
 def _addressed_seat(mail: InboundMail) -> tuple[Game, Seat, int | str | None]:
     """``(game, seat, holder)`` of the signed reply address ``mail`` came
     through; ``holder`` is the id of the player it was written for
@@ -268,16 +280,17 @@ def _former_holder(mail: InboundMail, sender: str, game: Game, seat: Seat, holde
 
 def _handle_bounce(bounce: bounces.Bounce, raw: bytes, now: dt.datetime) -> InboundResult:
     """Mail to a bounce address: deduped by Message-ID and counted against
-    the sender's rate limit like any mail, then read
+    ``INBOUND_RATE_LIMIT`` per bounce address (a forged From cannot spend
+    another mail's bounces), then read
     (:func:`pbem.service.bounces.apply`) and recorded. Commits."""
     begin_write()
     if _seen(bounce.message_id):
         db.session.rollback()
         return InboundResult("duplicate", f"{bounce.message_id} was processed before")
-    if not ratelimit.allow_inbound(bounce.sender, now=now):
+    if not ratelimit.allow_inbound(f"bounce-{bounce.row_id}", now=now):  # only its holders can spend it
         _record(bounce.message_id, bounce.sender, "rate-limited", "over INBOUND_RATE_LIMIT")
         db.session.commit()
-        return InboundResult("rate-limited", f"too many mails from {bounce.sender}")
+        return InboundResult("rate-limited", f"too many mails to the bounce address of outbox row {bounce.row_id}")
     status, detail, game_id = bounces.apply(bounce, raw, now=now)
     _record(bounce.message_id, bounce.sender, status, detail, game_id)
     db.session.commit()

@@ -29,9 +29,10 @@ log = logging.getLogger(__name__)
 
 
 def allow_inbound(sender: str, *, now: dt.datetime | None = None) -> bool:
-    """Count one inbound mail from ``sender`` (an address); ``False`` when
-    it is over ``INBOUND_RATE_LIMIT``."""
-    key = (sender or "").strip().lower()[:320]
+    """Count one inbound mail under ``sender`` (its From address, or that
+    with the reply address it came through: :mod:`pbem.service.inbound`);
+    ``False`` when it is over ``INBOUND_RATE_LIMIT``."""
+    key = (sender or "").strip().lower()[:1000]
     return allow("pbem-inbound", key, current_app.config.get("INBOUND_RATE_LIMIT") or "", now=now)
 
 

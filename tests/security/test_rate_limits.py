@@ -157,3 +157,24 @@ def test_inbound_counts_are_fixed_windows_in_the_database_and_old_ones_are_delet
     ratelimit.allow("ns", "other", "2 per hour", now=t + dt.timedelta(days=1))
     db.session.commit()
     assert db.session.query(RateCount).count() == 1  # both windows of "k" ended: deleted
+
+
+def test_a_stranger_forging_a_players_from_cannot_use_up_the_players_own_replies(app):
+    """The per-sender count of mail through a seat's reply address is the
+    address's own: a stranger who writes the player's From to the bare
+    inbound address (anyone can; the reply address is the secret) spends
+    nothing of what the player's replies may use."""
+    from pbem.service import links
+    from pbem.service.models import Game
+    from pbem.service.snapshot import engine_state
+
+    app.config["INBOUND_RATE_LIMIT"] = "3 per hour"
+    gid = new_lacitta()
+    state = engine_state(db.session.get(Game, gid))
+    seat = state.current_seats()[0]
+    holder = db.session.get(Game, gid).seat(seat).player.email
+    order = state.legal_actions(seat)[0].to_text()
+    forged = [handle_inbound(_mail(holder, "play@pbem.test", i)).result for i in range(5)]
+    assert forged[-1] == "rate-limited"
+    reply = _mail(holder, links.reply_address(gid, seat), 9).replace(b"castle F7", order.encode())
+    assert handle_inbound(reply).result in ("stored", "applied")
