@@ -50,7 +50,7 @@ def route(player: Player, kind: str, *, about_you: bool = True) -> Route:
     for a notice about another seat (someone else's missed turn)."""
     if player.bounced_at is not None:
         return "send" if kind == "signin" else "drop"
-    if kind in ANSWERS:
+    if kind in ANSWERS or kind == "seat_given":  # the one mail saying the host gave the seat away
         return "send"
     if kind == "invite":
         return "drop" if player.no_invites else "send"

@@ -291,8 +291,10 @@ def resend(game_id: int, number: int):
 @login_required
 @limiter.limit("30 per hour", key_func=_host_key)
 def replace(game_id: int):
-    """A new player (``email``, ``name``) takes over seat ``seat`` (its
-    number); the service checks the address and the game."""
+    """A new player (``email``, ``name``) is given seat ``seat`` (its
+    number) and invited to take it; the player who leaves is told
+    (:func:`pbem.service.replacement.replace_player`, which checks the
+    address and the game)."""
     game = get_game_or_404(game_id)
     if g.player.id != game.host_id:
         abort(403, gettext("Only the host of this game can do that."))
@@ -306,7 +308,8 @@ def replace(game_id: int):
     return _host_action(
         game_id, lambda gid, **kw: lifecycle.replace_player(gid, seat.index, email, name,
                                                            language=supported(request.form.get("language")), **kw),
-        gettext("%(name)s takes over seat %(number)s; an invitation is on its way.", name=name or email,
+        gettext("Seat %(number)s is offered to %(name)s: an invitation is on its way, and the seat is theirs "
+                "once they accept it. %(before)s has been told.", name=name or email, before=seat.player.name,
                 number=seat.number))
 
 

@@ -74,7 +74,8 @@ def test_host_replaces_a_player_from_the_game_page(app):
     assert "Choose the seat" in text_of(noseat.get_data(as_text=True))
     assert _game(gid).seat(1).player.email == "bo@example.org"  # nothing changed by the refusals
     ok = ada.post(f"/games/{gid}/replace", data=form, follow_redirects=True)
-    assert "Dee takes over seat 2" in text_of(ok.get_data(as_text=True))
+    assert "Seat 2 is offered to Dee: an invitation is on its way, and the seat is theirs once they accept it. " \
+           "Bo has been told." in text_of(ok.get_data(as_text=True))
     assert _game(gid).seat(1).player.email == "dee@example.org"
     assert _invites("dee@example.org") == 1
 
