@@ -273,3 +273,13 @@ def test_the_games_end_by_cancelling_reaches_a_my_turn_player_and_not_a_none_one
     cancel_game(gid, now=t0 + H)
     assert [r.status for r in outbox(kind="cancelled", recipient="bo@example.org")] == ["pending"]
     assert outbox(kind="cancelled", recipient="cy@example.org") == []
+
+
+def test_a_player_whose_seat_is_given_away_is_told_once_even_with_no_game_mail(app, t0):
+    gid = new_tally(t0)
+    _set("bo@example.org", notify_mode="none")
+    replace_player(gid, 1, "dee@example.org", "Dee", by_player_id=_player("ada@example.org").id, now=t0 + H)
+    assert len(outbox(kind="seat_given", recipient="bo@example.org")) == 1
+    _set("cy@example.org", bounced_at=t0)
+    replace_player(gid, 2, "eve@example.org", "Eve", by_player_id=_player("ada@example.org").id, now=t0 + H)
+    assert outbox(kind="seat_given", recipient="cy@example.org") == []   # a bounced address gets nothing
