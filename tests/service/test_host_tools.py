@@ -103,7 +103,7 @@ def test_host_actions_in_quick_succession_send_one_notice_per_seat(app, t0):
     assert all(r.next_attempt_at > t0 + 13 * S for r in pending)  # waits for more host actions
     told = body_text(pending[0])
     assert "The host paused the game." in told and "The host resumed the game." in told
-    assert _first_line(pending[0]).startswith("The host has extended the deadline (Seat 1 to add) to ")
+    assert _first_line(pending[0]).startswith("The host has extended the deadline (Ada to add) to ")
     assert told.index("The host paused the game.") < told.index("The host resumed the game.")
     # a host action after the last notice fell due does not touch it: it is (being) sent
     pause_game(gid, now=t0 + 2 * H)
@@ -159,7 +159,7 @@ def test_host_notices_say_what_the_host_did_with_the_deadline_in_the_readers_zon
         [extended] = outbox(kind="extended", recipient=email)
         shown = format_deadline(deadline, zone)
         assert extended.subject == f"[pbem] Tally #{gid} — deadline extended to {shown}"
-        assert _first_line(extended) == f"The host has extended the deadline (Seat 1 to add) to {shown}."
+        assert _first_line(extended) == f"The host has extended the deadline (Ada to add) to {shown}."
         assert f"Deadline: {shown}" in body_text(extended)
         for row in (paused, resumed, extended):
             assert "resolved" not in body_text(row) and "what happened" not in row.subject
