@@ -175,3 +175,13 @@ def test_a_host_notice_waiting_when_the_turn_moves_on_goes_before_the_next_your_
     # delivery sends by (next_attempt_at, id): the host's word first
     assert told.next_attempt_at <= turn.next_attempt_at and told.id < turn.id
 
+
+
+def test_a_host_notice_shows_the_board_as_it_is_now(app, t0):
+    gid = new_tally(t0)
+    submit_orders(gid, 0, "add 3", expected_step=0, source="web", now=t0 + H)
+    pause_game(gid, now=t0 + 2 * H)
+    [told] = outbox(kind="paused", recipient="cy@example.org")
+    text = body_text(told)
+    assert "Tally: 3 of 8" in text and "Tally: 0 of 8" not in text
+    assert "Where the game stands: Bo to add" in text
