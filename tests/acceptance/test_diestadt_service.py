@@ -175,7 +175,9 @@ def _check_outcome(app, gid, engine, ahead_lines) -> None:
     for seat in range(3):
         sent = [line for s, line in ahead_lines if s == seat]
         applied = [m.text for m in held_moves if m.seat_index == seat]
-        assert applied == sent[:len(applied)], seat
+        # a guard no longer legal is left out, and the move records what was built (it replays)
+        assert all(a in (line, line.removesuffix(" guard")) for a, line in zip(applied, sent)), seat
+        assert len(applied) <= len(sent), seat
     # every email was confirmed, none refused; the lines sent ahead were confirmed as held
     answers = db.session.execute(select(OutboxMessage).where(
         OutboxMessage.kind.in_(["confirmation", "refusal"]))).scalars().all()
