@@ -183,3 +183,18 @@ def test_a_mangled_report_never_fails_the_ingest(app, status, diagnostic, depth,
     raw = raw.replace(b"The mail could not be delivered.", junk)
     result = handle_inbound(raw)  # raises = the MTA retries for days
     assert result.result in ("bounce", "bounce-soft", "bounce-unread", "rejected", "duplicate")
+
+
+def test_a_real_bounce_carrying_the_whole_returned_mail_still_counts(app):
+    """The limits that come first let a real report through: Postfix and
+    Exchange return the mail that failed (here Ada's turn notice with its
+    board picture, 35 kB) as a message/rfc822 part."""
+    new_lacitta()
+    row = db.session.execute(select(OutboxMessage).where(OutboxMessage.recipient == "ada@example.org",
+                                                         OutboxMessage.kind == "turn")).scalars().one()
+    raw = _dsn(_bounce_to("ada@example.org"), "ada@example.org").replace(
+        b"--B--\r\n", b"--B\r\nContent-Type: message/rfc822\r\n\r\n" + render(row) + b"\r\n--B--\r\n")
+    assert handle_inbound(raw).result == "bounce"
+    db.session.rollback()
+    ada = db.session.execute(select(Player).where(Player.email == "ada@example.org")).scalar_one()
+    assert ada.bounced_at is not None
