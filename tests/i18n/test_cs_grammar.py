@@ -25,6 +25,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from pbem.engine.messages import Msg, Msgn
+from pbem.engine.phrases import seat
 from pbem.i18n import translate, translations
 from pbem.mail import compose as c
 from tests.mail.test_compose import envelope, parts
@@ -185,6 +186,26 @@ def test_the_invitation_names_the_seat_once(others):
     first = text.split("\n\n")[1]
     assert "místo místo" not in first and "na místo 3" in first, first
     assert first.startswith("Carla tě zve ke hře La Città #12 e-mailem na místo 3"), first
+
+
+# a name filled in straight after a word that puts it in another case than the nominative
+NAME_AFTER_CASE_WORD = re.compile(
+    r"\b(?:od|do|k|ke|pro|s|se|u|za|při|v|ve|z|ze|vedle|podle|místu|místa|na)\s+"
+    r"(?:\{(?:name|who|names|host|waiting|seats|source|before|from_seat)\}|%\((?:name|who|host|names|seats)\)s)")
+
+
+def test_no_entry_declines_a_name_it_cannot_decline():
+    assert cs(Msg("{name} took over seat {number} from {before}.", name="Carla", number=2, before="Jana")) \
+        == "Carla přebírá místo 2 (dříve: Jana)."
+    assert translations("cs").gettext("You play %(who)s.") % {"who": "Carla"} == "Hraješ jako Carla."
+    bad = [(mid, s) for mid, _, s in _entries() if NAME_AFTER_CASE_WORD.search(s)]
+    assert not bad, bad
+
+
+def test_a_medina_seat_is_not_named_twice():
+    only = cs(Msg("Only {seat} has pieces left: each of their turns must now include a dome.", seat=seat(1)))
+    assert "místu místo" not in only and "(místo 2)" in only, only
+    assert cs(Msg("claimed by {seat}", seat=seat(1))) == "vlastník: místo 2"
 
 
 # --- terms of la-citta.cs.txt -------------------------------------------
