@@ -162,3 +162,10 @@ def test_notables_are_not_counted_reads_as_a_passive():
         "After year six: one point per citizen, three per city with printed arches of all three colours "
         "(notables do not count), minus five for a famine in year six. Ties go to the richer player.")
     assert "väritettyjä asukkaita ei lasketa" in text and "eivät lasketa" not in text
+
+
+def test_a_seat_is_pelaajapaikka_never_paikka_which_is_la_cittas_site():
+    text = translations("fi").gettext(
+        "Seat %(number)s is offered to %(name)s: an invitation is on its way, and the seat is theirs once they "
+        "accept it. %(before)s has been told.") % {"number": 3, "name": "Bo", "before": "Anna"}
+    assert "pelaajapaikka siirtyy hänelle" in text and "paikka on hänen" not in text
