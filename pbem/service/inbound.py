@@ -134,6 +134,22 @@ def _handle(raw: bytes, *, now: dt.datetime | None = None) -> InboundResult:
         return InboundResult("rejected", str(err))
     if bounce is not None:
         return _handle_bounce(bounce, raw, now)
+    mail = _parsed(raw)
+    if isinstance(mail, InboundResult):
+        return mail
+    begin_write()
+    if _seen(mail.message_id):
+        db.session.rollback()
+        return InboundResult("duplicate", f"{mail.message_id} was processed before")
+    admitted = _admit(mail, now)
+    if isinstance(admitted, InboundResult):
+        return admitted
+    db.session.commit()
+    return _apply(mail, *admitted, now)
+
+
+def _parsed(raw: bytes) -> InboundMail | InboundResult:
+    """The parsed mail, or the ``rejected`` result (dropped unanswered)."""
     try:
         # no order-line cap here: the reply is read again with the notice it
         # answers (replies.read), and a mail with too many lines is answered
@@ -151,16 +167,17 @@ def _handle(raw: bytes, *, now: dt.datetime | None = None) -> InboundResult:
                                    from_name=mail.from_name.replace("\x00", ""),
                                    subject=mail.subject.replace("\x00", ""),
                                    auth_results=tuple(a.replace("\x00", "") for a in mail.auth_results))
+    return mail
 
-    begin_write()
-    if _seen(mail.message_id):
-        db.session.rollback()
-        return InboundResult("duplicate", f"{mail.message_id} was processed before")
-    sender = mail.from_address.lower()
-    cfg = current_app.config
+
+def _admit(mail: InboundMail, now: dt.datetime) -> InboundResult | tuple[int, int]:
+    """``(game id, seat index)`` when ``mail`` may be read as the seat's
+    orders; else its recorded result (``unknown``, ``rate-limited``,
+    ``replaced``, ``wrong-sender``, ``unauthenticated``), committed, with
+    the answer or notice it earns in the outbox. In the write transaction."""
+    sender, cfg = mail.from_address.lower(), current_app.config
     try:
         game, seat, bound = _addressed_seat(mail)
-        game_id, seat_index = game.id, seat.index
     except (BadToken, GameNotFound, KeyError, ValueError) as err:
         if (limited := _over_rate(mail, sender, sender, now)) is not None:
             return limited
@@ -171,31 +188,31 @@ def _handle(raw: bytes, *, now: dt.datetime | None = None) -> InboundResult:
         return InboundResult("unknown", str(err))
     # counted per reply address and sender: a From alone (anyone can write
     # any) spends nothing of what the seat's own replies may use
-    if (limited := _over_rate(mail, sender, f"{game_id}-{seat_index}-{bound}|{sender}", now)) is not None:
+    if (limited := _over_rate(mail, sender, f"{game.id}-{seat.index}-{bound}|{sender}", now)) is not None:
         return limited
     if bound is not None and bound != seat.player_id:
         return _former_holder(mail, sender, game, seat, bound, now=now)
-
-    holder = seat.player.email.strip().lower()
-    if (mail.author or "").lower() != holder:
+    why, detail = None, ""
+    if (mail.author or "").lower() != seat.player.email.strip().lower():
         # From another address, several authors, or a Sender: other than the author.
-        _record(mail.message_id, sender, "wrong-sender", f"seat holder is {seat.player.email}",
-                game_id, seat_index)
-        _notify_holder(game, seat, "wrong-sender", mail, now=now)
-        db.session.commit()
-        queue.enqueue(queue.DELIVER)
-        return InboundResult("wrong-sender", sender, game_id, seat_index)
-    if cfg.get("INBOUND_REQUIRE_AUTH"):
+        why, detail = "wrong-sender", f"seat holder is {seat.player.email}"
+    elif cfg.get("INBOUND_REQUIRE_AUTH"):
         verdict = sender_authenticated(mail.auth_results, mail.author, cfg.get("INBOUND_AUTHSERV_IDS") or ())
-        if not verdict.ok:
-            _record(mail.message_id, sender, "unauthenticated", verdict.detail, game_id, seat_index)
-            _notify_holder(game, seat, "unauthenticated", mail, now=now)
-            db.session.commit()
-            queue.enqueue(queue.DELIVER)
-            log.info("inbound mail for game %s seat %s not applied: %s", game_id, seat_index, verdict.detail)
-            return InboundResult("unauthenticated", verdict.detail, game_id, seat_index)
+        why, detail = (None, "") if verdict.ok else ("unauthenticated", verdict.detail)
+    if why is None:
+        return game.id, seat.index
+    _record(mail.message_id, sender, why, detail, game.id, seat.index)
+    _notify_holder(game, seat, why, mail, now=now)
     db.session.commit()
+    queue.enqueue(queue.DELIVER)
+    log.info("inbound mail for game %s seat %s not applied: %s", game.id, seat.index, detail)
+    return InboundResult(why, sender if why == "wrong-sender" else detail, game.id, seat.index)
 
+
+def _apply(mail: InboundMail, game_id: int, seat_index: int, now: dt.datetime) -> InboundResult:
+    """Read the seat's reply and submit its orders; the answer is written
+    with them (or, with no order line, the first lines seen are answered)."""
+    sender = mail.from_address.lower()
     expected = answered_step(mail, game_id, seat_index)
     reading, phase = _read_reply(mail, game_id, seat_index)
     if not reading.orders:
