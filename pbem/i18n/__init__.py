@@ -23,6 +23,7 @@ from babel.support import NullTranslations, Translations
 
 from pbem.engine.fold import LANGUAGES
 from pbem.engine.messages import BY_LANGUAGE, Msg, msg_from_json, said_text
+from pbem.i18n import catalan
 
 DEFAULT = "en"
 """The reference language: the msgids are English."""
@@ -98,6 +99,8 @@ def translate(text: Any, lang: str) -> str:
     else:
         template = t.gettext(text.template)
     try:
+        if supported(lang) == "ca":       # "de {castle}" -> "d'E9", "de {palace}" -> "del palau"
+            return catalan.fill(template, params)
         return template.format(**params)
     except (KeyError, IndexError, ValueError):  # a broken translation: never lose the message
         return text.template.format(**params) if text.plural is None else str(text)
