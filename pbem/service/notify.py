@@ -20,7 +20,7 @@ import logging
 from typing import Sequence
 
 from flask import current_app
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 
 from pbem.engine import get_game
 from pbem.engine.messages import Msg, msg_from_json
@@ -427,13 +427,23 @@ def release_host_notices(game: Game, now: dt.datetime) -> None:
     """Make the game's host notices still waiting out their delay
     (:mod:`pbem.service.host_notice`) due at ``now``: written before the
     turn notices that follow, they are delivered first."""
-    from pbem.service.host_notice import HOST_NOTICE_KINDS
-    from pbem.service.models import OUT_PENDING
+    global _RELEASE
+    if _RELEASE is None:
+        from pbem.service.host_notice import HOST_NOTICE_KINDS
+        from pbem.service.models import OUT_PENDING
 
-    db.session.execute(update(OutboxMessage).where(
-        OutboxMessage.game_id == game.id, OutboxMessage.kind.in_(HOST_NOTICE_KINDS),
-        OutboxMessage.status == OUT_PENDING, OutboxMessage.claimed_at.is_(None),
-        OutboxMessage.next_attempt_at > now).values(next_attempt_at=now).execution_options(synchronize_session=False))
+        t = OutboxMessage.__table__
+        _RELEASE = update(t).where(
+            t.c.game_id == bindparam("release_game"), t.c.kind.in_(HOST_NOTICE_KINDS), t.c.status == OUT_PENDING,
+            t.c.claimed_at.is_(None), t.c.next_attempt_at > bindparam("release_at"),
+        ).values(next_attempt_at=bindparam("release_at"))
+    # a Core statement built once (outbox rows are written by Core too,
+    # :func:`pbem.service.outbox.add`: none waits in the session unflushed)
+    db.session.connection().execute(_RELEASE, {"release_game": game.id, "release_at": now})
+
+
+#: the UPDATE of :func:`release_host_notices`, built on first use
+_RELEASE = None
 
 
 def _default_text(game: Game, seat: int) -> str:

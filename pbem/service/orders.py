@@ -102,6 +102,11 @@ class SubmitResult:
     ready: bool = False
     resolved: bool = False
     waiting_for: list[int] = field(default_factory=list)
+    #: the turn resolved and the seat still owes a decision of the running
+    #: game (Medina's second piece, a demolition after a famine); ``owes``:
+    #: the engine's ``decision["owes"]`` of the seat's view then, if any
+    goes_on: bool = False
+    owes: Msg | str | None = None
 
     @property
     def accepted(self) -> bool:
@@ -489,6 +494,8 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
                 pre_applied=(seat_index, trials[0]) if alone else None, held_rows=held_rows)
             result.resolved = resolution.status == "resolved"
             mail_due = resolution.mail_due
+            if result.resolved:
+                _goes_on(result, game, state)
         except Exception:
             # Undo the whole transaction (nothing of it is kept) and store the
             # orders again without resolving: the worker task resolves them.
@@ -523,6 +530,15 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     elif result.ready:
         queue.enqueue(queue.RESOLVE, game_id)
     return result
+
+
+def _goes_on(result: SubmitResult, game, state) -> None:
+    """Whether the seat still owes a decision after its orders resolved the
+    turn (``state``: the engine state after the resolution, the one the
+    game row now holds), read here so the answer needs no second read."""
+    if game.status == ACTIVE and result.seat_index in state.current_seats():
+        result.goes_on = True
+        result.owes = (state.view(result.seat_index).get("decision") or {}).get("owes")
 
 
 def _held_message(result: SubmitResult, first) -> Msg:

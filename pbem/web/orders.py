@@ -213,31 +213,31 @@ def submit(game_id: int, number: int):
     except GameNotFound:
         abort(404, gettext("There is no game %(game)s.", game=game_id))
     seat = my_seat(game, number)
+    # the page's language is chosen now, from the player the seats brought
+    # along: after the commit that row is expired and would be read again
+    lang = page_lang()
     result = submit_orders(game.id, seat.index, text, expected_step=step, source="web", game=game)
     if not result.accepted:
         game = get_game_or_404(game_id)
         return _page(game, seat, text=text, result=result, status=409 if result.status == "stale" else 422)
-    after = _after_sending(game_id, seat.index, result)   # reads the game with its players first
-    flash(gettext("Sent: %(orders)s. %(after)s", orders="; ".join(orders_in(result.orders, page_lang())),
-                  after=after))
+    # nothing is read after the commit: the answer is the result's (no
+    # template is rendered for the redirect either)
+    flash(gettext("Sent: %(orders)s. %(after)s", orders="; ".join(orders_in(result.orders, lang)),
+                  after=_after_sending(result)))
     # game_id, not game.id: the row expired at the commit and would be read again
     return redirect(url_for("seat.page", game_id=game_id, number=number))
 
 
-def _after_sending(game_id: int, seat_index: int, result: SubmitResult) -> str:
+def _after_sending(result: SubmitResult) -> str:
     """What to tell a seat after its orders were taken: the service's
     message, unless the seat still owes a decision of the same turn (Medina's
     second piece, a demolition after a famine), which the page then names
-    (the engine's ``decision``) instead of calling the turn resolved."""
-    if not result.resolved:          # stored, waiting for the other seats
+    (the engine's ``decision``, :attr:`SubmitResult.owes`) instead of
+    calling the turn resolved."""
+    if not result.goes_on:
         return translated(result.message)
-    game = get_game_or_404(game_id)
-    sit = situation(game)
-    if game.status != ACTIVE or sit.state is None or seat_index not in sit.waiting:
-        return translated(result.message)
-    owed = (sit.state.view(seat_index).get("decision") or {}).get("owes")
-    if owed:
-        return gettext("Your turn goes on: %(owed)s", owed=translated(owed))
+    if result.owes:
+        return gettext("Your turn goes on: %(owed)s", owed=translated(result.owes))
     return gettext("Your turn goes on: you have another decision to make.")
 
 
