@@ -65,8 +65,9 @@ def page(msgid: str) -> str:
 
 def test_the_error_page_and_the_status_pills_are_not_colloquial():
     assert page("Something broke") == "Ein Fehler ist aufgetreten"
-    assert page("waiting for players") == "Warten auf Spieler"
-    assert page("waiting for %(names)s") % {"names": "Anna, Ben"} == "Warten auf Anna, Ben"
+    assert page("waiting for players") == "wartet auf Spieler"   # as "läuft", "angehalten": the game
+    assert page("waiting for %(names)s") % {"names": "Anna, Ben"} == "wartet auf Anna, Ben"
+    assert page("finished") == "beendet"          # a game's status, not a street's
     assert page("You are in.") == "Du bist angemeldet."
 
 
