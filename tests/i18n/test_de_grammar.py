@@ -262,3 +262,14 @@ def test_medina_tiles_come_from_the_middle_of_the_table():
                    palace=Msg("the {colour} palace at {squares}", colour=Msg("grey"), squares="P8"), size=1))
     assert line == "Platz 3 nimmt das Palastplättchen (grau, 1 Punkt) von der Tischmitte: der Palast (grau) auf P8 " \
                    "(Größe 1).", line
+
+
+def test_a_die_stadt_order_of_the_wrong_kind_says_what_is_due():
+    assert de(Msg("that is a {kind} order, but now you {now}", kind=Msg("tile"), now=Msg("owe nothing"))) \
+        == "das ist ein Befehl „Karte“, aber jetzt musst du nichts tun"
+
+
+def test_a_sign_in_link_works_only_once():
+    assert page("This link works once. Not you? Just close this page.") \
+        == "Dieser Link funktioniert nur einmal. Das warst nicht du? Dann schließ diese Seite einfach."
+    assert not [(mid, s) for mid, s in _entries() if "funktioniert einmal" in s]
