@@ -160,3 +160,16 @@ def test_an_error_page_after_a_failed_statement_rolls_back_first(tmp_path, servi
             assert resp.status_code == code
             text = resp.get_data(as_text=True)
             assert title in text and "Ada" in text  # the page read the signed-in player after the rollback
+
+
+def test_control_characters_are_exactly_unicode_category_cc():
+    """The check (a regex, issue 24) finds every character of Unicode
+    category Cc and nothing else, in one-line and multi-line fields."""
+    import sys
+    import unicodedata
+
+    for code in range(sys.maxunicode + 1):
+        char = chr(code)
+        cc = unicodedata.category(char) == "Cc"
+        assert control_character(f"a{char}b") == (char if cc else None), hex(code)
+        assert control_character(f"a{char}b", multiline=True) == (char if cc and char not in "\t\r\n" else None)
