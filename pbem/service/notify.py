@@ -133,10 +133,9 @@ def _queue(game: Game, seat: Seat | None, msg, kind: str, key: str, now: dt.date
             return
         if way == "hold":
             held = mailprefs.next_digest_at(seat.player, now)
-    row_id = outbox.add(msg, kind=kind, dedupe_key=key, game_id=game.id if game else None,
-                        seat_index=seat.index if seat else None, now=now, held_until=held)
-    if row_id is not None and held is None and due_at is not None:  # not sent before ``due_at``
-        db.session.execute(update(OutboxMessage).where(OutboxMessage.id == row_id).values(next_attempt_at=due_at))
+    # due at ``due_at`` as written (one INSERT; a held row waits for the digest instead)
+    outbox.add(msg, kind=kind, dedupe_key=key, game_id=game.id if game else None,
+               seat_index=seat.index if seat else None, now=now, held_until=held, due_at=due_at)
 
 
 def picture_view(game: Game, view: dict, lang: str = "en") -> dict:

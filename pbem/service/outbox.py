@@ -54,19 +54,20 @@ _INSERT = {"postgresql": _pg_insert, "sqlite": _sqlite_insert}
 
 def add(msg: EmailMessage, *, kind: str, dedupe_key: str, game_id: int | None = None,
         seat_index: int | None = None, now: dt.datetime | None = None,
-        held_until: dt.datetime | None = None) -> int | None:
+        held_until: dt.datetime | None = None, due_at: dt.datetime | None = None) -> int | None:
     """Queue ``msg`` in the current transaction (does not commit). Returns
     the new row's id, or ``None`` when a row with ``dedupe_key`` exists
     already (the same notice is never written twice). Board pictures stay
     placeholders until delivery (:mod:`pbem.service.pictures`).
     ``held_until`` (UTC): kept for its player's daily digest
-    (:mod:`pbem.service.digest`) until then, not sent on its own."""
+    (:mod:`pbem.service.digest`) until then, not sent on its own;
+    ``due_at`` (UTC): not sent before then (ignored when held)."""
     recipients = [addr for _name, addr in getaddresses(msg.get_all("To", []))]
     return _insert_once(kind=kind, dedupe_key=dedupe_key, game_id=game_id, seat_index=seat_index,
                         recipient=", ".join(recipients), subject=str(msg.get("Subject", ""))[:400],
                         # CRLF line ends, as RFC 5322 and SMTP DATA want them
                         raw=msg.as_bytes(policy=msg.policy.clone(linesep="\r\n")), step=None, now=now,
-                        held_until=held_until)
+                        due_at=due_at, held_until=held_until)
 
 
 def add_deferred(*, kind: str, dedupe_key: str, game_id: int, seat_index: int, step: int,

@@ -34,6 +34,9 @@ BUDGET = {
     "web-resolve": {"sqlite": 11, "postgresql": 10},
     "web-stored": {"sqlite": 6, "postgresql": 5},
     "mail-resolve": {"sqlite": 27, "postgresql": 25},
+    # not an order, but the notices of every seat: one INSERT a seat, due
+    # after the host-notice delay as it is written (no UPDATE after it)
+    "host-pause": {"sqlite": 12, "postgresql": 11},
 }
 
 
@@ -142,3 +145,16 @@ def test_an_order_by_mail_reply_that_resolves_the_turn(app):
         result = handle_inbound(msg.as_bytes())
     assert result.result == "stored" and result.submit.resolved
     within_budget("mail-resolve", statements)
+
+
+def test_a_host_pause_writes_each_seats_notice_in_one_statement(app):
+    from pbem.service.lifecycle import pause_game
+
+    gid = new_lacitta()
+    db.session.remove()
+    with counted() as statements:
+        pause_game(gid)
+    rows = db.session.execute(select(OutboxMessage).where(
+        OutboxMessage.game_id == gid, OutboxMessage.kind == "paused")).scalars().all()
+    assert len(rows) == 3 and all(r.next_attempt_at > r.created_at for r in rows)  # waiting out the delay
+    within_budget("host-pause", statements)
