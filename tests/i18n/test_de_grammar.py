@@ -53,6 +53,12 @@ def _entries() -> list[tuple[str, str]]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _plural_ids() -> frozenset[str]:
+    with PO.open("rb") as f:
+        return frozenset(m.id[0] for m in read_po(f) if isinstance(m.id, tuple))
+
+
 def de(msg) -> str:
     return translate(msg, "de")
 
@@ -273,3 +279,15 @@ def test_a_sign_in_link_works_only_once():
     assert page("This link works once. Not you? Just close this page.") \
         == "Dieser Link funktioniert nur einmal. Das warst nicht du? Dann schließ diese Seite einfach."
     assert not [(mid, s) for mid, s in _entries() if "funktioniert einmal" in s]
+
+
+@pytest.mark.parametrize("n", [1, 3])
+def test_a_count_of_citizens_leaving_reads_right_for_any_number(n):
+    line = de(Msg("Famine: {seat} has {citizens} citizens and {food} food; {n} must leave (−5 points).",
+                  seat="Platz 1", citizens=9, food=9 - n, n=n))
+    assert line == f"Hungersnot: Platz 1 hat 9 Bürger und {9 - n} Nahrung; Anzahl der Bürger, die gehen müssen: " \
+                   f"{n} (−5 Punkte).", line
+    # a count in a single-form entry is never the subject of a plural verb ("1 müssen gehen")
+    bad = [(mid, s) for mid, s in _entries() if mid not in _plural_ids()
+           and re.search(r"\{n\} (?:\w+ )?(?:müssen|sind|gehen)\b|(?:müssen|sind) \{n\}(?! ?\()", s)]
+    assert not bad, bad
