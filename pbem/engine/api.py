@@ -374,6 +374,14 @@ class Game(ABC):
         :meth:`parse_action`, so the game replays. Default: :meth:`parse_action`."""
         return self.parse_action(state, seat, text)
 
+    def held_text(self, text: str, lang: str = "en") -> str:
+        """A held line ``text`` (as :meth:`hold_order` returned it: canonical,
+        English, with no action until it comes due) in language ``lang``'s
+        words, for the pages and mails that show it (Die Stadt: ``wall cw
+        guard`` in ``fi`` -> ``muuri myötä vartija``). Default: ``text``.
+        Never raises for an unknown language."""
+        return text
+
     def held_order_due(self, state: State, seat: int, text: str) -> bool:
         """Whether the held line ``text`` (as :meth:`hold_order` returned it)
         answers the decision ``seat`` owes now in ``state`` (Die Stadt: a

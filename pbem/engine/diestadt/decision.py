@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine.diestadt.scoring import comma_list
 from pbem.engine.diestadt.tiles import PILE_SIZES, pattern_of
+from pbem.engine.diestadt.words import say_end
 from pbem.engine.messages import Msg, Msgn
 
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ def _wall(st: "DieStadtState", seat: int) -> dict[str, Any]:
 
 def _tower(st: "DieStadtState", seat: int) -> dict[str, Any]:
     points = {end: st.wall.tower_points(end) for end in ("cw", "ccw")}
-    offer = comma_list([Msg("{end}: {points}", end=end, points=Msgn("{n} point", "{n} points", n))
+    offer = comma_list([Msg("{end}: {points}", end=say_end(end), points=Msgn("{n} point", "{n} points", n))
                         for end, n in points.items() if n > 0])
     return {
         "kind": "tower",

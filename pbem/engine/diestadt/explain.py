@@ -9,7 +9,7 @@ from pbem.engine.diestadt import followers, placement
 from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
 from pbem.engine.diestadt.grid import edge_name, parse_edge, parse_space, space_name
 from pbem.engine.diestadt.tiles import TURNED
-from pbem.engine.diestadt.words import say
+from pbem.engine.diestadt.words import say, say_end
 from pbem.engine.messages import Msg
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def why_illegal(st: "DieStadtState", seat: int, a: Any) -> Msg:
             return Msg("you have no tower left (DS-12)")
         if a.end and st.wall.tower_points(a.end) <= 0:
             return Msg("the {end} end has no wall piece since the gate or the last tower there, "
-                       "so no tower can stand there now (DS-80, A-22)", end=a.end)
+                       "so no tower can stand there now (DS-80, A-22)", end=say_end(a.end))
     return Msg("that order is not legal now")
 
 
@@ -86,10 +86,10 @@ def _why_wall_guard(st: "DieStadtState", seat: int, end: str) -> Msg | None:
     why = _guard_barred(st, seat, ends[end]) if end in ends else None
     if why is None:
         return None
-    choices = [Msg("at the {end} end with a guard", end=a.end) if a.guard else
-               Msg("at the {end} end without a guard", end=a.end) for a in options(st)]
+    choices = [Msg("at the {end} end with a guard", end=say_end(a.end)) if a.guard else
+               Msg("at the {end} end without a guard", end=say_end(a.end)) for a in options(st)]
     return Msg("no guard may go on the piece at the {end} end ({edge}): {why}; you may build {choices}",
-               end=end, edge=edge_name(ends[end]), why=why, choices=_or(choices))
+               end=say_end(end), edge=edge_name(ends[end]), why=why, choices=_or(choices))
 
 
 def _outline(st: "DieStadtState"):

@@ -14,6 +14,7 @@ from pbem.engine.diestadt.grid import NEIGHBOURS, edge_name, parse_edge, parse_s
 from pbem.engine.diestadt.scoring import comma_list, final_scoring, score_completed
 from pbem.engine.diestadt.tile_orders import tile_options
 from pbem.engine.diestadt.tiles import MAX_REGIONS, TURNED, pattern_of
+from pbem.engine.diestadt.words import say_end
 from pbem.engine.messages import Msg, Msgn
 
 if TYPE_CHECKING:
@@ -21,8 +22,7 @@ if TYPE_CHECKING:
 
 
 _GATE = Msg("the city gate")
-_PIECE_AT = {"cw": Msg("a wall piece at the {end} end", end="cw"),
-             "ccw": Msg("a wall piece at the {end} end", end="ccw")}
+_PIECE_AT = {end: Msg("a wall piece at the {end} end", end=say_end(end)) for end in ("cw", "ccw")}
 #: the tile event with a follower, per role ("a"/"an" belong to the sentence)
 _PLACED_WITH = {
     "citizen": lambda said, point: Msg(
@@ -149,7 +149,7 @@ def execute(st: "DieStadtState", seat: int, action, events: list[Event]) -> None
             events.append(Event(
                 Msgn("Seat {seat} places a tower at the {end} end ({corner}): {n} point (DS-79, DS-80).",
                      "Seat {seat} places a tower at the {end} end ({corner}): {n} points (DS-79, DS-80).",
-                     pts, seat=seat + 1, end=action.end, corner=action.site),
+                     pts, seat=seat + 1, end=say_end(action.end), corner=action.site),
                 kind="tower", data={"seat": seat, "points": pts, "corner": action.site}))
         st.decision = None
 

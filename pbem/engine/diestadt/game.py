@@ -59,6 +59,10 @@ class DieStadtGame(Game):
         """Early wall orders (:func:`pbem.engine.diestadt.hold.hold_order`)."""
         return hold.hold_order(text)
 
+    def held_text(self, text: str, lang: str = "en") -> str:
+        """:func:`pbem.engine.diestadt.hold.held_text`."""
+        return hold.held_text(text, lang)
+
     def held_order_due(self, state: DieStadtState, seat: int, text: str) -> bool:
         """:func:`pbem.engine.diestadt.hold.held_order_due`."""
         return hold.held_order_due(state, seat, text)

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pbem.engine.diestadt.words import ENDS as _END, GUARD as _GUARD, KINDS as _KIND, NO as _NO, split
+from pbem.engine.diestadt.actions import BuildWall, PlaceTower
+from pbem.engine.diestadt.words import ENDS as _END, GUARD as _GUARD, KINDS as _KIND, NO as _NO, WORDS, split
+from pbem.engine.diestadt.words import order_text
 
 if TYPE_CHECKING:
     from pbem.engine.diestadt.state import DieStadtState
@@ -55,6 +57,24 @@ def hold_order(text: str) -> str | None:
     if kind == "tower":
         return None if guard else f"tower {end}"
     return f"wall {end}" + (" guard" if guard else "")
+
+
+def held_text(text: str, lang: str = "en") -> str:
+    """A held line (canonical, as :func:`hold_order` returns it) in
+    ``lang``'s words: ``"wall cw guard"`` in ``fi`` -> ``"muuri myötä
+    vartija"``, ``"no tower"`` in ``de`` -> ``"kein Turm"``. A line that is
+    not holdable, or a language without words, is returned as it is."""
+    canonical = hold_order(text)
+    if canonical is None or lang not in WORDS:
+        return text
+    kind, *rest = canonical.split()
+    if kind == "no":
+        action: BuildWall | PlaceTower = PlaceTower(None)
+    elif kind == "tower":
+        action = PlaceTower(rest[0])
+    else:
+        action = BuildWall(rest[0], guard=rest[1:] == ["guard"])
+    return order_text(action, lang)
 
 
 def held_order_due(state: "DieStadtState", seat: int, text: str) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from pbem.engine.diestadt.terms import BUILDING, ROLE, SEAT_COLOUR
+from pbem.engine.diestadt.words import say_end
 from pbem.engine.messages import Msg, Msgn
 from pbem.engine.phrases import seat, semi_list
 
@@ -49,7 +50,7 @@ def view_text(view: dict[str, Any], tr: Callable[[Any], str] = str) -> str:
     w = view["wall"]
     if w["gate"]:
         lines.append(_wall(w))
-        lines += [_Indent(Msg("{end} end at {corner}, next piece on {next}", end=end,
+        lines += [_Indent(Msg("{end} end at {corner}, next piece on {next}", end=say_end(end),
                               corner=info["corner"], next=info["next"])) for end, info in w["ends"].items()]
     if view.get("drawn"):
         lines += _drawn(view["drawn"], view.get("legal_spaces") or {})

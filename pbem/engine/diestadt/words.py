@@ -185,6 +185,13 @@ def say(a: PlaceTile | BuildGate | BuildWall | PlaceTower) -> Msg:
     return said_by(write, LANGUAGES)
 
 
+def say_end(end: str) -> Msg:
+    """Wall end ``cw``/``ccw`` as each language's order word, the
+    ``{end}`` of a log line or refusal (:func:`say_with`: ``myötä`` in
+    ``fi``, ``Gegenuhrzeigersinn`` in ``de``; ``str()`` is ``end``)."""
+    return say_with(lambda w: first(w.ends, end))
+
+
 def say_with(write) -> Msg:
     """:func:`pbem.engine.messages.said` of ``write(words)`` for each
     language's :class:`Words` (``lambda w: first(w.roles, "citizen")``)."""

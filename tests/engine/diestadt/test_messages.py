@@ -20,7 +20,7 @@ from .helpers import GAME, pos
 #: parameters that carry game words or sentences (not coordinates, numbers or orders)
 WORD_PARAMS = {"feature", "role", "kind", "mine", "theirs", "what", "why", "now", "cause", "names",
                "followers", "markets", "pieces", "towers", "how", "guard", "kinds", "tiles",
-               "ranking", "offer", "question"}
+               "ranking", "offer", "question", "end"}
 
 PROBES = ["", "xyz", "tile", "tile ZZ99", "tile T20 45", "gate", "gate T20 N", "wall", "wall T20 N",
           "tower", "tower T20 NE", "no tower", "tile T20 90 merchant", "citizen N", "tile T20 MMMM",
