@@ -296,9 +296,8 @@ def _wall(st: DieStadtState, t: list[str], line: str) -> None:
             raise check.refuse("a wall piece needs the gate first (DS-70, DS-71)", line)
     if edge is None:
         edge = st.wall.next_edge(end, st.outline)
-    if guard and not flow.guard_ok(st, seat, edge):
-        raise check.refuse("no guard may stand there: the seat has no follower left, or a guard "
-                           "faces it across an unbroken row of tiles (DS-76, DS-77)", line)
+    if guard:
+        check.guard_may_stand(st, edge, line)
     flow.build(st, seat, end, edge, guard, [])
 
 

@@ -3,7 +3,8 @@ position text is input, so a position no game could reach is a
 ``ValueError`` with a sentence that quotes the line at fault (issue 22).
 
 Checked: tiles (a known id, once; a free space; a quarter turn; streets go
-on across every tile border, DS-26, DS-28), followers (a follower of that
+on across every tile border, DS-26, DS-28), guards (none facing another
+across a row with no gap when it was built, DS-77), followers (a follower of that
 feature's kind at that point, a seat of the game; no street or market the
 listed tiles complete, DS-45 to DS-47: it would have been scored; at most 7
 per seat, DS-10; several on one feature are fine, since the listing order
@@ -71,6 +72,25 @@ def no_scored_followers(st: "DieStadtState", lines: dict[int, str]) -> None:
         if feats.ftype[root] != HOMES and feats.complete(root):
             raise refuse("the listed tiles complete the feature this follower stands on, so it "
                          "would have been scored and the follower returned (DS-45 to DS-47)", line)
+
+
+def guard_may_stand(st: "DieStadtState", edge: tuple[int, int], line: str) -> None:
+    """A guard on the piece on ``edge`` could have stood there when it was
+    built (DS-76, DS-77, A-19): no guard listed before it faces it across a
+    row of tiles that was unbroken then (``ValueError`` otherwise).
+
+    The text lists tiles in the order laid and every wall line after them,
+    so the row is judged as it was when the later of the two guards came:
+    both end tiles lay there; a tile between them laid after both ends may
+    have been the gap (the row as it is now may be unbroken). A follower
+    for the guard is checked with the supplies (:func:`supplies`)."""
+    if st.wall.opposite_guard(edge, st.board) is None:
+        return
+    row = st.wall.watch_row(edge, st.board)
+    ends = max(st.board[row[0]], st.board[row[-1]])
+    if all(st.board[sp] < ends for sp in row[1:-1]):
+        raise refuse("no guard may stand there: a guard faces it across a row of tiles "
+                     "that had no gap when the later of the two was built (DS-77)", line)
 
 
 def supplies(st: "DieStadtState", followers: int, towers: int, lines: dict[tuple[str, int], str]) -> None:

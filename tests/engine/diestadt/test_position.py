@@ -3,12 +3,13 @@ position no game could reach with a ``ValueError`` that names the line, and
 the wall supply has a line of its own that round-trips
 (pbem/engine/diestadt/position.py lists every line)."""
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
-from pbem.engine.diestadt.grid import NEIGHBOURS, OPP
+from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, parse_edge
 from pbem.engine.diestadt.position import dump_position
 
 from .helpers import TRIGGER, pos, random_play
@@ -98,3 +99,30 @@ def test_a_turned_tile_line_is_refused_or_still_a_legal_position(seats, seed, mo
         return
     assert _streets_continue(back)
     assert back.is_terminal() or back.legal_actions(back.current_seats()[0])
+
+
+_GUARDS = Path(__file__).parent / "positions" / "guard_row_filled_later.txt"
+
+
+def test_ds77_a19_a_guard_whose_row_was_filled_later_loads():
+    """A position reached in play (the conformance test's game): seat 3's
+    guard on P16 W faces seat 2's on T16 E across P16-T16, unbroken now but
+    with S16 still empty when the later of the two was built (S16 is the
+    last tile listed; DS-77, A-19). It loads and writes back the same text."""
+    text = _GUARDS.read_text()
+    st = pos(text)
+    assert dump_position(st) == text
+    assert st.wall.guards[parse_edge("P16W")] == 2 and st.wall.guards[parse_edge("T16E")] == 1
+
+
+def test_ds77_a19_guards_facing_across_a_row_complete_when_both_were_built_are_refused():
+    """The same position with S16 laid before P16: every tile between the
+    two guards lay there when the later one was built, so it could not
+    stand there (DS-77, EX-15)."""
+    lines = _GUARDS.read_text().splitlines()
+    s16 = next(ln for ln in lines if ln.startswith("tile S16 "))
+    lines.remove(s16)
+    lines.insert(lines.index(next(ln for ln in lines if ln.startswith("tile P16 "))), s16)
+    with pytest.raises(ValueError, match="DS-77") as err:
+        pos("\n".join(lines) + "\n")
+    assert "'wall ccw P16 W guard seat 3'" in str(err.value)
