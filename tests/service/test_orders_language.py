@@ -60,14 +60,16 @@ def test_an_illegal_line_is_refused_in_the_players_language(finnish):
     assert isinstance(result.message, Msg) and isinstance(line.error, Msg)
     assert line.error.startswith("'merchant A1' is not legal: A1 is next to the city wall")
     assert result.message_in("fi") == "Mitään ei tehty: rivi \u201cmerchant A1\u201d ei ole nyt sallittu."
-    assert line.error_in("fi").startswith("'merchant A1' ei ole sallittu: A1 is next to the city wall")
+    # the refused order in the player's words (Game.order_text), the line as written
+    assert line.error_in("fi").startswith("'asukas A1' ei ole sallittu: A1 is next to the city wall")
+    assert "'merchant A1'" not in line.error_in("fi")
     finnish_text = result.summary("fi")
-    assert "HYLÄTTY: 'merchant A1' ei ole sallittu" in finnish_text
+    assert "HYLÄTTY: 'asukas A1' ei ole sallittu" in finnish_text
     assert "Sallitut käskyt nyt:" in finnish_text
     assert result.summary() == result.summary("en")
     assert "REFUSED: 'merchant A1' is not legal" in result.summary()
     assert translate(result.reason(), "fi").startswith(
-        "Mitään ei tehty: rivi \u201cmerchant A1\u201d ei ole nyt sallittu. 'merchant A1' ei ole")
+        "Mitään ei tehty: rivi \u201cmerchant A1\u201d ei ole nyt sallittu. 'asukas A1' ei ole")
     assert result.reason() == f"{result.message} {line.error}"
 
 

@@ -147,7 +147,10 @@ def test_stale_form_is_refused_clearly(app):
         resp = ada.post(url, data={"csrf_token": token, "orders": "gold", "step": old_step})
         html = resp.get_data(as_text=True)
         assert resp.status_code == 409
-        assert "The game has moved on" in html and f"step {old_step}" in html and ">gold</textarea>" in html
+        assert "The game has moved on" in html and ">gold</textarea>" in html
+        # the turns as players see them (the phase then and now), never step numbers
+        assert f"written for {state.phase()}, but the game has moved on to {now.phase()}." in html
+        assert str(state.phase()) != str(now.phase()) and not re.search(r"\bstep \d", html)
     assert game_state(gid).step == now.step
 
 
