@@ -291,3 +291,10 @@ def test_a_count_of_citizens_leaving_reads_right_for_any_number(n):
     bad = [(mid, s) for mid, s in _entries() if mid not in _plural_ids()
            and re.search(r"\{n\} (?:\w+ )?(?:müssen|sind|gehen)\b|(?:müssen|sind) \{n\}(?! ?\()", s)]
     assert not bad, bad
+
+
+def test_a_wall_end_reads_as_german_says_it():
+    # {end} is the order word (Uhrzeigersinn, Gegenuhrzeigersinn): "das Ende im Uhrzeigersinn"
+    from pbem.engine.diestadt.words import say_end
+    assert de(Msg("a wall piece at the {end} end", end=say_end("ccw"))) == "ein Mauerteil am Ende im Gegenuhrzeigersinn"
+    assert not [(mid, s) for mid, s in _entries() if re.search(r"Ende (?:\{end\}|Uhrzeigersinn|Gegenuhr)", s)]
