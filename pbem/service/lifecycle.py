@@ -20,6 +20,7 @@ from pbem.i18n import msg_json, stored_event_data, supported
 from pbem.service import held, host_notice, notify, queue
 from pbem.service.addresses import clean_name, normalise_email
 from pbem.service.db import begin_write, db
+from pbem.service.deadlines import reminder_lead
 from pbem.service.errors import NotAllowed, ServiceError, WrongStatus
 from pbem.service.models import (
     ACTIVE, CANCELLED, FINISHED, INVITED, PAUSED, Game, GameEvent, Player, Seat, utcnow,
@@ -287,14 +288,21 @@ def resume_game(game_id: int, *, by_player_id: int | None = None, now: dt.dateti
     remaining = max(game.paused_remaining or 0, min(3600, game.deadline_seconds))
     game.status, game.paused_remaining = ACTIVE, None
     game.deadline_at = now + dt.timedelta(seconds=remaining)
-    if game.deadline_at - dt.timedelta(seconds=game.reminder_seconds) > now:
-        game.reminder_step = None  # the reminder is due again before the new deadline
+    _rearm_reminder(game, now)
     db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="resumed",
                              **_said(Msg("The host resumed the game."))))
     host_notice.tell(game, "resumed", now=now)
     db.session.commit()
     queue.enqueue(queue.DELIVER)
     return game
+
+
+def _rearm_reminder(game: Game, now: dt.datetime) -> None:
+    """A reminder already sent is due again when the new deadline leaves
+    more than the reminder's lead (:func:`pbem.service.deadlines.reminder_lead`:
+    never in the first half of a turn) after ``now``."""
+    if game.deadline_at - reminder_lead(game.reminder_seconds, game.deadline_seconds) > now:
+        game.reminder_step = None
 
 
 def extend_deadline(game_id: int, seconds: int, *, by_player_id: int | None = None,
@@ -311,8 +319,7 @@ def extend_deadline(game_id: int, seconds: int, *, by_player_id: int | None = No
         game.paused_remaining = (game.paused_remaining or 0) + seconds
     elif game.status == ACTIVE and game.deadline_at is not None:
         game.deadline_at = game.deadline_at + dt.timedelta(seconds=seconds)
-        if game.deadline_at - dt.timedelta(seconds=game.reminder_seconds) > now:
-            game.reminder_step = None
+        _rearm_reminder(game, now)
     else:
         db.session.rollback()
         raise WrongStatus(f"a {game.status} game has no deadline to extend")

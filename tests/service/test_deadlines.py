@@ -147,3 +147,30 @@ def test_a_long_turn_keeps_the_12_hour_reminder(app, t0):
     gid = new_tally(t0, deadline_seconds=30 * 3600)
     assert scan(now=t0 + 17 * H).reminded == []
     assert scan(now=t0 + 18 * H).reminded == [gid]
+
+
+def test_extending_a_short_turn_after_its_reminder_reminds_again_half_a_turn_before(app, t0):
+    """A 6 h turn is reminded 3 h before its deadline (never in its first
+    half, deadlines.reminder_lead); extended after that reminder, the new
+    deadline gets one too, 3 h before it, not the 12 h lead that has passed."""
+    gid = new_tally(t0, deadline_seconds=6 * 3600)
+    assert scan(now=t0 + 3 * H).reminded == [gid]
+    extend_deadline(gid, 2 * 3600, now=t0 + 3.5 * H)                # deadline t0 + 8 h
+    assert scan(now=t0 + 5 * H - dt.timedelta(seconds=61)).reminded == []
+    assert scan(now=t0 + 5 * H).reminded == [gid]
+    assert len(outbox(kind="reminder")) == 2
+
+
+def test_resuming_a_short_turn_with_more_than_half_a_turn_left_reminds_again(app, t0):
+    """Paused after its reminder and given 2 h more while paused, a 6 h turn
+    resumes with 4 h left: the reminder goes again 3 h before the deadline."""
+    gid = new_tally(t0, deadline_seconds=6 * 3600)
+    assert scan(now=t0 + 3 * H).reminded == [gid]
+    host = db.session.execute(select(Player).where(Player.email == "ada@example.org")).scalar_one()
+    pause_game(gid, by_player_id=host.id, now=t0 + 4 * H)          # 2 h left
+    extend_deadline(gid, 2 * 3600, by_player_id=host.id, now=t0 + 5 * H)
+    resume_game(gid, by_player_id=host.id, now=t0 + 10 * H)        # deadline t0 + 14 h
+    assert game(gid).deadline_at == t0 + 14 * H
+    assert scan(now=t0 + 11 * H - dt.timedelta(seconds=61)).reminded == []
+    assert scan(now=t0 + 11 * H).reminded == [gid]
+    assert len(outbox(kind="reminder")) == 2
