@@ -10,6 +10,10 @@ the player's language by :meth:`~pbem.engine.api.Game.order_text`.
   and comparing it is unchanged) that remembers its action and game;
   :func:`order_in` writes it (or a ``Msg`` such as "... and 12 more", or a
   plain text) in a language.
+- :class:`Held` is a line held for a later decision (canonical, no action
+  until due), written in a language by :meth:`~pbem.engine.api.Game.held_text`;
+  :func:`said_orders` joins orders into a message that reads in every
+  language.
 - :func:`orders_of` turns canonical texts legal on a state into
   :class:`Order` items; :func:`text_in` writes stored order lines in a
   language by reading them again on the state they were written for.
@@ -22,7 +26,8 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from pbem.engine import OrderError
-from pbem.engine.messages import Msg, msg_from_json
+from pbem.engine.fold import LANGUAGES
+from pbem.engine.messages import Msg, msg_from_json, said_by
 from pbem.i18n import translate
 
 
@@ -47,13 +52,32 @@ class Order(str):
         return self.engine.order_text(self.action, lang)
 
 
+class Held(str):
+    """A held line's canonical text (``wall cw guard``; :meth:`~pbem.engine.api.Game.hold_order`)
+    with its ``engine``, which writes it in any language: :meth:`in_lang`."""
+
+    engine: Any
+
+    def __new__(cls, text: str, engine: Any) -> "Held":
+        self = str.__new__(cls, text)
+        self.engine = engine
+        return self
+
+    def __reduce__(self):  # pickles and copies as the plain canonical text
+        return (str, (str(self),))
+
+    def in_lang(self, lang: str) -> str:
+        """The line in ``lang``'s words (``muuri myötä vartija`` in ``fi``)."""
+        return self.engine.held_text(str(self), lang)
+
+
 def order_in(order: Any, lang: str) -> str:
-    """``order`` for a reader of ``lang``: an :class:`Order` in the
-    language's words, a ``Msg`` translated, anything else (a held line, a
-    text with no action behind it) as it is; ``None`` stays ``None``."""
+    """``order`` for a reader of ``lang``: an :class:`Order` or
+    :class:`Held` in the language's words, a ``Msg`` translated, anything
+    else (a text with no action behind it) as it is; ``None`` stays ``None``."""
     if order is None:
         return None
-    if isinstance(order, Order):
+    if isinstance(order, (Order, Held)):
         return order.in_lang(lang)
     return translate(order, lang)
 
@@ -66,12 +90,19 @@ def orders_in(orders: Iterable[Any], lang: str) -> list[str]:
 def read_as(text: str, order: Any, lang: str) -> str:
     """A line as the player wrote it and what it was read as, in ``lang``
     (``kultaa  ->  kulta``); the order alone when the line says just that,
-    and the line alone when the order has no action to write it from (a
-    line held for later: its canonical text is English)."""
-    if not isinstance(order, (Order, Msg)):
+    and the line alone when the order has no writer (a plain text)."""
+    if not isinstance(order, (Order, Held, Msg)):
         return text
     said = order_in(order, lang)
     return said if " ".join(text.split()).lower() == said.lower() else f"{text}  ->  {said}"
+
+
+def said_orders(orders: Iterable[Any]) -> Msg:
+    """``orders`` (:class:`Order`, :class:`Held`, texts) joined with ``; ``
+    as a message that reads in each language's words
+    (:func:`pbem.engine.messages.said`), a parameter of a sentence."""
+    orders = list(orders)
+    return said_by(lambda lang: "; ".join(orders_in(orders, lang)), LANGUAGES)
 
 
 def orders_of(engine: Any, state: Any, seat: int, texts: Iterable[Any]) -> list[Any]:
@@ -135,4 +166,4 @@ def reason_in(message: Any, lang: str) -> str | None:
     return translate(message, lang)
 
 
-__all__ = ["Order", "order_in", "orders_in", "read_as", "orders_of", "text_in", "as_written", "reason_in"]
+__all__ = ["Order", "Held", "said_orders", "order_in", "orders_in", "read_as", "orders_of", "text_in", "as_written", "reason_in"]

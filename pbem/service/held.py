@@ -32,6 +32,7 @@ from sqlalchemy import delete, select
 
 from pbem.engine.messages import Msg
 from pbem.engine import OrderError
+from pbem.service.echo import Held, said_orders
 from pbem.service.db import db
 from pbem.service.models import HeldOrder
 
@@ -140,9 +141,17 @@ def apply_due(engine, state, rows: dict[int, HeldOrder],
     return changed
 
 
-def note(lines: list[str]):
-    """The line a page or mail shows for held orders (a ``Msg``; empty for none)."""
+def held_in(engine, lines: Iterable[str]) -> list[Held]:
+    """Held lines (canonical texts) that write themselves in a reader's
+    language (:class:`pbem.service.echo.Held`, by the game's ``held_text``)."""
+    return [Held(line, engine) for line in lines]
+
+
+def note(lines: list[str], engine):
+    """The line a page or mail shows for held orders, each written in the
+    reader's words (a ``Msg``; empty for none); ``engine`` the game."""
     if not lines:
         return ""
     return Msg("Held for your next decisions: {orders}. They are applied when due; send new ones to "
-               "replace them, or \u201c{cancel}\u201d to drop them.", orders="; ".join(lines), cancel=CANCEL)
+               "replace them, or \u201c{cancel}\u201d to drop them.",
+               orders=said_orders(held_in(engine, lines)), cancel=CANCEL)

@@ -269,17 +269,17 @@ def turn(game: Game, state, seat: Seat) -> compose.Turn:
     return compose.Turn(
         phase=phase, seat=seat_text(seat, lang), deadline=game.deadline_at,
         order_url=links.seat_signin_url(seat.player_id, game.id, seat.index),
-        private_info=_with_held(view_text_in(game, view, lang), game.id, seat.index, lang),
+        private_info=_with_held(view_text_in(game, view, lang), game.id, seat.index, lang, engine),
         since_last=_events(game, seat.index, seat.last_moved_step, lang),
         legal_orders=legal, order_help=translate(engine.order_help(), lang), examples=examples,
         board_png=board_png(game, view, sites, lang), board_alt=board_alt(game, phase, lang),
         closeup_png=near, closeup_alt=near_alt)
 
 
-def _with_held(text: str, game_id: int, seat_index: int, lang: str = "en") -> str:
+def _with_held(text: str, game_id: int, seat_index: int, lang: str, engine) -> str:
     """The seat's view text, then the orders it holds for later decisions
-    (:mod:`pbem.service.held`), if any, in ``lang``."""
-    note = held.note(held.held_lines(game_id, seat_index))
+    (:mod:`pbem.service.held`), if any, in ``lang`` (``engine`` writes them)."""
+    note = held.note(held.held_lines(game_id, seat_index), engine)
     return f"{text}\n\n{translate(note, lang)}" if note else text
 
 

@@ -37,7 +37,7 @@ from pbem.engine.messages import Msg, Msgn
 from pbem.engine.phrases import join, seat as seat_name
 from pbem.i18n import translate
 from pbem.service import held as holding, queue
-from pbem.service.echo import Order, as_written, order_in, orders_of
+from pbem.service.echo import Held, Order, as_written, order_in, orders_of, said_orders
 from pbem.service.db import begin_write, db
 from pbem.service.errors import GameNotFound
 from pbem.service.models import ACTIVE, PAUSED, PendingOrder, SOURCES, utcnow
@@ -245,7 +245,8 @@ def holdable(kind, text: str) -> str | None:
         return None
     if holding.is_cancel(text):
         return holding.CANCEL if holding.game_holds(kind) else None
-    return kind.hold_order(text)
+    canonical = kind.hold_order(text)
+    return None if canonical is None else Held(canonical, kind)   # written in any language (echo)
 
 
 def _hold(lines: list[LineResult], canonical: list[str | None]) -> tuple[str, str, list[str]] | None:
@@ -545,7 +546,7 @@ def _held_message(result: SubmitResult, first) -> Msg:
     """``first`` (a ``Msg`` or ``""``), then what became of the seat's held orders."""
     if result.held:
         then = Msg("Held for your next decisions: {orders} (applied when each comes due; new held "
-                   "orders replace them).", orders="; ".join(result.held))
+                   "orders replace them).", orders=said_orders(result.held))
     else:
         then = Msg("Your held orders are dropped.")
     return Msg("{first} {then}", first=first, then=then) if first else then

@@ -28,6 +28,7 @@ from pbem.engine import OrderError, get_game
 from pbem.engine.messages import Msg, Msgn
 from pbem.i18n import msg_json, stored_event_data
 from pbem.service import held, notify, queue
+from pbem.service.echo import said_orders
 from pbem.service.db import db
 from pbem.service.models import (
     ACTIVE, FINISHED, Game, GameEvent, Move, PendingOrder, utcnow,
@@ -237,7 +238,7 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
     if rows:
         def dropped(seat: int, line: str, why) -> None:
             text = Msg("Your held order \u201c{order}\u201d could not be applied ({why}); it was dropped.",
-                       order=line, why=why)
+                       order=said_orders(held.held_in(engine, [line])), why=why)
             events.append(dict(
                 game_id=game.id, step=state.step, seat_index=seat, kind="held-dropped", created_at=now,
                 data=stored_event_data(text, {"seat": seat, "order": line}), text=str(text)))

@@ -160,7 +160,8 @@ def _page(game, seat, *, text: str = "", result: SubmitResult | None = None, sta
         refresh=3 if resolving else WAITING_REFRESH if game.status == ACTIVE and not to_move
         and not game_holds(engine) else None,
         waiting_refresh=WAITING_REFRESH,
-        held=held_lines(game.id, seat.index) if game.status == ACTIVE else [],
+        held=[engine.held_text(line, lang) for line in held_lines(game.id, seat.index)]
+        if game.status == ACTIVE else [],
         holds=game.status == ACTIVE and game_holds(engine), cancel_held=CANCEL,
     ), status
 

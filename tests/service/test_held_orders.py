@@ -273,3 +273,37 @@ def test_a_game_that_holds_nothing_keeps_the_one_turn_rule_whole(app, t0):
     res = submit_orders(gid, 0, "add 1\ncancel held", expected_step=0, source="email")
     assert res.status == "refused" and "your turn ends with line 1" in res.message
     assert held_of(gid) == {}
+
+
+def _speaks(gid: int, seat_index: int, lang: str) -> None:
+    game(gid).seat(seat_index).player.language = lang
+    db.session.commit()
+
+
+def test_held_lines_are_shown_in_the_players_language(app, t0):
+    """A held line is kept as canonical English until it comes due; the
+    answer, the confirmation and the turn notice write it in the player's
+    order words (Game.held_text, issue 22)."""
+    gid = start_at(t0, TRIGGER.replace("turn seat 2", "turn seat 1"))
+    _speaks(gid, 0, "fi")
+    res = submit_orders(gid, 0, "tile T22 0\nguard cw", expected_step=game(gid).step, source="email")
+    assert res.held == ["wall cw guard"] and held_of(gid) == {0: ["wall cw guard"]}
+    notice = [r for r in outbox(kind="turn") if r.seat_index == 0][-1]   # the gate is asked
+    for text in (res.message_in("fi"), res.summary("fi"), body_text(notice)):
+        assert "muuri myötä vartija" in text and "wall cw guard" not in text, text
+    assert "Held for your next decisions: wall cw guard" in res.message_in("en")
+
+
+def test_a_dropped_held_line_is_named_in_the_players_language(app, t0):
+    from pbem.i18n import event_text
+
+    gid = start_at(t0, RING.format(fill="", guard=""))
+    _speaks(gid, 1, "de")
+    step = game(gid).step
+    submit_orders(gid, 2, "wall cw", expected_step=step, source="email")
+    submit_orders(gid, 0, "wall cw", expected_step=step, source="email")
+    submit_orders(gid, 1, "tile T22 0\nwall cw\ntower ccw", expected_step=step, source="web")
+    [e] = db.session.execute(select(GameEvent).where(GameEvent.kind == "held-dropped")).scalars().all()
+    said = event_text(e.text, e.data, "de")
+    assert "Turm Gegenuhrzeigersinn" in said and "tower ccw" not in said, said
+    assert "tower ccw" in e.text

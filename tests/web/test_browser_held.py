@@ -98,3 +98,41 @@ def test_a_waiting_seat_holds_its_wall_piece_from_the_page_and_cancels_it(site, 
             assert "Your held orders are dropped." in page.inner_text("body")
         finally:
             browser.close()
+
+
+def test_held_lines_are_listed_in_the_players_language(site):
+    """A Finnish player holds a wall piece written in English (accepted on
+    input): the page lists it and answers in Finnish order words (issue 22)."""
+    sync_api = _need_chromium()
+    base, _mail_dir, app = site
+    from pbem.service import links
+    from pbem.service.db import db
+    from pbem.service.models import Player
+
+    gid, players = _die_stadt_at(app, TRIGGER)
+    with app.app_context():
+        url = links.signin_url(players[2], links.order_path(gid, 2))
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 375, "height": 800}).new_page()
+            page.set_default_timeout(15000)
+            page.goto(url)
+            page.click("#continue")
+            page.wait_for_url(f"{base}/games/{gid}/seat/3")
+            with app.app_context():   # the first sign-in stored the browser's language: now Finnish
+                db.session.get(Player, players[2]).language = "fi"
+                db.session.commit()
+                db.session.remove()
+            page.goto(f"{base}/games/{gid}/seat/3")
+            page.fill("#hold-text", "wall cw guard")
+            page.click("#hold")
+            page.wait_for_url(f"{base}/games/{gid}/seat/3")
+            assert page.locator(".held-lines code").all_inner_texts() == ["muuri myötä vartija"]
+            body = page.inner_text("body")
+            assert "muuri myötä vartija" in body and "wall cw guard" not in body
+            assert page.evaluate("document.documentElement.scrollWidth") <= 376
+            if SHOTS:
+                page.locator("#held").screenshot(path=os.path.join(SHOTS, "held-orders-fi-375.png"))
+        finally:
+            browser.close()
