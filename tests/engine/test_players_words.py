@@ -20,6 +20,7 @@ from pbem.engine import GAMES, get_game
 from pbem.engine.api import OrderError, OrderParseError
 from pbem.engine.diestadt import words as diestadt_words
 from pbem.engine.fold import LANGUAGES, fold
+from pbem.engine.lacitta import parse as lacitta_parse
 from pbem.engine.lacitta import words as lacitta_words
 from pbem.engine.medina import words as medina_words
 from pbem.i18n import translate
@@ -168,3 +169,27 @@ def test_la_citta_help_examples_read_back():
     for lang in LANGUAGES:
         for action in EXAMPLES.values():
             assert read(order_text(action, lang)) == action, (lang, action)
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_a_forced_order_in_the_game_log_is_written_in_the_readers_words(lang):
+    """La Città's log line "{seat} has only one legal order: {order}." quoted
+    the order in English in every language ("citizens 2" in a German log)."""
+    game = get_game("lacitta")
+    seen = 0
+    for seed in range(40):
+        st = game.new_state(3, seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and seen < 3:
+            seat = st.current_seats()[0]
+            action = rng.choice(list(st.legal_actions(seat)))
+            for ev in st.apply(seat, action):
+                if ev.kind == "forced":
+                    text = translate(ev.text, lang)
+                    order = lacitta_parse.read(ev.data["order"])
+                    assert game.order_text(order, lang) in text, text
+                    assert english_in(text, "lacitta", lang) == [], text
+                    seen += 1
+        if seen >= 3:
+            break
+    assert seen, "no forced order came up in 40 random games"

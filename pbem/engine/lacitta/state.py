@@ -28,6 +28,7 @@ from pbem.engine.lacitta.decision import changed_sites
 from pbem.engine.lacitta.geometry import BALL3, NBR, ORDER, PLAYERS, USABLE, terrain
 from pbem.engine.lacitta import rng as rngs
 from pbem.engine.lacitta.terms import BUILDING, CARD, WISH
+from pbem.engine.lacitta.words import say
 from pbem.engine.messages import Msg, Msgn
 from pbem.engine.phrases import Seat, and_list, join, seat as seat_name, semi_list
 
@@ -56,7 +57,7 @@ _HOSPITAL = {k: [("education",) * e + ("health",) * (k - e) for e in range(k + 1
 
 
 def _not_legal(a: Any) -> Msg:
-    return Msg("{order} is not legal now.", order=repr(a.to_text()))
+    return Msg("{order} is not legal now.", order=say(a, quoted=True))
 
 
 def _castle_text(seat: int, site: str, citizens: int, food: int, setup: bool,
@@ -817,7 +818,7 @@ class LaCittaState(State):
                           kind="pass", data={"seat": p, "forced": forced})]
         if forced:
             ev = self._political_apply(p, a)
-            return [Event(Msg("{seat} has only one legal order: {order}.", seat=S, order=a.to_text()),
+            return [Event(Msg("{seat} has only one legal order: {order}.", seat=S, order=say(a)),
                           kind="forced",
                           data={"seat": p, "order": a.to_text()}), *ev]
         if v in ("gold", "build", "found"):
