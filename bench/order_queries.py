@@ -15,7 +15,9 @@ by:
 - ``web-stored``: the POST of the first seat of a decision taken at once
   (stored, the turn waits for the others);
 - ``mail-resolve``: a reply to the seat's address through
-  ``handle_inbound`` (the inbound pipeline) of a seat that decides alone.
+  ``handle_inbound`` (the inbound pipeline) of a seat that decides alone;
+- ``deliver-turn``: the worker's delivery run (``deliver_due``, SMTP
+  replaced by nothing) that sends the turn notice ``web-resolve`` wrote.
 
 Prints the mean count per way and, per way, the count per statement kind
 (verb and first table); ``--sql`` also prints one order's statements;
@@ -38,19 +40,25 @@ from email.utils import make_msgid
 PG = "postgresql://postgres@127.0.0.1:5432"
 DB = "pbem_order_queries"
 KIND = re.compile(r"^\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|PRAGMA)"
-                  r"(?:.*?\bFROM\b\s+|\s+)?\"?(\w+)?", re.S | re.I)
+                  r"\s+\"?(\w+)", re.S | re.I)
+FROM = re.compile(r"\bFROM\s+\"?(\w+)", re.I)
 
 
 def kind(sql: str) -> str:
     """``"SELECT games"``, ``"INSERT INTO outbox"``, ``"BEGIN"``: the verb
-    and the first table a statement names."""
-    m = KIND.match(sql.split("  <- ")[0])
+    and the table it writes, or for a SELECT the first table after a FROM
+    (a subquery's, when one comes first)."""
+    sql = sql.split("  <- ")[0]
+    m = KIND.match(sql)
     if not m:
         return sql.split()[0].upper() if sql.split() else "?"
     verb = m.group(1).upper()
     if verb in ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE"):
         return verb
-    return f"{verb} {m.group(2) or '?'}"
+    if verb == "SELECT":
+        found = FROM.search(sql)
+        return f"SELECT {found.group(1) if found else '?'}"
+    return f"{verb} {m.group(2)}"
 
 
 def where() -> str:
@@ -150,8 +158,12 @@ def run(n: int, url: str, argv: list[str]) -> None:
             state, seats = state_of(gid)
             seat = state.current_seats()[0]
             text = rng.choice(state.legal_actions(seat)).to_text()
+            if way == "web-resolve":
+                deliver(app, None)   # the mail before this order goes first, uncounted
             ways[way].append(web_post(app, counter, prof, gid, seat, seats[seat][0], text, state.step)
                              if way.startswith("web") else mail(app, counter, gid, seat, seats[seat][1], text))
+            if way == "web-resolve":
+                ways["deliver-turn"].append(deliver(app, counter))
         # on to a decision taken at once; its first seat's POST is stored
         state, seats = state_of(gid)
         while len(state.current_seats()) < 2:
@@ -267,6 +279,25 @@ def mail(app, counter, gid, seat, email, text) -> list[str]:
     if res.result != "stored":
         raise SystemExit(f"mail refused: {res}")
     return counter.take()
+
+
+def deliver(app, counter) -> list[str]:
+    """One delivery run (``deliver_due``, an hour on: past any live
+    player's grace) with SMTP replaced by nothing; counted when ``counter``."""
+    import datetime as dt
+
+    from pbem.mail import smtp
+    from pbem.service.outbox import deliver_due
+
+    smtp.send_raw = lambda *a, **k: None
+    with app.app_context():
+        if counter is not None:
+            counter.take()
+            counter.on = True
+        deliver_due(now=dt.datetime.now(dt.timezone.utc) + dt.timedelta(hours=1))
+        if counter is not None:
+            counter.on = False
+    return counter.take() if counter is not None else []
 
 
 def sent_notice(gid: int, seat: int) -> str | None:

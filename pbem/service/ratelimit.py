@@ -6,8 +6,9 @@ in the caller's transaction: an MTA runs one ``pbem mail ingest`` process a
 message, so a count kept in a process's memory (the embedded default's
 ``memory://``) would start at zero for every mail, and the database is the
 one store every process shares on every setup (issue 22). Each limit is a
-fixed window counted by one atomic upsert (``INSERT ... ON CONFLICT DO
-UPDATE ... RETURNING``, SQLite 3.35+ and PostgreSQL). Limits are strings
+fixed window, and the windows of one event are counted by one atomic
+upsert of a row each (``INSERT ... ON CONFLICT DO UPDATE ... RETURNING``,
+SQLite 3.35+ and PostgreSQL; one round trip, issue 24). Limits are strings
 like ``"10 per minute; 60 per hour"`` (read by the ``limits`` library, as
 the pages' limits are).
 """
@@ -54,7 +55,7 @@ def allow(namespace: str, key: str, spec: str, *, fail_open: bool = True, now: d
         return fail_open
     now = now or utcnow()
     _purge(now)
-    return all([_hit(namespace, key, item, now) for item in items])
+    return _hit(namespace, key, items, now)
 
 
 def _purge(now: dt.datetime, batch: int = 100) -> None:
@@ -67,16 +68,22 @@ def _purge(now: dt.datetime, batch: int = 100) -> None:
     db.session.execute(delete(RateCount).where(tuple_(RateCount.bucket, RateCount.window_start).in_(stale)))
 
 
-def _hit(namespace: str, key: str, item: RateLimitItem, now: dt.datetime) -> bool:
-    """Count one hit in ``item``'s current window; ``True`` while within it."""
-    period = item.get_expiry()  # seconds
-    start = int(now.timestamp()) // period * period
+def _hit(namespace: str, key: str, items: list[RateLimitItem], now: dt.datetime) -> bool:
+    """Count one hit in each item's current window, all in one upsert;
+    ``True`` while within every one."""
     digest = hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()[:40]
-    bucket = f"{namespace[:40]}:{item.amount}/{period}:{digest}"
-    expires = dt.datetime.fromtimestamp(start + period, dt.timezone.utc)
+    rows: dict[str, dict] = {}
+    amounts: dict[str, int] = {}
+    for item in items:
+        period = item.get_expiry()  # seconds
+        start = int(now.timestamp()) // period * period
+        bucket = f"{namespace[:40]}:{item.amount}/{period}:{digest}"
+        rows[bucket] = dict(bucket=bucket, window_start=start, hits=1,
+                            expires_at=dt.datetime.fromtimestamp(start + period, dt.timezone.utc))
+        amounts[bucket] = item.amount
     dialect = db.session.get_bind().dialect.name
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    stmt = insert(RateCount).values(bucket=bucket, window_start=start, hits=1, expires_at=expires)
+    stmt = insert(RateCount).values(list(rows.values()))
     stmt = stmt.on_conflict_do_update(index_elements=[RateCount.bucket, RateCount.window_start],
-                                      set_={"hits": RateCount.hits + 1}).returning(RateCount.hits)
-    return db.session.execute(stmt).scalar_one() <= item.amount
+                                      set_={"hits": RateCount.hits + 1}).returning(RateCount.bucket, RateCount.hits)
+    return all(hits <= amounts[bucket] for bucket, hits in db.session.execute(stmt).all())
