@@ -13,6 +13,7 @@ import re
 import pytest
 
 from pbem.engine import GAMES, get_game
+from pbem.engine.diestadt.actions import BuildWall
 from pbem.engine.diestadt import terms as ds
 from pbem.engine.lacitta import terms as lc
 from pbem.engine.medina import terms as md
@@ -50,3 +51,24 @@ def test_the_help_names_things_in_the_readers_terms_only(game, lang):
 def test_the_finnish_la_citta_help_uses_the_rule_texts_card_names():
     text = translate(get_game("lacitta").order_help(), "fi")
     assert "kylpylä" in text and "korkeakoulu" in text and "Badhaus" not in text
+
+
+#: each language's words for "refused" in the help line of ``wall cw guard``
+REFUSED = {"en": "refused", "fi": "hylätään", "cs": "odmítne", "ca": "rebutja", "de": "abgelehnt"}
+#: the old "with a guard if still legal", wrong since a direct barred guard is refused
+IF_STILL_LEGAL = ["if still legal", "jos yhä sallittu", "pokud to půjde", "si encara és legal",
+                  "falls noch zulässig"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_die_stadt_help_says_a_barred_guard_is_refused_and_only_a_held_line_drops_it(lang):
+    """docs/rules/diestadt.md "A guard that is barred": ``wall cw guard``
+    sent for the decision is refused; written ahead (held), the piece is
+    built without the guard."""
+    game = get_game("diestadt")
+    text = translate(game.order_help(), lang)
+    # the order's meaning with its continuation lines: up to the next example, wall ccw
+    line = text[text.index(game.order_text(BuildWall("cw", True), lang)):]
+    line = line[:line.index(game.order_text(BuildWall("ccw"), lang))]
+    assert REFUSED[lang] in line and not any(old in text for old in IF_STILL_LEGAL), line
+

@@ -59,7 +59,9 @@ Carcassonne: Die Stadt orders: one per line, any case, words in any order.
   followers: {citizen} (street), {merchant} (market), {overseer} (residential area),
              at a point {points} of the placed tile
   {gate:<21}  the city gate on the north edge of H3, with a guard
-  {wall_cw_guard:<21}  a wall piece at the clockwise end, with a guard if still legal
+  {wall_cw_guard:<21}  a wall piece at the clockwise end, with a guard; refused
+                         when no guard may go there, but written ahead of time
+                         the piece is built without the guard
   {wall_ccw:<21}  a wall piece at the counter-clockwise end
   {wall_edge:<21}  the same piece named by its edge
   {tower_cw:<21}  a tower at that end of the wall (also: {tower_corner})
