@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Callable
 
 from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
-from pbem.engine.diestadt.words import WORDS, Words, first, order_text
+from pbem.engine.diestadt.words import WORDS, Words, edge_letters, first, order_text
 from pbem.engine.fold import LANGUAGES
 from pbem.engine.messages import Msg, said_by
 
@@ -29,7 +29,7 @@ EXAMPLES = {
 
 _SHORT: dict[str, Callable[[Words], str]] = {
     "tile_only": lambda w: f"{first(w.kinds, 'tile')} F7",
-    "tile_edges": lambda w: f"{first(w.kinds, 'tile')} F7 SMSR",
+    "tile_edges": lambda w: f"{first(w.kinds, 'tile')} F7 {edge_letters('SMSR', w.lang)}",
     "wall_edge": lambda w: f"{first(w.kinds, 'wall')} F7 {first(w.points, 'N')}",
     "tower_corner": lambda w: f"{first(w.kinds, 'tower')} F7 {first(w.points, 'NE')}",
     "tile": lambda w: first(w.kinds, "tile"),

@@ -7,7 +7,7 @@ case-insensitive, words in any order; the words of every language in
     tile F7 90 merchant E   the drawn tile on F7 turned 90, a merchant on its market at E
     tile F7 90              no follower          F7 90 citizen N   ('tile' may be left out)
     tile F7                 when only one rotation fits there
-    tile F7 SMSR            the rotation by its edges after turning (N E S W)
+    tile F7 SMSR            the rotation by its edges after turning (N E S W; any language's letters)
     gate H3 N guard         the gate on the north edge of H3, with a guard
     wall cw guard           a piece at the clockwise end with a guard (refused when barred)
     wall ccw                the other end          wall F7 N   the piece named by its edge
@@ -102,8 +102,8 @@ def parse_order(state, seat: int, text: str, held: bool = False):
             point = _POINT_WORDS[w]
         elif w in ("0", "90", "180", "270") and rotation is None:
             rotation = int(w)
-        elif re.fullmatch(r"[smr]{4}", w) and edges is None:
-            edges = w.upper()
+        elif words.read_edges(w) and edges is None:
+            edges = words.read_edges(w)
         elif parse_space(w) is not None and space is None:
             space = w.upper()
         elif m and parse_space(m.group(1)) is not None and space is None and point is None:
@@ -215,11 +215,12 @@ def _tile(state, seat, raw, space, rotation, edges, role, point, no, bad) -> Pla
     if rotation is None and edges is not None:
         cands = [q for q in DISTINCT_TURNS[tile] if TURNED[tile][q].edges == edges]
         if not cands:
-            raise bad(Msg("the drawn tile cannot be turned to show {edges}; it shows {shown}", edges=edges,
-                          shown=", ".join(f"{TURNED[tile][q].edges} ({90 * q})" for q in DISTINCT_TURNS[tile])))
+            raise bad(Msg("the drawn tile cannot be turned to show {edges}; it shows {shown}",
+                          edges=words.say_edges(edges), shown=words.say_edges(", ".join(
+                              f"{TURNED[tile][q].edges} ({90 * q})" for q in DISTINCT_TURNS[tile]))))
         if len(cands) > 1:
             raise bad(Msg("{edges} fits the drawn tile in {n} ways: write the rotation, {rotations}",
-                          edges=edges, n=len(cands), rotations=_or([str(90 * q) for q in cands])))
+                          edges=words.say_edges(edges), n=len(cands), rotations=_or([str(90 * q) for q in cands])))
         rotation = 90 * cands[0]
     if rotation is None:
         if len(fits) != 1:

@@ -3,20 +3,25 @@
 Every sentence of :func:`view_text` is a :class:`Msg` (``Msgn`` for counts);
 ``tr`` turns each into text (``str``: English, as the golden playthroughs
 read it; the service passes ``lambda m: pbem.i18n.translate(m, lang)``).
-The board grid is symbols: tile edges, ``.`` and ``+``.
+The board grid is symbols: tile edges, ``.`` and ``+``; one message
+written in each language's edge letters (``KTKA`` in Finnish,
+:func:`~pbem.engine.diestadt.words.edge_letters`), as are the drawn tile's
+rotations.
 """
 from __future__ import annotations
 
 from typing import Any, Callable
 
 from pbem.engine.diestadt.terms import BUILDING, ROLE, SEAT_COLOUR
-from pbem.engine.diestadt.words import say_end
-from pbem.engine.messages import Msg, Msgn
+from pbem.engine.diestadt.words import edge_letters, say_edges, say_end
+from pbem.engine.fold import LANGUAGES
+from pbem.engine.messages import Msg, Msgn, said_by
 from pbem.engine.phrases import seat, semi_list
 
 
-def _grid(view: dict[str, Any]) -> list[str]:
-    """The used part of the board plus a margin: tile edges (N E S W letters)
+def _grid(view: dict[str, Any], lang: str = "en") -> list[str]:
+    """The used part of the board plus a margin: tile edges (N E S W, in
+    ``lang``'s letters: :func:`~pbem.engine.diestadt.words.edge_letters`)
     per space, '.' empty, '+' a legal space for the drawn tile."""
     tiles = {t["space"]: t for t in view["tiles"]}
     if not tiles:
@@ -33,7 +38,7 @@ def _grid(view: dict[str, Any]) -> list[str]:
         for x in range(x0, x1 + 1):
             name = f"{COLUMNS[x]}{y + 1}"
             t = tiles.get(name)
-            cells.append(t["edges"] if t else ("+   " if name in legal else ".   "))
+            cells.append(edge_letters(t["edges"], lang) if t else ("+   " if name in legal else ".   "))
         out.append(f"{y + 1:>3}  " + " ".join(cells))
     return out
 
@@ -58,9 +63,8 @@ def view_text(view: dict[str, Any], tr: Callable[[Any], str] = str) -> str:
         lines.append(Msg("Followers: {followers}",
                          followers=semi_list([_follower(f) for f in view["followers"]])))
     out = [line.text(tr) if isinstance(line, _Indent) else tr(line) for line in lines]
-    grid = _grid(view)
-    if grid:
-        out += ["", *grid]
+    if view["tiles"]:   # the grid in the reader's letters
+        out += ["", tr(said_by(lambda lang: "\n".join(_grid(view, lang)), LANGUAGES))]
     return "\n".join(out) + "\n"
 
 
@@ -105,7 +109,7 @@ def _wall(w: dict[str, Any]) -> Msg:
 
 def _drawn(d: dict[str, Any], legal: dict[str, list[int]]) -> list[Msg]:
     """The drawn tile's line, and the legal spaces' if it fits anywhere."""
-    rotations = ", ".join(f"{r['rotation']}: {r['edges']}" for r in d["rotations"])
+    rotations = say_edges(", ".join(f"{r['rotation']}: {r['edges']}" for r in d["rotations"]))
     if d["building"]:
         out = [Msg("Drawn tile {tile} ({pattern}, {building}); edges N E S W by rotation: {rotations}",
                    tile=d["tile"], pattern=d["pattern"], building=BUILDING[d["building"]],

@@ -30,7 +30,10 @@ class Words:
     overseer``; a feature's name works too: ``street`` is a citizen),
     ``points`` to a compass point (``N NE E SE S SW W NW``), ``ends`` to a
     wall end (``cw ccw``); ``guard`` are the words for "with a guard" and
-    ``no`` those for "none" (``no tower``, a tile without a follower)."""
+    ``no`` those for "none" (``no tower``, a tile without a follower);
+    ``edges`` the three letters a tile's edges are written with, for
+    street, market and residential area (``SMR``; ``tile F7 SMSR``, the
+    text view's grid), each the start of the language's term."""
 
     lang: str
     kinds: dict[str, str]
@@ -39,6 +42,7 @@ class Words:
     ends: dict[str, str]
     guard: tuple[str, ...]
     no: tuple[str, ...]
+    edges: str = "SMR"
 
 
 EN = Words(
@@ -52,6 +56,7 @@ EN = Words(
     ends={"cw": "cw", "ccw": "ccw"},
     guard=("guard",),
     no=("no", "none"),
+    edges="SMR",
 )
 
 FI = Words(
@@ -64,6 +69,7 @@ FI = Words(
     ends={"myötä": "cw", "myötäpäivään": "cw", "vasta": "ccw", "vastapäivään": "ccw"},
     guard=("vartija",),
     no=("ei",),
+    edges="KTA",                         # katu, tori, asuinalue (tie and tori share the T)
 )
 
 DE = Words(
@@ -77,6 +83,7 @@ DE = Words(
     ends={"Uhrzeigersinn": "cw", "Gegenuhrzeigersinn": "ccw"},
     guard=("Wächter",),
     no=("kein", "keine", "ohne"),
+    edges="SMW",                         # Straße, Markt, Wohnviertel
 )
 
 CS = Words(
@@ -89,6 +96,7 @@ CS = Words(
     ends={"cw": "cw", "ccw": "ccw"},           # no Czech words: the board's own marks
     guard=("strážný",),
     no=("žádná", "žádný", "bez"),
+    edges="UTO",                         # ulice, tržiště, obytná čtvrť
 )
 
 CA = Words(
@@ -101,6 +109,7 @@ CA = Words(
     ends={"cw": "cw", "ccw": "ccw"},           # no Catalan words: the board's own marks
     guard=("guàrdia",),
     no=("cap", "sense"),
+    edges="CMR",                         # carrer, mercat, (barri) residencial
 )
 
 WORDS: dict[str, Words] = {w.lang: w for w in (EN, FI, CS, CA, DE)}
@@ -182,6 +191,39 @@ def say(a: PlaceTile | BuildGate | BuildWall | PlaceTower) -> Msg:
             return order_text(a, lang)
         except StopIteration:
             return a.to_text()
+    return said_by(write, LANGUAGES)
+
+
+_EDGE_KINDS = "SMR"      # the canonical letters: street, market, residential area
+
+
+def edge_letters(edges: str, lang: str) -> str:
+    """A tile's edges (canonical letters, ``SMSR``, N E S W) in ``lang``'s
+    letters (``KTKA`` in ``fi``); an unknown language writes them as they are."""
+    if lang not in WORDS:
+        return edges
+    return edges.translate(str.maketrans(_EDGE_KINDS, WORDS[lang].edges))
+
+
+def read_edges(word: str) -> str | None:
+    """A word of four edge letters of one language (any case: ``smsr``,
+    ``ktka``, ``SMSW``) as the canonical letters (``SMSR``); ``None`` when
+    it is not one (letters of two languages mixed are not)."""
+    if len(word) != 4:
+        return None
+    up = word.upper()
+    for w in WORDS.values():
+        if set(up) <= set(w.edges):
+            return up.translate(str.maketrans(w.edges, _EDGE_KINDS))
+    return None
+
+
+def say_edges(text: str) -> Msg:
+    """Text holding tile edges in canonical letters (``SMSR (0), SRRR
+    (90)``: every run of four edge letters) written in each language's
+    letters (:func:`said`); ``str()`` is ``text``."""
+    def write(lang: str) -> str:
+        return re.sub(r"\b[SMR]{4}\b", lambda m: edge_letters(m.group(0), lang), text)
     return said_by(write, LANGUAGES)
 
 

@@ -1,6 +1,7 @@
 """The Die Stadt text view (pbem/engine/diestadt/text.py, issue 16): every
 sentence goes through ``tr`` as a message, so a player reads it in their
-language; only the board grid (edge letters) is symbols."""
+language; the board grid is symbols and edge letters, one message written
+in each language's letters (tests/engine/diestadt/test_edge_letters.py)."""
 from __future__ import annotations
 
 import random
@@ -19,7 +20,7 @@ def marked(m) -> str:
 
 def sentences(text: str) -> list[str]:
     """The lines before the board grid, without their indent."""
-    head = text.split("\n\n     ")[0]           # the grid starts with its column letters
+    head = text.split("\n\n<     ")[0].split("\n\n     ")[0]   # the grid starts with its column letters
     return [line.strip() for line in head.splitlines() if line.strip()]
 
 
