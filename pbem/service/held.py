@@ -11,8 +11,8 @@ mail per seat, not one per piece.
   sent while another seat decides, are held when every one of them is
   holdable (:func:`pbem.service.orders.check_orders`); otherwise they are
   refused as before. A submission with held lines replaces the seat's held
-  lines; the line ``cancel held`` drops them (also a button on the order
-  page).
+  lines; the line ``cancel held`` (or its translation, :func:`cancel_in`:
+  ``peru pidetyt``) drops them (also a button on the order page).
 - The resolver applies them in the transaction that makes their decision
   due (:func:`apply_due`, called by
   :func:`pbem.service.resolve.resolve_locked`): while one seat alone
@@ -26,18 +26,23 @@ mail per seat, not one per piece.
 from __future__ import annotations
 
 import datetime as dt
+from functools import cache
 from typing import Callable, Iterable
 
 from sqlalchemy import delete, select
 
-from pbem.engine.messages import Msg
+from pbem.engine.fold import LANGUAGES, fold
+from pbem.engine.messages import Msg, Msgc
 from pbem.engine import OrderError
+from pbem.i18n import translate
 from pbem.service.echo import Held, said_orders
 from pbem.service.db import db
 from pbem.service.models import HeldOrder
 
-#: the line that drops a seat's held orders (any case, any spacing)
+#: the line that drops a seat's held orders (any case, any spacing), canonical
 CANCEL = "cancel held"
+#: the same line as a message: each language's translation drops them too
+CANCEL_LINE = Msgc("held orders", "cancel held")
 #: most held lines one seat may keep (a pile-3 wall round is at most 4 pieces a seat, plus a tower)
 MAX_HELD = 8
 #: most held lines applied in one resolution (a guard against a game whose held lines never run out)
@@ -53,9 +58,20 @@ def game_holds(kind) -> bool:
     return type(kind).hold_order is not Game.hold_order
 
 
+def cancel_in(lang: str) -> str:
+    """The line that drops held orders in ``lang`` (``peru pidetyt`` in ``fi``)."""
+    return translate(CANCEL_LINE, lang)
+
+
+@cache
+def _cancel_lines() -> frozenset[str]:
+    return frozenset(fold(" ".join(cancel_in(lang).split())) for lang in LANGUAGES)
+
+
 def is_cancel(text: str) -> bool:
-    """Whether ``text`` is the line that drops the seat's held orders."""
-    return " ".join(text.lower().split()) == CANCEL
+    """Whether ``text`` is the line that drops the seat's held orders, in
+    any language (any case, spacing and diacritics: ``zrusit odlozene``)."""
+    return fold(" ".join(text.split())) in _cancel_lines()
 
 
 def held_lines(game_id: int, seat_index: int) -> list[str]:
@@ -154,4 +170,4 @@ def note(lines: list[str], engine):
         return ""
     return Msg("Held for your next decisions: {orders}. They are applied when due; send new ones to "
                "replace them, or \u201c{cancel}\u201d to drop them.",
-               orders=said_orders(held_in(engine, lines)), cancel=CANCEL)
+               orders=said_orders(held_in(engine, lines)), cancel=CANCEL_LINE)

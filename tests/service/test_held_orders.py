@@ -307,3 +307,17 @@ def test_a_dropped_held_line_is_named_in_the_players_language(app, t0):
     said = event_text(e.text, e.data, "de")
     assert "Turm Gegenuhrzeigersinn" in said and "tower ccw" not in said, said
     assert "tower ccw" in e.text
+
+
+@pytest.mark.parametrize("lang, phrase", [("fi", "Peru pidetyt"), ("cs", "zrusit odlozene"),
+                                          ("ca", "cancel·la les reservades"), ("de", "Vorgemerkte verwerfen")])
+def test_held_orders_are_dropped_by_the_readers_own_words(app, t0, lang, phrase):
+    """The note names the line that drops held orders in the player's
+    words, and those words drop them (English ``cancel held`` too)."""
+    gid = start_at(t0, TRIGGER.replace("turn seat 2", "turn seat 1"))
+    _speaks(gid, 0, lang)
+    submit_orders(gid, 0, "tile T22 0\nwall cw", expected_step=game(gid).step, source="email")
+    notice = body_text([r for r in outbox(kind="turn") if r.seat_index == 0][-1])
+    assert held.cancel_in(lang) in notice and "cancel held" not in notice
+    res = submit_orders(gid, 0, phrase, expected_step=game(gid).step, source="email")
+    assert res.accepted and held_of(gid) == {}
