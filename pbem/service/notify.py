@@ -516,9 +516,7 @@ def order_answer(game: Game, seat: Seat, result, *, in_reply_to: str | None, ded
         kind = "confirmation"
     else:
         failed = next((i + 1 for i, l in enumerate(result.lines) if l.error), None)
-        reason = named(game, result.message, lang)
-        if failed:  # two sentences: what was refused, and the engine's why
-            reason += " " + named(game, result.lines[failed - 1].error, lang)
+        reason = _refusal_reason(game, result, failed, lang)
         t = None
         if state is not None and seat.index in state.current_seats():
             t = turn(game, state, seat)
@@ -527,6 +525,20 @@ def order_answer(game: Game, seat: Seat, result, *, in_reply_to: str | None, ded
                                     reason=reason, turn=t, phase=phase, ignored=ignored, suggestion=hint)
         kind = "refusal"
     _queue(game, seat, msg, kind, dedupe_key, now)
+
+
+def _refusal_reason(game: Game, result, failed: int | None, lang: str) -> str:
+    """A refusal's reason, said once in ``lang``: the failed line's why
+    alone when the service's sentence only names that line ("the line
+    “…” could not be read": the mail names and marks the line already),
+    else that sentence (where the turn ends, ...) and then the why."""
+    if not failed:
+        return named(game, result.message, lang)
+    line = result.lines[failed - 1]
+    why = named(game, line.error, lang)
+    if isinstance(result.message, Msg) and result.message.params.get("line") == line.text:
+        return why
+    return f"{named(game, result.message, lang)} {why}"
 
 
 def _suggestion(result, failed: int | None, t, lang: str = "en") -> str | None:

@@ -241,7 +241,9 @@ def test_refusal_marks_failed_line_and_legal_orders():
     m, text, html = parts(c.order_refusal(envelope(), GAME, lines_read=["take card 2", "build castle Z9", "pass"],
                                           failed_line=2, reason="there is no site Z9", turn=turn()))
     assert m["Subject"] == "[pbem] La Città #12 — order refused: line 2 (year 2, round 3)"
-    assert "2. build castle Z9    <== REFUSED: there is no site Z9" in text
+    # the reason said once, at the top; the line is marked
+    assert "Line 2 was refused: there is no site Z9" in text and "2. build castle Z9    <== REFUSED\n" in text
+    assert text.count("there is no site Z9") == 1
     assert "  1. take card 2\n" in text and "NOT applied" in text
     assert "Legal orders now" in text and "build castle F7" in text
     assert "Tuesday 24 November 2026, 18:00 (Europe/Helsinki)" in text

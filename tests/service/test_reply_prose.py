@@ -61,3 +61,22 @@ def test_the_refusal_names_the_failing_order_not_the_greeting(app, t0):
     text = body_text(refusal)
     assert f"2. {first}    <== REFUSED" in text and "Hey,    <==" not in text
     assert "ignored, not orders: Hey," in text
+
+
+def test_a_refusal_says_its_reason_once(app, t0):
+    """The refusal named the line and its reason at the top and the whole
+    sentence again beside the line ("Nothing was applied: the line … could
+    not be read. could not read …" twice); the reason is now said once, as
+    the engine's why (the subject and first lines say nothing was applied)."""
+    _gid, notice, first, _second = _medina_turn(t0)
+    res = handle_inbound(_reply(notice, f"{first}\nmerchant Z99 frob"))
+    assert res.result == "refused"
+    refusal = outbox(kind="refusal")[0]
+    why = "could not read 'z99' in 'merchant Z99 frob'"
+    text = body_text(refusal)
+    assert text.count(why) == 1 and "Nothing was applied" not in text, text
+    assert f"Line 2 was refused: {why}" in text
+    assert "  2. merchant Z99 frob    <== REFUSED" in text.splitlines()
+    html = parsed(refusal).get_body(("html",)).get_content()
+    shown = html.split("mso-hide:all;", 1)[1].split("</div>", 1)[1]   # after the hidden preheader
+    assert shown.count(why.replace("'", "&#39;")) == 1 and "Nothing was applied" not in html
