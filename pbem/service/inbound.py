@@ -46,7 +46,7 @@ from pbem.service.db import begin_write, db
 from pbem.service.errors import GameNotFound
 from pbem.service.models import Game, GameEvent, InboundMessage, Player, Seat, utcnow
 from pbem.service.orders import SubmitResult, submit_orders
-from pbem.service.snapshot import engine_state
+from pbem.service.snapshot import engine_state, load_game
 
 log = logging.getLogger(__name__)
 
@@ -266,9 +266,7 @@ def _addressed_seat(mail: InboundMail) -> tuple[Game, Seat, int | str | None]:
     old = cfg.get("SECRET_KEY_FALLBACKS") or ()
     _game, _seat, address = reply_target(mail, *keys, old_secrets=old)
     found = read_reply_address(*keys, address, old_secrets=old)
-    game = db.session.get(Game, int(found.game))
-    if game is None:
-        raise GameNotFound(f"no game {found.game}")
+    game = load_game(int(found.game))   # with its seats and their players: one statement
     seat = game.seat(int(found.seat))
     if found.holder is None and db.session.execute(select(GameEvent.id).where(
             GameEvent.game_id == game.id, GameEvent.kind == "replaced").limit(1)).first() is not None:

@@ -33,7 +33,7 @@ from tests.webapp import app_with_schema, game_state, make_app, new_lacitta, pla
 BUDGET = {
     "web-resolve": {"sqlite": 11, "postgresql": 10},
     "web-stored": {"sqlite": 6, "postgresql": 5},
-    "mail-resolve": {"sqlite": 26, "postgresql": 24},
+    "mail-resolve": {"sqlite": 24, "postgresql": 22},
     # not an order, but the notices of every seat: one INSERT a seat, due
     # after the host-notice delay as it is written (no UPDATE after it)
     "host-pause": {"sqlite": 12, "postgresql": 11},
