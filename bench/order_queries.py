@@ -147,10 +147,14 @@ def run(n: int, url: str, argv: list[str]) -> None:
             game = db.session.get(Game, gid)
             return engine.state_from_json(game.state), {s.index: (s.player_id, s.player.email) for s in game.seats}
 
-    for g in range(n):
+    measured = ways
+    for g in range(-1, n):
+        # game -1 warms the process up (catalogs, compiled statements, imports), uncounted
+        ways = collections.defaultdict(list) if g < 0 else measured
+        prof_g = prof if g >= 0 else None
         with app.app_context():
             people = [(f"P{g}.{s}", f"p{g}-{s}@example.org") for s in range(3)]
-            gid = create_game("lacitta", people[0][1], people, options={"setup": "beginner"}, seed=g).id
+            gid = create_game("lacitta", people[0][1], people, options={"setup": "beginner"}, seed=g % 1000).id
             for s in (1, 2):
                 join_game(gid, s)
         # a seat that decides alone: by the order page, then by mail
@@ -160,7 +164,7 @@ def run(n: int, url: str, argv: list[str]) -> None:
             text = rng.choice(state.legal_actions(seat)).to_text()
             if way == "web-resolve":
                 deliver(app, None)   # the mail before this order goes first, uncounted
-            ways[way].append(web_post(app, counter, prof, gid, seat, seats[seat][0], text, state.step)
+            ways[way].append(web_post(app, counter, prof_g, gid, seat, seats[seat][0], text, state.step)
                              if way.startswith("web") else mail(app, counter, gid, seat, seats[seat][1], text))
             if way == "web-resolve":
                 ways["deliver-turn"].append(deliver(app, counter))
@@ -172,8 +176,9 @@ def run(n: int, url: str, argv: list[str]) -> None:
                      rng.choice(state.legal_actions(seat)).to_text(), state.step)
             state, seats = state_of(gid)
         seat = state.current_seats()[0]
-        ways["web-stored"].append(web_post(app, counter, prof, gid, seat, seats[seat][0],
+        ways["web-stored"].append(web_post(app, counter, prof_g, gid, seat, seats[seat][0],
                                            rng.choice(state.legal_actions(seat)).to_text(), state.step))
+    ways = measured
     report(ways, "--sql" in argv)
     if isinstance(prof, Attributing):
         prof.report(len(ways["web-resolve"]) + len(ways["web-stored"]))
