@@ -250,7 +250,8 @@ def next_json(game_id: int, number: int):
     """The next decision of a turn being written (``?orders=<lines so
     far>&step=<form step>``), for a game whose turn holds several orders
     (Medina: two pieces): each line as read (``order`` in the page's
-    words; ``error`` and ``why``, the reason alone, when refused), whether the turn holds another
+    words; ``error`` and ``why``, the reason alone, when refused;
+    ``held``: kept for a later decision), whether the turn holds another
     decision (``more``), its legal orders in board.js's shape, and the board
     with the lines applied and those orders' sites highlighted. A dry run:
     nothing is stored. Game-independent (``State.turn_key``); for a game
@@ -274,7 +275,7 @@ def next_json(game_id: int, number: int):
         "status": "ok" if r.status == "preview" else r.status,
         "message": translated(r.message) if r.status != "preview" else "",
         "lines": [{"text": l.text, "order": said(l.order), "error": translated(l.error) if l.error else l.error,
-                   "why": reason_in(l.error, page_lang())} for l in r.lines],
+                   "why": reason_in(l.error, page_lang()), "held": l.held} for l in r.lines],
         "preview": nd.preview, "more": nd.more, "legal": legal, "svg": svg,
         "label_texts": {o["label"]: o["label"] for o in legal},
         "view_text": engine_of(game).view_text(nd.view, tr=_say()) if nd.view is not None else None,

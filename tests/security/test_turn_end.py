@@ -137,7 +137,8 @@ def test_the_order_page_answers_the_line_after_the_last_card_without_reading_it(
     if path == "next.json":
         data = json.loads(mine[PROBES[0]].split("\n", 1)[1])
         assert data["status"] == "refused" and data["legal"] == [] and data["svg"] is None
-        assert data["lines"][0] == {"text": card, "order": card, "error": None, "why": None}
+        assert data["lines"][0] == {"text": card, "order": card, "error": None, "why": None,
+                                     "held": False}
         assert "Past the end of your turn" in data["lines"][1]["error"]
         # the reason a click is told (order.js) says no more than the refusal
         assert data["lines"][1]["why"] in data["lines"][1]["error"]

@@ -298,6 +298,11 @@ def _play_to(app, kind: str, want=lambda state: True):
     return gid, state.current_seats()[0]
 
 
+def two_corners(state) -> bool:
+    """The seat deciding has a tower at either end (two corners to click)."""
+    return sum(1 for a in state.legal_actions(state.current_seats()[0]) if a.site) > 1
+
+
 def _send(page, base, gid, seat, text):
     assert page.input_value("#order-text") == text
     page.click("#review")
@@ -362,7 +367,7 @@ def test_tower_by_clicking_a_corner_or_no_tower_by_its_button(site):
     base, _mail_dir, app = site
     from pbem.web.tour import PLAYERS
 
-    gid, seat = _play_to(app, "tower")
+    gid, seat = _play_to(app, "tower", two_corners)
     state = _state(app, gid)
     towers = [a for a in state.legal_actions(seat) if a.site]
     assert towers and any(not a.site for a in state.legal_actions(seat))     # "no tower"
@@ -380,9 +385,19 @@ def test_tower_by_clicking_a_corner_or_no_tower_by_its_button(site):
             _shot(page, "diestadt-10-tower-phone")
             widths = overflow(page)
             assert widths["scroll"] <= widths["client"], widest(page)
-            # a corner: one order there, so nothing is asked
+            # a corner: one order there, so nothing is asked; it is the same
+            # decision as 'no tower', so it replaces that line (never added
+            # as a line held for later), and so does the other corner
             _click_space(page, tower.site)
             assert page.locator("#order-choices").is_hidden()
+            field_is = "(t) => document.getElementById('order-text').value === t"
+            page.wait_for_timeout(300)
+            page.wait_for_function(field_is, arg=tower.to_text())
+            for corner in (towers[1], tower):
+                page.select_option("#order-label", corner.label)   # a pick chose the other corner's label
+                _click_space(page, corner.site)
+                page.wait_for_timeout(300)
+                page.wait_for_function(field_is, arg=corner.to_text())
             _send(page, base, gid, seat, tower.to_text())
             assert any(t["corner"] == tower.site and t["seat"] == seat for t in _state(app, gid).view(None)["towers"])
         finally:

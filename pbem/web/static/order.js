@@ -11,7 +11,7 @@
    replaces the last line. For a game with draws or hidden cards the server
    shows nothing after the lines ("preview": false): picks build a set of
    lines, one per site, as far as the server reads them as legal together
-   (addToSet); anything else is typed. */
+   and holds none for later (addToSet); anything else is typed. */
 (function () {
   "use strict";
   // run at load, and again when the page brought itself up to date (below)
@@ -149,22 +149,26 @@
     // A game that shows nothing after the lines (setOfLines, learnt from the
     // server) may still take several lines in one sending (a year-end choice
     // for each of a seat's cities): a pick on another site is added to the
-    // lines picked so far when the server reads them all as legal together,
+    // lines picked so far on other sites when the server reads them all as
+    // legal together and holds none for a later decision (a corner after
+    // 'no tower' is the same decision again, never a line held for later),
     // a pick on a site already picked changes that site's line, and a pick
-    // the others do not go with replaces them all.
+    // the others do not go with replaces them all, as it replaces a line
+    // typed or picked by a button (no site).
     var setOfLines = false;
     var written = field.value;   // the field as the page or the player last left it (board.js overwrites it on a pick)
     var lineSite = {};    // picked line -> its site
     function addToSet(order) {
       var site = String(order.site).toUpperCase();
-      var kept = lines(written).filter(function (l) { return l !== order.text && lineSite[l] !== site; });
+      var kept = lines(written).filter(function (l) { return l !== order.text && lineSite[l] && lineSite[l] !== site; });
       lineSite[order.text] = site;
       if (!kept.length) { field.value = written = order.text; say(t("picked", {order: order.text})); ask(field.value, true); return; }
       var all = kept.concat([order.text]).join("\n");
       var mine = ++asked;
       dryRun(all).then(function (res) {
         if (mine !== asked) return;
-        if (res.status === "ok") {
+        var held = (res.lines || []).some(function (l) { return l.held; });
+        if (res.status === "ok" && !held) {
           field.value = written = all;
           say(t("set_so_far", {orders: lines(all).join("; ")}));
         } else {
