@@ -351,8 +351,5 @@ def cancel_game(game_id: int, *, by_player_id: int | None = None, now: dt.dateti
     return game
 
 
-# the host's seat tools live in their own module; their names stay here too
-from pbem.service.replacement import RESEND_INTERVAL, replace_player, resend_invitation  # noqa: E402
-
-__all__ = ["SeatSpec", "RESEND_INTERVAL", "CANCELLED", "resend_invitation", "cancel_game", "create_game", "join_game", "start_game", "pause_game", "resume_game",
-           "extend_deadline", "replace_player", "get_or_create_player", "engine_state", "set_invitee_language"]
+__all__ = ["SeatSpec", "CANCELLED", "cancel_game", "create_game", "join_game", "start_game", "pause_game", "resume_game",
+           "extend_deadline", "get_or_create_player", "engine_state", "set_invitee_language"]

@@ -283,7 +283,7 @@ def resend(game_id: int, number: int):
     one per seat every ten minutes)."""
     game = get_game_or_404(game_id)
     seat = seat_of(game, number)
-    return _host_action(game_id, lambda gid, **kw: lifecycle.resend_invitation(gid, seat.index, **kw),
+    return _host_action(game_id, lambda gid, **kw: replacement.resend_invitation(gid, seat.index, **kw),
                         gettext("A new invitation is on its way to %(email)s.", email=seat.player.email))
 
 
@@ -306,7 +306,7 @@ def replace(game_id: int):
         return redirect(url_for("games.show", game_id=game_id))
     name = clean_name(request.form.get("name"))
     return _host_action(
-        game_id, lambda gid, **kw: lifecycle.replace_player(gid, seat.index, email, name,
+        game_id, lambda gid, **kw: replacement.replace_player(gid, seat.index, email, name,
                                                            language=supported(request.form.get("language")), **kw),
         gettext("Seat %(number)s is offered to %(name)s: an invitation is on its way, and the seat is theirs "
                 "once they accept it. %(before)s has been told.", name=name or email, before=seat.player.name,

@@ -21,7 +21,7 @@ from pbem.mail.tokens import BadToken, ReplyAddress, make_reply_address, read_re
 from pbem.service import links
 from pbem.service.db import db
 from pbem.service.inbound import handle_inbound
-from pbem.service.lifecycle import replace_player
+from pbem.service.replacement import replace_player
 from pbem.service.models import Game, Move, OutboxMessage, PendingOrder, Player
 from pbem.service.outbox import render
 from pbem.service.snapshot import engine_state

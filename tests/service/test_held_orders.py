@@ -14,7 +14,8 @@ from pbem.engine import get_game
 from pbem.service import held
 from pbem.service.db import db
 from pbem.service.deadlines import scan
-from pbem.service.lifecycle import cancel_game, create_game, join_game, replace_player
+from pbem.service.lifecycle import cancel_game, create_game, join_game
+from pbem.service.replacement import replace_player
 from pbem.service.models import Game, GameEvent, HeldOrder, Move
 from pbem.service.orders import submit_orders
 from pbem.service.snapshot import engine_state

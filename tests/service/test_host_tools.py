@@ -11,8 +11,9 @@ from pbem.service.db import db
 from pbem.service.deadlines import scan
 from pbem.service.errors import NotAllowed, ServiceError, WrongStatus
 from pbem.service.lifecycle import (
-    CANCELLED, cancel_game, create_game, extend_deadline, join_game, pause_game, resend_invitation, resume_game,
+    CANCELLED, cancel_game, create_game, extend_deadline, join_game, pause_game, resume_game,
 )
+from pbem.service.replacement import resend_invitation
 from pbem.service.models import GameEvent, Player
 from pbem.service.orders import submit_orders
 from pbem.service.outbox import deliver_due

@@ -71,7 +71,7 @@ def test_players_keep_one_account_across_games(app, t0):
 
 def test_a_replacement_takes_over_a_seat_with_its_turn(app, t0):
     from pbem.service.errors import WrongStatus
-    from pbem.service.lifecycle import replace_player
+    from pbem.service.replacement import replace_player
     from pbem.service.orders import submit_orders
 
     from .helpers import body_text, new_tally

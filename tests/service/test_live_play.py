@@ -10,7 +10,7 @@ import datetime as dt
 import pytest
 
 from pbem.service import queue
-from pbem.service.lifecycle import replace_player
+from pbem.service.replacement import replace_player
 from pbem.service.orders import submit_orders
 from pbem.service.outbox import deliver_due
 

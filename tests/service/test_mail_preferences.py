@@ -11,7 +11,8 @@ import pytest
 
 from pbem.service.db import db
 from pbem.service.errors import ServiceError
-from pbem.service.lifecycle import create_game, replace_player
+from pbem.service.lifecycle import create_game
+from pbem.service.replacement import replace_player
 from pbem.service.models import Player
 from pbem.service.orders import submit_orders
 from pbem.service.outbox import deliver_due
@@ -127,7 +128,7 @@ def test_one_click_unsubscribe_stops_invitations_but_not_your_move(app, t0):
     """Hole 6 and issue 29: after a one-click unsubscribe no new game can
     seat the address and no invitation is resent, but the turns of the
     games the player sits in still come, and the host sees nothing amiss."""
-    from pbem.service.lifecycle import resend_invitation
+    from pbem.service.replacement import resend_invitation
 
     gid = create_game("tally", PLAYERS[0][1], PLAYERS, seed=1, now=t0).id
     row = next(r for r in outbox() if r.recipient == "bo@example.org")
@@ -148,7 +149,7 @@ def test_one_click_unsubscribe_stops_invitations_but_not_your_move(app, t0):
 
 
 def test_never_invite_me_again_stops_resent_invitations(app, t0):
-    from pbem.service.lifecycle import resend_invitation
+    from pbem.service.replacement import resend_invitation
 
     gid = create_game("tally", PLAYERS[0][1], PLAYERS, seed=1, now=t0).id
     _set("cy@example.org", no_invites=True)
