@@ -59,17 +59,24 @@ def test_redis_stopped_and_restarted_while_orders_arrive(make_stack, tmp_path):
         broker.start()  # same port, empty: the messages sent while down are gone
         # beat's next scan finds the ready turns (re-sent until the worker
         # has reconnected to the broker)
+        # (every 5 s, as beat would: a scan a second piles up dozens for the
+        # worker to work through once it is back, which on a busy CI machine
+        # took longer than the wait)
+        last_scan = [0.0]
+
         def resolved() -> bool:
             if step(gid) >= bid_step + 3 and step(other) >= other_step + 1:
                 return True
-            try:
-                stack.send("pbem.scan")
-            except Exception:
-                pass
-            time.sleep(1)
+            if time.monotonic() - last_scan[0] >= 5:
+                try:
+                    stack.send("pbem.scan")
+                    last_scan[0] = time.monotonic()
+                except Exception:
+                    pass
+            time.sleep(0.5)
             return False
 
-        wait_for(resolved, 90, "the worker to reconnect and the scan to resolve both games")
+        wait_for(resolved, 150, "the worker to reconnect and the scan to resolve both games")
         assert worker.alive  # the worker rode out the outage
         settle(stack)
         assert [m for m in moves(gid) if m[0] >= bid_step] == [
