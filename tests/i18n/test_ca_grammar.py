@@ -18,7 +18,6 @@ over the whole catalog so the same kind of defect does not come back:
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -28,25 +27,15 @@ from pbem.engine.messages import Msg, Msgn
 from pbem.i18n import translate, translations
 from pbem.i18n.catalan import fill
 from pbem.mail import compose as c
+from tests.i18n.catalog import entries
 from tests.mail.test_compose import envelope, parts
 
 PO = Path(__file__).resolve().parents[2] / "pbem/translations/ca/LC_MESSAGES/messages.po"
 GAME = c.GameRef("La Città", 12, "http://localhost:5000/games/12")
 
 
-@lru_cache(maxsize=1)
-def _entries() -> list[tuple[str, bool, str]]:
-    """(msgid, is plural, msgstr) for every form of every ca entry."""
-    out = []
-    with PO.open("rb") as f:
-        for m in read_po(f):
-            if not m.id:
-                continue
-            if isinstance(m.id, tuple):
-                out += [(m.id[0], True, s) for s in m.string]
-            else:
-                out.append((m.id, False, m.string))
-    return out
+def _entries():
+    return entries("ca")
 
 
 def ca(msg) -> str:

@@ -18,36 +18,22 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timezone
-from functools import lru_cache
-from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 
 from pbem.engine.messages import Msg, Msgn
 from pbem.engine.phrases import seat
 from pbem.i18n import translate, translations
 from pbem.mail import compose as c
+from tests.i18n.catalog import entries
 from tests.mail.test_compose import envelope, parts
 
-PO = Path(__file__).resolve().parents[2] / "pbem/translations/cs/LC_MESSAGES/messages.po"
 SATURDAY = datetime(2026, 11, 28, 19, 0, tzinfo=timezone.utc)   # sobota 28. listopadu 2026
 GAME = c.GameRef("La Città", 12, "http://localhost:5000/games/12")
 
 
-@lru_cache(maxsize=1)
-def _entries() -> list[tuple[str, bool, str]]:
-    """(msgid, is plural, msgstr) for every form of every cs entry."""
-    out = []
-    with PO.open("rb") as f:
-        for m in read_po(f):
-            if not m.id:
-                continue
-            if isinstance(m.id, tuple):
-                out += [(m.id[0], True, s) for s in m.string]
-            else:
-                out.append((m.id, False, m.string))
-    return out
+def _entries():
+    return entries("cs")
 
 
 def cs(msg) -> str:

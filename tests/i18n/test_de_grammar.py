@@ -21,42 +21,27 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timezone
-from functools import lru_cache
-from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 
 from pbem.engine.messages import Msg, Msgc, Msgn
 from pbem.i18n import translate, translations
 from pbem.mail import compose as c
+from tests.i18n.catalog import entries
 from tests.mail.test_compose import envelope, parts, turn
 
-PO = Path(__file__).resolve().parents[2] / "pbem/translations/de/LC_MESSAGES/messages.po"
 SENT = datetime(2026, 11, 23, 16, 0, tzinfo=timezone.utc)
 DEADLINE = datetime(2026, 11, 24, 4, 0, tzinfo=timezone.utc)          # 12 hours after SENT
 MEDINA = c.GameRef("Medina", 3, "http://localhost:5000/games/3")
 
 
-@lru_cache(maxsize=1)
 def _entries() -> list[tuple[str, str]]:
-    """(msgid, msgstr) for every form of every translated de entry."""
-    out = []
-    with PO.open("rb") as f:
-        for m in read_po(f):
-            if not m.id:
-                continue
-            mid = m.id[0] if isinstance(m.id, tuple) else m.id
-            for s in (m.string if isinstance(m.string, tuple) else (m.string,)):
-                if s:
-                    out.append((mid, s))
-    return out
+    """(msgid, msgstr) for every translated form of every de entry."""
+    return [(mid, s) for mid, _, s in entries("de") if s]
 
 
-@lru_cache(maxsize=1)
 def _plural_ids() -> frozenset[str]:
-    with PO.open("rb") as f:
-        return frozenset(m.id[0] for m in read_po(f) if isinstance(m.id, tuple))
+    return frozenset(mid for mid, plural, _ in entries("de") if plural)
 
 
 def de(msg) -> str:
