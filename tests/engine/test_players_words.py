@@ -61,23 +61,31 @@ def test_the_check_finds_english_words():
     assert english_in("Palast orange E5", "medina", "de") == []          # German orange is German
 
 
-@pytest.mark.parametrize("lang", OTHER)
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_orders_are_written_in_the_players_words_and_read_back(name, lang):
-    game = get_game(name)
-    for seed in (1, 2):
+def positions(game, seeds=(1, 2), moves=60):
+    """``(state, seat, legal orders, rng)`` along random games of ``game``
+    (seat counts alternating with the seed); the caller may draw from
+    ``rng``, and the next position follows a random legal order."""
+    for seed in seeds:
         rng = random.Random(seed)
         state = game.new_state(game.min_seats + seed % 2, seed)
-        for _ in range(60):
+        for _ in range(moves):
             if state.is_terminal():
                 break
             seat = state.current_seats()[0]
             legal = state.legal_actions(seat)
-            for a in rng.sample(legal, min(3, len(legal))):
-                text = game.order_text(a, lang)
-                assert not english_in(text, name, lang), (text, english_in(text, name, lang))
-                assert game.parse_action(state, seat, text).to_text() == a.to_text(), text
+            yield state, seat, legal, rng
             state.apply(seat, rng.choice(legal))
+
+
+@pytest.mark.parametrize("lang", OTHER)
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_orders_are_written_in_the_players_words_and_read_back(name, lang):
+    game = get_game(name)
+    for state, seat, legal, rng in positions(game):
+        for a in rng.sample(legal, min(3, len(legal))):
+            text = game.order_text(a, lang)
+            assert not english_in(text, name, lang), (text, english_in(text, name, lang))
+            assert game.parse_action(state, seat, text).to_text() == a.to_text(), text
 
 
 @pytest.mark.parametrize("lang", OTHER)
@@ -116,24 +124,16 @@ def test_refusals_show_orders_in_the_players_words(name):
     """A refusal's examples and echoes ("Write: wish E3 culture", "'wall cw'
     is not legal: ... ('tower cw', ...)") are in the player's words."""
     game, seen = get_game(name), set()
-    for seed in (1, 2):
-        rng = random.Random(seed)
-        state = game.new_state(game.min_seats + seed % 2, seed)
-        for _ in range(60):
-            if state.is_terminal():
-                break
-            seat = state.current_seats()[0]
-            legal = state.legal_actions(seat)
-            for lang in OTHER:
-                for a in rng.sample(legal, min(2, len(legal))):
-                    for line in _broken(game.order_text(a, lang)):
-                        try:
-                            game.parse_action(state, seat, line)
-                        except OrderError as err:
-                            seen.add(err.message.template)
-                            text = translate(err.message, lang)
-                            assert not english_in(text, name, lang), (line, text, english_in(text, name, lang))
-            state.apply(seat, rng.choice(legal))
+    for state, seat, legal, rng in positions(game):
+        for lang in OTHER:
+            for a in rng.sample(legal, min(2, len(legal))):
+                for line in _broken(game.order_text(a, lang)):
+                    try:
+                        game.parse_action(state, seat, line)
+                    except OrderError as err:
+                        seen.add(err.message.template)
+                        text = translate(err.message, lang)
+                        assert not english_in(text, name, lang), (line, text, english_in(text, name, lang))
     assert len(seen) >= 5, seen           # the check met several kinds of refusal
 
 
