@@ -88,10 +88,11 @@ def test_secret_number_is_only_in_its_own_seat_email(app, t0):
     play_round(gid)
     state = state_at(gid)
     secrets = [state.view(s)["secret"] for s in range(3)]
-    for row in outbox(kind="turn"):
-        if "Bidding" in body_text(row):
-            assert f"Your secret number: {secrets[row.seat_index]}" in body_text(row)
-            assert body_text(row).count("Your secret number") == 1
+    bidding = [row for row in outbox(kind="turn") if "Bidding" in body_text(row)]
+    assert {row.seat_index for row in bidding} == {0, 1, 2}  # every seat was told to bid
+    for row in bidding:
+        assert f"Your secret number: {secrets[row.seat_index]}" in body_text(row)
+        assert body_text(row).count("Your secret number") == 1
 
 
 def test_replay_gives_the_stored_state_at_every_step(app, t0):
