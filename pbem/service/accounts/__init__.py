@@ -1,0 +1,1 @@
+"""Accounts: players, sign-in links, addresses and bounces."""
