@@ -196,7 +196,3 @@ def top_edge(occ: list) -> tuple[int, int]:
         if occ[i] >= 0:
             return (i, N)
     raise ValueError("no tile on the board")
-
-
-def reading_key(edge: tuple[int, int]) -> tuple[int, int]:
-    return (edge[0], edge[1])

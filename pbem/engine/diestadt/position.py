@@ -49,12 +49,12 @@ from pbem.engine.diestadt.wall import WALL_PIECES
 from pbem.engine.diestadt.tiles import MAX_REGIONS, PILE_SIZES, TILE_IDS, TURNED
 
 
-def load_position(text: str, game=None) -> DieStadtState:
-    """A :class:`DieStadtState` from position text. ``ValueError`` with a
-    sentence quoting the line at fault for a line that does not read or a
-    position no game could reach (:mod:`~pbem.engine.diestadt.position_check`)."""
-    if game is None:
-        from pbem.engine.diestadt.game import GAME as game
+def load_position(text: str, game) -> DieStadtState:
+    """A :class:`DieStadtState` of ``game`` (the registered Die Stadt, which
+    also offers this as ``game.load_position(text)``) from position text.
+    ``ValueError`` with a sentence quoting the line at fault for a line that
+    does not read or a position no game could reach
+    (:mod:`~pbem.engine.diestadt.position_check`)."""
     lines = [ln.split("#", 1)[0].strip() for ln in text.splitlines()]
     items = [(ln, [w.lower() for w in ln.split()]) for ln in lines if ln]
     seats, seed = 4, 0
@@ -328,7 +328,7 @@ def _deal(st: DieStadtState, used: set[int], piles, nxt: list[int], seed: int, l
 
 def dump_position(st: DieStadtState) -> str:
     """Position text for ``st`` (tiles, followers, wall, scores, turn);
-    ``load_position(dump_position(st))`` gives the same board."""
+    ``load_position(dump_position(st), game)`` gives the same board."""
     out = [f"seats {st.seats}"]
     on = dict(st.node_seat)
     for p, (tile, space, q) in enumerate(st.placed):

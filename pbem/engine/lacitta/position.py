@@ -2,11 +2,11 @@
 
 Used by the scenario tests (format and examples in
 ``tests/engine/lacitta/README.md``) and by anyone setting up a position by
-hand. ``load_position(text)`` starts from a new beginner game (``seats``,
-``setup`` and ``seed`` lines choose which), removes all cities, then applies
-the lines; ``dump_position(state)`` writes every fact, so that
-``load_position(dump_position(s))`` has the same views and legal orders as
-``s`` (and the same random generator: it plays on identically)::
+hand. ``load_position(text, game)`` starts from a new beginner game
+(``seats``, ``setup`` and ``seed`` lines choose which), removes all cities,
+then applies the lines; ``dump_position(state)`` writes every fact, so that
+``load_position(dump_position(s), game)`` has the same views and legal
+orders as ``s`` (and the same random generator: it plays on identically)::
 
     seats 2                              # 2..5 (default 2)
     setup experienced                    # default beginner
@@ -219,13 +219,11 @@ def _lines(text: str) -> list[str]:
     return [ln for ln in lines if ln]
 
 
-def load_position(text: str, game=None, seed: int = 1) -> LaCittaState:
-    """The position ``text`` describes (format: this module's docstring).
-    ``game`` defaults to the registered La Città; ``seed`` is used unless a
-    ``seed`` line is given. Raises ``ValueError`` naming the first line it
-    cannot read."""
-    if game is None:
-        from pbem.engine.lacitta.game import GAME as game
+def load_position(text: str, game, seed: int = 1) -> LaCittaState:
+    """The position ``text`` describes (format: this module's docstring), in
+    ``game`` (the registered La Città, which also offers this as
+    ``game.load_position(text)``); ``seed`` is used unless a ``seed`` line is
+    given. Raises ``ValueError`` naming the first line it cannot read."""
     lines = _lines(text)
     head = {"seats": "2", "setup": "beginner", "seed": str(seed)}
     for ln in lines:

@@ -29,7 +29,7 @@ supply farm/quarry 10
 
 
 def test_a_hand_written_position_reads_as_written():
-    s = load_position(TEXT)
+    s = load_position(TEXT, G)
     assert s.phase() == "Year 2, political round 3" and s.current_seats() == [1]
     assert s.start == 2 and s.gold == [4, 0, 7]
     assert s.cities["I6"].owner == 0 and s.cities["I6"].citizens == 5
@@ -45,10 +45,10 @@ def test_a_hand_written_position_reads_as_written():
 
 
 def test_dump_writes_every_fact_and_reads_back_the_same_position():
-    s = load_position(TEXT)
+    s = load_position(TEXT, G)
     text = dump_position(s)
     assert "city 1 I6 5: farm J6, market H6" in text and "peeked 2 3" in text
-    back = load_position(text)
+    back = load_position(text, G)
     assert dump_position(back) == text
     assert back.to_json() == s.to_json()
 
@@ -60,7 +60,7 @@ def test_every_position_of_a_random_game_round_trips_with_the_same_views(seats, 
     s = G.new_state(seats, 40 + seats, setup=setup)
     rng = random.Random(seats)
     while not s.is_terminal():
-        back = load_position(dump_position(s))
+        back = load_position(dump_position(s), G)
         assert all(back.view(v) == s.view(v) for v in [None, *range(seats)]), s.phase()
         seat = rng.choice(s.current_seats())
         action = rng.choice(s.legal_actions(seat))
@@ -75,7 +75,7 @@ def test_experienced_setup_names_the_placement_not_the_seat():
         s.apply(seat, s.legal_actions(seat)[0])
     text = dump_position(s)
     assert "phase setup year 0 round 0 placement 5" in text and "setup_order 1 3 2 2 3 1" in text
-    assert load_position(text).current_seats() == s.current_seats() == [2]
+    assert load_position(text, G).current_seats() == s.current_seats() == [2]
 
 
 @pytest.mark.parametrize(("line", "words"), [
@@ -89,4 +89,4 @@ def test_experienced_setup_names_the_placement_not_the_seat():
 def test_a_bad_line_is_refused_naming_it(line, words):
     base = "voice health culture education culture\n"
     with pytest.raises(ValueError, match=words):
-        load_position(base + line)
+        load_position(base + line, G)
