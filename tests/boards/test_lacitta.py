@@ -3,6 +3,8 @@ cities, buildings and landscape drawn, legal sites marked (in the SVG and in
 the PNG), nothing external."""
 from __future__ import annotations
 
+import hashlib
+import random
 import re
 import xml.etree.ElementTree as ET
 
@@ -10,37 +12,15 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from pbem.boards import lacitta, render_svg, svg_to_png
+from pbem.engine import get_game
+from pbem.engine.lacitta import data
 from pbem.engine.lacitta.board import BEGINNER, REGIONS, SITES, SLOTS
 
+from .fresh import fresh_output
 from .pngread import Image
+from .samples import sample_view
 
 NS = {"s": "http://www.w3.org/2000/svg"}
-
-
-def sample_view(seats: int = 3) -> dict:
-    """A view in the engine's shape (pbem.engine.lacitta.view): beginner
-    landscape and castles, and a market and a hospital with a notable next
-    to seat 1's first castle."""
-    layout = BEGINNER[seats]
-    castles = layout["castles"]
-    first = castles[0][0]
-    nbs = list(SITES[first].neighbours)
-    buildings = [{"site": site, "kind": "castle", "owner": seat, "city": site, "notables": [], "harvest": False}
-                 for seat, pair in enumerate(castles) for site in pair]
-    buildings += [
-        {"site": nbs[0], "kind": "market", "owner": 0, "city": first, "notables": [], "harvest": False},
-        {"site": nbs[1], "kind": "hospital", "owner": 0, "city": first,
-         "notables": [{"seat": 0, "wish": "education"}], "harvest": False},
-    ]
-    cities = [{"castle": site, "owner": seat, "citizens": 7 if site == first else 3}
-              for seat, pair in enumerate(castles) for site in pair]
-    return {
-        "game": "lacitta", "seats": seats, "viewer": 0, "phase": "Year 1, political round 2",
-        "current_seats": [1], "wishes": [],
-        "landscape": dict(layout["landscape"]),
-        "buildings": buildings, "cities": cities,
-        "players": [{"seat": i, "food": 3, "gold": 1, "points": 6} for i in range(seats)],
-    }
 
 
 def parse(svg: str) -> ET.Element:
@@ -115,8 +95,6 @@ def test_buildings_show_glyphs_and_arches_including_notables():
 
 
 def test_each_building_kind_has_a_distinct_glyph_and_the_engines_arches():
-    data = pytest.importorskip("pbem.engine.lacitta.data")
-
     glyphs = [g for g, _, _, _ in lacitta.BUILDINGS.values()]
     assert len(set(glyphs)) == len(glyphs)
     for kind in data.BUILDABLE:
@@ -171,9 +149,23 @@ def test_player_names_are_escaped():
     assert lacitta.NAMED_COLOURS["green"] in [p.get("fill") for p in buildings.iter(f"{{{NS['s']}}}path")]
 
 
+#: sha256 of ``render_svg("lacitta", sample_view(), highlight=["F6"])``. It changes only when the
+#: drawing does: then look at the new picture, and store its hash here in the same commit.
+SAMPLE_SVG_SHA256 = "f33f8e8e5da2fa55ddf8fd88124091cf16f4481e8aff5d9c0851b8515157b0f9"
+SVG_IN_A_FRESH_PROCESS = (
+    "import sys\n"
+    "from pbem.boards import render_svg\n"
+    "from tests.boards.samples import sample_view\n"
+    "sys.stdout.buffer.write(render_svg('lacitta', sample_view(), highlight=['F6']).encode())\n"
+)
+
+
 def test_rendering_is_deterministic():
-    assert render_svg("lacitta", sample_view(), highlight=["F6"]) == render_svg("lacitta", sample_view(),
-                                                                                  highlight=["F6"])
+    # the stored picture, here and in two new processes under other string-hash seeds
+    here = render_svg("lacitta", sample_view(), highlight=["F6"]).encode()
+    assert hashlib.sha256(here).hexdigest() == SAMPLE_SVG_SHA256
+    for seed in ("1", "2"):
+        assert fresh_output(SVG_IN_A_FRESH_PROCESS, seed) == here, f"PYTHONHASHSEED={seed} drew another SVG"
 
 
 def _ring_pixel(svg: str, site: str, png_width: int) -> tuple[int, int]:
@@ -249,13 +241,7 @@ def test_rich_harvest_draws_a_notable_on_the_farm():
 
 
 def test_real_engine_views_render_with_legal_sites():
-    from pbem.engine import get_game
-    try:
-        game = get_game("lacitta")
-    except KeyError:
-        pytest.skip("La Città engine not registered in this checkout")
-    import random
-
+    game = get_game("lacitta")
     state, rng = game.new_state(4, 11), random.Random(5)
     for _ in range(30):
         seats = state.current_seats()

@@ -10,16 +10,9 @@ import resvg_py
 from pbem.boards import svg_to_png
 from pbem.boards.png import FONT_DIR, FONT_FILES, MAX_WIDTH
 
+from .fresh import fresh_output
 from .pngread import SIGNATURE, Image, size
-
-
-def text_svg(family: str = "DejaVu Sans", weight: str = "normal", text: str = "F7 Castle") -> str:
-    return (
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100">'
-        '<rect width="300" height="100" fill="#fff"/>'
-        f'<text x="150" y="62" text-anchor="middle" font-family="{family}" '
-        f'font-weight="{weight}" font-size="36">{text}</text></svg>'
-    )
+from .samples import text_svg
 
 
 def test_png_is_valid_and_has_the_requested_width():
@@ -30,9 +23,19 @@ def test_png_is_valid_and_has_the_requested_width():
     Image(png)  # every chunk CRC checks and the pixels decode
 
 
+PNG_IN_A_FRESH_PROCESS = (
+    "import sys\n"
+    "from pbem.boards import svg_to_png\n"
+    "from tests.boards.samples import text_svg\n"
+    "sys.stdout.buffer.write(svg_to_png(text_svg()))\n"
+)
+
+
 def test_png_is_deterministic():
-    svg = text_svg()
-    assert svg_to_png(svg) == svg_to_png(svg)
+    # the same bytes here and in two new processes under other string-hash seeds
+    here = svg_to_png(text_svg())
+    for seed in ("1", "2"):
+        assert fresh_output(PNG_IN_A_FRESH_PROCESS, seed) == here, f"PYTHONHASHSEED={seed} drew other bytes"
 
 
 def test_text_is_drawn_where_the_label_is_and_nowhere_else():
