@@ -12,16 +12,20 @@ never serves English by accident.
   plain string, returned unchanged) into the language's text.
 - :func:`pick_language` chooses a supported language from an
   ``Accept-Language`` header or a stored choice.
+- :func:`fold` is the engine's spelling-tolerant folding of a player's words
+  (:func:`pbem.engine.fold.fold`, ``"Lázně"`` -> ``"lazne"``), re-exported so
+  mail compares a letter's words with ``Game.order_words()`` exactly as the
+  engine folded them, importing nothing of pbem but this package.
 """
 from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from babel.support import NullTranslations, Translations
 
-from pbem.engine.fold import LANGUAGES
+from pbem.engine.fold import LANGUAGES, fold  # noqa: F401  (fold: re-exported for mail)
 from pbem.engine.messages import BY_LANGUAGE, Msg, msg_from_json, said_text
 from pbem.i18n import catalan
 
@@ -104,11 +108,6 @@ def translate(text: Any, lang: str) -> str:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):  # a broken translation: never lose the message
         return text.template.format(**params) if text.plural is None else str(text)
-
-
-def translate_all(texts: Iterable[Any], lang: str) -> list[str]:
-    """:func:`translate` over a list."""
-    return [translate(t, lang) for t in texts]
 
 
 MSG_KEY = "_msg"

@@ -30,7 +30,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Collection, Sequence
 
-from pbem.engine.fold import fold
+from pbem.i18n import fold
 
 __all__ = ["Reading", "holds_an_order", "is_prose", "split_letter", "GREETING_WORDS", "SIGNOFF_WORDS", "PROSE_WORDS"]
 
