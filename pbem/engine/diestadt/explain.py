@@ -1,15 +1,18 @@
-"""Why an order is refused, in words a player understands (the rule tests
-themselves live in :mod:`placement`, :mod:`wall` and :mod:`flow`; each
-sentence here names the rule it explains)."""
+"""Why an order is refused, in words a player understands: the order kind
+against the decision owed here, then the rule module that lists the
+orders of that kind says why (:mod:`~pbem.engine.diestadt.placement` and
+:mod:`~pbem.engine.diestadt.followers` for the tile,
+:mod:`~pbem.engine.diestadt.wall_orders` for the wall round); each
+sentence names the rule it explains."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pbem.engine.diestadt import followers, placement
+from pbem.engine.diestadt import followers, placement, wall_orders
 from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
-from pbem.engine.diestadt.grid import edge_name, parse_edge, parse_space, space_name
+from pbem.engine.diestadt.grid import parse_space, space_name
 from pbem.engine.diestadt.tiles import TURNED
-from pbem.engine.diestadt.words import say, say_end
+from pbem.engine.diestadt.words import say
 from pbem.engine.messages import Msg
 
 if TYPE_CHECKING:
@@ -36,68 +39,12 @@ def why_illegal(st: "DieStadtState", seat: int, a: Any) -> Msg:
         nothing = Msg("owe nothing")      # not inside the call below: pybabel would miss it
         return Msg("that is a {kind} order, but now you {now}", kind=KIND_WORD[kind],
                    now=_NOW.get(st.decision or "", nothing))
-    if kind == "tile":
-        return _why_tile(st, seat, a)
-    if kind == "gate":
-        edge = parse_edge(a.site)
-        if edge is None or edge not in set(_outline(st)):
-            return Msg("{edge} is not an edge of the city's outer outline; the gate goes next "
-                       "to a tile, on the border between the city and open country (DS-70, A-13)",
-                       edge=a.site)
-        if a.guard and st.supply[seat] <= 0:
-            return Msg("you have no follower left for a guard (DS-76, A-34)")
-        why = _guard_barred(st, seat, edge) if a.guard else None
-        if why is not None:
-            return Msg("no guard may go on the gate on {edge}: {why}", edge=a.site, why=why)
-    if kind == "wall" and a.guard:
-        why = _why_wall_guard(st, seat, a.end)
-        if why is not None:
-            return why
-    if kind == "tower":
-        if st.towers_left[seat] <= 0:
-            return Msg("you have no tower left (DS-12)")
-        if a.end and st.wall.tower_points(a.end) <= 0:
-            return Msg("the {end} end has no wall piece since the gate or the last tower there, "
-                       "so no tower can stand there now (DS-80, A-22)", end=say_end(a.end))
-    return Msg("that order is not legal now")
+    why = _WHY[kind](st, seat, a)
+    return Msg("that order is not legal now") if why is None else why
 
 
-def _guard_barred(st: "DieStadtState", seat: int, edge: tuple[int, int]) -> Msg | None:
-    """Why no guard of ``seat`` may go on a piece on ``edge`` (DS-76, DS-77,
-    A-18, A-19, A-34), or None when one may."""
-    if st.supply[seat] <= 0:
-        return Msg("you have no follower left for a guard (DS-76, A-34)")
-    far = st.wall.opposite_guard(edge, st.board)
-    if far is None:
-        return None
-    return Msg("seat {seat}'s guard on {edge} faces it across an unbroken row of tiles (DS-77)",
-               seat=far[1] + 1, edge=edge_name(far[0]))
-
-
-def _why_wall_guard(st: "DieStadtState", seat: int, end: str) -> Msg | None:
-    """``wall <end> guard`` refused (docs/rules/diestadt.md "Guards"): the
-    piece, why its guard is barred, and every legal choice in words; None
-    when the guard is not what makes the order illegal."""
-    from pbem.engine.diestadt.flow import options, wall_ends
-    from pbem.engine.diestadt.orders import _or
-
-    ends = dict(wall_ends(st))
-    end = "cw" if end == "ccw" and "ccw" not in ends else end
-    why = _guard_barred(st, seat, ends[end]) if end in ends else None
-    if why is None:
-        return None
-    choices = [Msg("at the {end} end with a guard", end=say_end(a.end)) if a.guard else
-               Msg("at the {end} end without a guard", end=say_end(a.end)) for a in options(st)]
-    return Msg("no guard may go on the piece at the {end} end ({edge}): {why}; you may build {choices}",
-               end=say_end(end), edge=edge_name(ends[end]), why=why, choices=_or(choices))
-
-
-def _outline(st: "DieStadtState"):
-    from pbem.engine.diestadt.flow import gate_edges
-    return gate_edges(st)
-
-
-def _why_tile(st: "DieStadtState", seat: int, a: PlaceTile) -> Msg:
+def _why_tile(st: "DieStadtState", seat: int, a: PlaceTile) -> Msg | None:
+    """Why the tile order ``a`` is refused (DS-24 to DS-41), or None."""
     space = parse_space(a.site)
     q = a.rotation // 90
     if space is None or a.rotation % 90 or not 0 <= q < 4:
@@ -115,5 +62,5 @@ def _why_tile(st: "DieStadtState", seat: int, a: PlaceTile) -> Msg:
     return Msg("that placement is not legal now")
 
 
-def describe_edge(edge: tuple[int, int]) -> str:
-    return edge_name(edge)
+_WHY = {"tile": _why_tile, "gate": wall_orders.why_gate, "wall": wall_orders.why_wall,
+        "tower": wall_orders.why_tower}

@@ -9,11 +9,13 @@ from typing import TYPE_CHECKING
 
 from pbem.engine.api import Event
 from pbem.engine.diestadt import followers, placement
+from pbem.engine.diestadt.explain import why_illegal
 from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
 from pbem.engine.diestadt.grid import NEIGHBOURS, edge_name, parse_edge, parse_space, top_edge
 from pbem.engine.diestadt.scoring import comma_list, final_scoring, score_completed
 from pbem.engine.diestadt.tile_orders import tile_options
 from pbem.engine.diestadt.tiles import MAX_REGIONS, TURNED, pattern_of
+from pbem.engine.diestadt.wall_orders import gate_options, tower_options, wall_ends, wall_options
 from pbem.engine.diestadt.words import say_end
 from pbem.engine.messages import Msg, Msgn
 
@@ -38,66 +40,19 @@ _PLACED_WITH = {
 
 
 # ------------------------------------------------------------------ options
-def guard_ok(st: "DieStadtState", seat: int, edge: tuple[int, int]) -> bool:
-    """A guard may go on the piece just built on ``edge`` (DS-76, DS-77,
-    A-18, A-19): the seat has a follower and no guard faces it from the far
-    end of the row unless a gap lies between."""
-    return st.supply[seat] > 0 and st.wall.opposite_guard(edge, st.board) is None
-
-
-def gate_edges(st: "DieStadtState") -> list[tuple[int, int]]:
-    """Every edge of the city's outer outline, in reading order (A-13)."""
-    return sorted(st.outline.loop(top_edge(st.board)))
-
-
-def wall_ends(st: "DieStadtState") -> list[tuple[str, tuple[int, int]]]:
-    """The ends that can grow and their next edges; one entry when both ends
-    would take the same edge (A-16)."""
-    cw = st.wall.next_edge("cw", st.outline)
-    ccw = st.wall.next_edge("ccw", st.outline)
-    return [("cw", cw)] if cw == ccw else [("cw", cw), ("ccw", ccw)]
-
-
 def options(st: "DieStadtState") -> list:
-    """The legal orders of the seat that decides now."""
+    """The legal orders of the seat that decides now (the tile:
+    :mod:`~pbem.engine.diestadt.tile_orders`; the wall round:
+    :mod:`~pbem.engine.diestadt.wall_orders`)."""
     if st.decision == "tile":
         return tile_options(st)
     if st.decision == "gate":
-        seat = st.queue[0][0]
-        out = []
-        for e in gate_edges(st):
-            out.append(BuildGate(edge_name(e)))
-            if guard_ok(st, seat, e):
-                out.append(BuildGate(edge_name(e), True))
-        return out
+        return gate_options(st)
     if st.decision == "wall":
-        seat = st.queue[0][0]
-        out = []
-        for end, e in wall_ends(st):
-            out.append(_wall_order(end, False, e))
-            if guard_ok(st, seat, e):
-                out.append(_wall_order(end, True, e))
-        return out
+        return wall_options(st)
     if st.decision == "tower":
-        out = []
-        if st.towers_left[st.active] > 0:
-            for end in ("cw", "ccw"):
-                if st.wall.tower_points(end) > 0:
-                    out.append(PlaceTower(end, st.wall.end_corner(end)))
-        return out + [PlaceTower(None)]
+        return tower_options(st)
     return []
-
-
-_WALL_ORDERS: dict[tuple[str, bool, tuple[int, int]], BuildWall] = {}
-
-
-def _wall_order(end: str, guard: bool, edge: tuple[int, int]) -> BuildWall:
-    """The one :class:`BuildWall` for a piece at ``end`` on ``edge``
-    (made once: a game asks about 75 wall decisions)."""
-    a = _WALL_ORDERS.get((end, guard, edge))
-    if a is None:
-        a = _WALL_ORDERS[(end, guard, edge)] = BuildWall(end, guard, edge_name(edge))
-    return a
 
 
 def admit(st: "DieStadtState", seat: int, action, legal: list):
@@ -113,7 +68,6 @@ def admit(st: "DieStadtState", seat: int, action, legal: list):
             built = BuildWall(end, action.guard, edge_name(ends[end]), action.asked_guard)
             if built in legal:
                 return built
-    from pbem.engine.diestadt.explain import why_illegal
     raise st.illegal(why_illegal(st, seat, action), action, list(legal_sorted(st)))
 
 

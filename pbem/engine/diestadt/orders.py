@@ -20,7 +20,8 @@ import re
 from pbem.engine.api import IllegalOrderError, NotYourTurnError, OrderParseError
 from pbem.engine.diestadt import followers, placement, words
 from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
-from pbem.engine.diestadt.grid import SIDE_NAMES, edge_name, parse_space, space_name
+from pbem.engine.diestadt.explain import why_illegal
+from pbem.engine.diestadt.grid import SIDE_NAMES, parse_space
 from pbem.engine.diestadt.help import HELP  # noqa: F401  (the game's order help)
 from pbem.engine.diestadt.terms import ROLE as ROLE_WORD
 from pbem.engine.diestadt.tiles import DISTINCT_TURNS, TURNED
@@ -45,13 +46,6 @@ def _role_at(role: str, point: str) -> Msg:
     return words.say_with(lambda w: f"{words.first(w.roles, role)} {words.first(w.points, point)}")
 _SIDES = frozenset(SIDE_NAMES)        # a gate or wall piece is on a side, never at a corner (NE)
 _SPACE_SIDE = re.compile(r"^([a-z]{1,2}\d{1,2})([nesw]{1,2})$")
-
-
-def _or(items: list) -> str:
-    """``a or b or c`` as a message (``or`` translated); one item as it is."""
-    if len(items) == 1:
-        return items[0]
-    return Msg("{rest} or {last}", rest=_or(items[:-1]), last=items[-1])
 
 
 def _examples(legal: list, limit: int = 8) -> list[str]:
@@ -82,64 +76,75 @@ def parse_order(state, seat: int, text: str, held: bool = False):
     said = words.split(raw)
     if not said:
         raise bad(Msg("the order is empty"))
-    kind = role = end = space = edges = None
-    point: str | None = None
-    rotation = None
-    guard = no = False
-    for w in said:
-        m = _SPACE_SIDE.match(w)
-        if w in _KIND and kind is None:
-            kind = _KIND[w]
-        elif w in _ROLE and role is None:
-            role = _ROLE[w]
-        elif w in _GUARD:
-            guard = True
-        elif w in _NO:
-            no = True
-        elif w in _END and end is None:
-            end = _END[w]
-        elif w in _POINT_WORDS and point is None:
-            point = _POINT_WORDS[w]
-        elif w in ("0", "90", "180", "270") and rotation is None:
-            rotation = int(w)
-        elif words.read_edges(w) and edges is None:
-            edges = words.read_edges(w)
-        elif parse_space(w) is not None and space is None:
-            space = w.upper()
-        elif m and parse_space(m.group(1)) is not None and space is None and point is None:
-            space, point = m.group(1).upper(), m.group(2).upper()
-        else:
-            if re.fullmatch(r"[a-z]+\d+", w):
-                raise bad(Msg("could not read '{word}' in '{order}' (spaces are A1-AN40, e.g. T20)",
-                              word=w, order=raw))
-            raise bad(Msg("could not read '{word}' in '{order}' (the order words are {words})",
-                          word=w, order=raw, words=ORDER_WORDS))
-    if kind is None:
-        if role is not None or rotation is not None or edges is not None:
-            kind = "tile"
-        elif end is not None:
-            kind = "wall"
-        elif no and not role:
-            kind = "tower"
-        elif space is not None:
-            kind = {"gate": "gate", "wall": "wall"}.get(state.decision, "tile")
-        else:
-            raise bad(Msg("'{order}' is not a Die Stadt order: start with {words}", order=raw,
-                          words=KIND_WORDS))
+    got = _read_words(said, raw, bad)
+    kind = got.pop("kind") or _implied_kind(state, got, raw, bad)
     if seat not in state.current_seats():
         who = state.current_seats()
         raise NotYourTurnError(Msg("the game is over") if not who else
                                Msg("it is seat {seat}'s decision, not yours", seat=who[0] + 1),
                                text=raw, legal=[])
-    action = _build(state, seat, kind, raw, space, rotation, edges, role, point, guard, no, end, examples)
+    action = _build(state, seat, kind, raw, examples=examples, **got)
     if isinstance(action, BuildWall) and state.decision == "wall":
         action = _wall_at(action, legal, held)
     if action in legal:
         return action
-    from pbem.engine.diestadt.explain import why_illegal
     raise IllegalOrderError(Msg("'{order}' is not legal: {why}", order=words.say(action),
                                 why=why_illegal(state, seat, action)),
                             text=raw, legal=_examples([a for a in legal if type(a) is type(action)] or legal))
+
+
+def _read_words(said: list[str], raw: str, bad) -> dict:
+    """What each word of the order line names: ``kind``, ``role``, ``end``,
+    ``space``, ``edges``, ``point``, ``rotation``, ``guard`` and ``no``
+    (None or False when not said). ``bad(msg)`` makes the
+    :class:`OrderParseError` raised for a word that names nothing."""
+    got: dict = dict(kind=None, role=None, end=None, space=None, edges=None, point=None,
+                     rotation=None, guard=False, no=False)
+    for w in said:
+        m = _SPACE_SIDE.match(w)
+        if w in _KIND and got["kind"] is None:
+            got["kind"] = _KIND[w]
+        elif w in _ROLE and got["role"] is None:
+            got["role"] = _ROLE[w]
+        elif w in _GUARD:
+            got["guard"] = True
+        elif w in _NO:
+            got["no"] = True
+        elif w in _END and got["end"] is None:
+            got["end"] = _END[w]
+        elif w in _POINT_WORDS and got["point"] is None:
+            got["point"] = _POINT_WORDS[w]
+        elif w in ("0", "90", "180", "270") and got["rotation"] is None:
+            got["rotation"] = int(w)
+        elif words.read_edges(w) and got["edges"] is None:
+            got["edges"] = words.read_edges(w)
+        elif parse_space(w) is not None and got["space"] is None:
+            got["space"] = w.upper()
+        elif m and parse_space(m.group(1)) is not None and got["space"] is None and got["point"] is None:
+            got["space"], got["point"] = m.group(1).upper(), m.group(2).upper()
+        elif re.fullmatch(r"[a-z]+\d+", w):
+            raise bad(Msg("could not read '{word}' in '{order}' (spaces are A1-AN40, e.g. T20)",
+                          word=w, order=raw))
+        else:
+            raise bad(Msg("could not read '{word}' in '{order}' (the order words are {words})",
+                          word=w, order=raw, words=ORDER_WORDS))
+    return got
+
+
+def _implied_kind(state, got: dict, raw: str, bad) -> str:
+    """The order kind a line without an order word means: a tile for a
+    follower, rotation or edges, a wall piece for an end, no tower for
+    "no", and for a bare space what the decision owed asks for."""
+    if got["role"] is not None or got["rotation"] is not None or got["edges"] is not None:
+        return "tile"
+    if got["end"] is not None:
+        return "wall"
+    if got["no"]:
+        return "tower"
+    if got["space"] is not None:
+        return {"gate": "gate", "wall": "wall"}.get(state.decision, "tile")
+    raise bad(Msg("'{order}' is not a Die Stadt order: start with {words}", order=raw,
+                  words=KIND_WORDS))
 
 
 def _wall_at(action: BuildWall, legal: list, held: bool) -> BuildWall:
@@ -156,7 +161,9 @@ def _wall_at(action: BuildWall, legal: list, held: bool) -> BuildWall:
     return action
 
 
-def _build(state, seat, kind, raw, space, rotation, edges, role, point, guard, no, end, examples):
+def _build(state, seat, kind, raw, *, space, rotation, edges, role, point, guard, no, end, examples):
+    """The order of ``kind`` the words name (its edge or corner looked up
+    among the legal orders); ``OrderParseError`` when a word it needs is missing."""
     def bad(msg: Msg) -> OrderParseError:
         return OrderParseError(msg, text=raw, legal=examples)
 
@@ -220,7 +227,7 @@ def _tile(state, seat, raw, space, rotation, edges, role, point, no, bad) -> Pla
                               f"{TURNED[tile][q].edges} ({90 * q})" for q in DISTINCT_TURNS[tile]))))
         if len(cands) > 1:
             raise bad(Msg("{edges} fits the drawn tile in {n} ways: write the rotation, {rotations}",
-                          edges=words.say_edges(edges), n=len(cands), rotations=_or([str(90 * q) for q in cands])))
+                          edges=words.say_edges(edges), n=len(cands), rotations=words.say_or([str(90 * q) for q in cands])))
         rotation = 90 * cands[0]
     if rotation is None:
         if len(fits) != 1:
@@ -242,7 +249,7 @@ def _tile(state, seat, raw, space, rotation, edges, role, point, no, bad) -> Pla
         if len(opts) == 1 and state.supply[seat] > 0:
             return PlaceTile(space, rotation, role, opts[0][1])
         raise bad(Msg("say where the {role} stands: {where}", role=ROLE_WORD[role],
-                      where=_or([_role_at(role, o[1]) for o in opts]) if opts
+                      where=words.say_or([_role_at(role, o[1]) for o in opts]) if opts
                       else Msg("no {role} can stand on the tile there", role=ROLE_WORD[role])))
     rtype = followers.ROLE_TYPE[role]
     region = turned.region_at(point, rtype)
@@ -262,7 +269,3 @@ def _same_turn(tile: int, q: int) -> int:
         if TURNED[tile][k].slots == t.slots and TURNED[tile][k].building_region == t.building_region:
             return k
     return q
-
-
-def describe(space: int, side: int) -> str:
-    return edge_name((space, side)) if side >= 0 else space_name(space)

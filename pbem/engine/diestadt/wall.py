@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, Outline, edge_name, space_name
+from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, Outline, space_name
 from pbem.engine.diestadt.grid import END_CORNER, START_CORNER
 
 WALL_PIECES = 70          # DS-1 (the two short walls are not modelled, A-15)
@@ -198,7 +198,3 @@ class Wall:
         w.guards, w.towers = dict(self.guards), [dict(t) for t in self.towers]
         w.supply, w.closed = self.supply, self.closed
         return w
-
-
-def describe_edge(edge: tuple[int, int]) -> str:
-    return edge_name(edge)

@@ -238,3 +238,10 @@ def say_with(write) -> Msg:
     """:func:`pbem.engine.messages.said` of ``write(words)`` for each
     language's :class:`Words` (``lambda w: first(w.roles, "citizen")``)."""
     return said_by(lambda lang: write(WORDS[lang]), LANGUAGES)
+
+
+def say_or(items: list) -> str:
+    """``a or b or c`` as a message (``or`` translated); one item as it is."""
+    if len(items) == 1:
+        return items[0]
+    return Msg("{rest} or {last}", rest=say_or(items[:-1]), last=items[-1])
