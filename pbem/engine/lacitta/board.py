@@ -124,7 +124,8 @@ def _tri_cells(t):
             if _tri_of(q, r) == t]
 
 
-def _build():
+def _inner_triangles() -> list[tuple[int, int, int]]:
+    """The lattice triangles of the 22 inner slots, row by row, left to right."""
     inner = []
     for b, (a, o, n) in _ROWS.items():
         for _ in range(n):
@@ -132,8 +133,13 @@ def _build():
             if o == 1:
                 a += 1
             o ^= 1
-    # area tag of a slot: the two outermost slots of each row are 4-player
-    # land, the next ones 3-player, the centre 2-player.
+    return inner
+
+
+def _site_players(inner: list) -> dict[tuple[int, int], int]:
+    """Each lane hex and the smallest player count that uses it: the two
+    outermost slots of each row are 4-player land, the next ones 3-player,
+    the centre 2-player; a hex on the lanes around slots takes the least."""
     tag = {}
     for b, (_, _, n) in _ROWS.items():
         row = [t for t in inner if t[1] == b]
@@ -146,7 +152,11 @@ def _build():
             for i in range(LANE + 1):
                 c = (p1[0] * LANE + (p2[0] - p1[0]) * i, p1[1] * LANE + (p2[1] - p1[1]) * i)
                 cells_players[c] = min(cells_players.get(c, 9), tag[t])
-    # outside triangles across a boundary edge -> edge regions
+    return cells_players
+
+
+def _outside_triangles(inner: list) -> set[tuple[int, int, int]]:
+    """The lattice triangles across the inner slots' boundary edges: the edge landscape."""
     edge_count: dict[tuple, int] = {}
     for t in inner:
         for e in _edges(t):
@@ -158,41 +168,44 @@ def _build():
             for t in _neighbour_tris(e):
                 if t not in inner_set:
                     outside.add(t)
+    return outside
 
-    def px(q, r):
-        return math.sqrt(3) * (q + r / 2), 1.5 * r
 
-    def tri_centre(t):
-        pts = [px(a * LANE, b * LANE) for a, b in _verts(t)]
-        return sum(p[0] for p in pts) / 3, sum(p[1] for p in pts) / 3
+def _px(q, r):
+    return math.sqrt(3) * (q + r / 2), 1.5 * r
 
-    allpts = [px(a * LANE, b * LANE) for t in inner_set | outside for a, b in _verts(t)]
+
+def _tri_centre(t):
+    pts = [_px(a * LANE, b * LANE) for a, b in _verts(t)]
+    return sum(p[0] for p in pts) / 3, sum(p[1] for p in pts) / 3
+
+
+def _edge_groups(outside: set, allpts: list) -> list[list]:
+    """The outside triangles in 8 edge regions, clockwise from the top left
+    (sorted by angle around the centre of ``allpts``, from the upper left)."""
     cx = sum(p[0] for p in allpts) / len(allpts)
     cy = sum(p[1] for p in allpts) / len(allpts)
-    # clockwise from the top left: sort by angle starting at the upper-left
+
     def ang(t):
-        x, y = tri_centre(t)
+        x, y = _tri_centre(t)
         return (math.atan2(y - cy, x - cx) - math.atan2(-1.0, -1.3)) % (2 * math.pi)
     ring = sorted(outside, key=ang)
-    groups = [ring[i * len(ring) // 8:(i + 1) * len(ring) // 8] for i in range(8)]
-    x0 = min(p[0] for p in allpts) - MARGIN
-    y0 = min(p[1] for p in allpts) - MARGIN
-    width = max(p[0] for p in allpts) - x0 + MARGIN
-    height = max(p[1] for p in allpts) - y0 + MARGIN
+    return [ring[i * len(ring) // 8:(i + 1) * len(ring) // 8] for i in range(8)]
 
-    def shift(p):
-        return (round(p[0] - x0, 4), round(p[1] - y0, 4))
 
+def _regions(inner: list, groups: list, shift) -> tuple[dict[str, Region], dict[tuple[int, int], str]]:
+    """The regions ``T1``..``T22`` and ``E1``..``E8``, and the region of each
+    hex they cover; ``shift`` moves a pixel point into the drawing."""
     def poly(t):
-        return tuple(shift(px(a * LANE, b * LANE)) for a, b in _verts(t))
+        return tuple(shift(_px(a * LANE, b * LANE)) for a, b in _verts(t))
 
     regions: dict[str, Region] = {}
     cell_region: dict[tuple[int, int], str] = {}
-    order_inner = sorted(inner, key=lambda t: (t[1], tri_centre(t)[0]))
+    order_inner = sorted(inner, key=lambda t: (t[1], _tri_centre(t)[0]))
     for i, t in enumerate(order_inner, 1):
         rid = f"T{i}"
         cells = tuple(_tri_cells(t))
-        regions[rid] = Region(rid, False, "", 0, cells, (poly(t),), shift(tri_centre(t)))
+        regions[rid] = Region(rid, False, "", 0, cells, (poly(t),), shift(_tri_centre(t)))
         for c in cells:
             cell_region[c] = rid
     for i, (grp, (kind, grain)) in enumerate(zip(groups, _EDGE_KINDS), 1):
@@ -200,9 +213,14 @@ def _build():
         cells = tuple(c for t in grp for c in _tri_cells(t))
         mid = grp[len(grp) // 2]
         regions[rid] = Region(rid, True, kind, grain, cells, tuple(poly(t) for t in grp),
-                              shift(tri_centre(mid)))
+                              shift(_tri_centre(mid)))
         for c in cells:
             cell_region[c] = rid
+    return regions, cell_region
+
+
+def _sites(cells_players: dict, cell_region: dict, shift) -> dict[str, Site]:
+    """Every site, row by row, with its neighbours and the regions it touches."""
     sites: dict[str, Site] = {}
     for (q, r), players in sorted(cells_players.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         nbs = []
@@ -213,11 +231,29 @@ def _build():
                 nbs.append(site_name(*c))
             elif c in cell_region and cell_region[c] not in regs:
                 regs.append(cell_region[c])
-        x, y = shift(px(q, r))
+        x, y = shift(_px(q, r))
         name = site_name(q, r)
         sites[name] = Site(name, q, r, q + r // 2, r + 1, x, y, players,
                            tuple(sorted(nbs, key=_site_key)), tuple(sorted(regs, key=_region_key)))
-    return sites, regions, round(width, 4), round(height, 4)
+    return sites
+
+
+def _build():
+    """``SITES``, ``REGIONS``, ``WIDTH`` and ``HEIGHT`` (the module docstring)."""
+    inner = _inner_triangles()
+    cells_players = _site_players(inner)
+    outside = _outside_triangles(inner)
+    allpts = [_px(a * LANE, b * LANE) for t in set(inner) | outside for a, b in _verts(t)]
+    groups = _edge_groups(outside, allpts)
+    x0 = min(p[0] for p in allpts) - MARGIN
+    y0 = min(p[1] for p in allpts) - MARGIN
+    width = max(p[0] for p in allpts) - x0 + MARGIN
+    height = max(p[1] for p in allpts) - y0 + MARGIN
+
+    def shift(p):
+        return (round(p[0] - x0, 4), round(p[1] - y0, 4))
+    regions, cell_region = _regions(inner, groups, shift)
+    return _sites(cells_players, cell_region, shift), regions, round(width, 4), round(height, 4)
 
 
 def _neighbour_tris(edge):

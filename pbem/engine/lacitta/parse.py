@@ -121,73 +121,97 @@ def read(text: str) -> Order:
             raise OrderParseError(Msg("Cannot read {order}: it does not start with an order word "
                                       "({words}) or a card's name.", order=repr(raw.strip()),
                                       words=ORDER_WORDS), text=raw)
-    if verb == "gold":
-        if toks:
-            raise OrderParseError(Msg("'{word}' takes nothing after it.", word=_verb("gold")), text=raw)
-        return Order("gold")
-    if verb == "pass":
-        if toks:
-            raise OrderParseError(Msg("'{word}' takes nothing after it.", word=_verb("pass")), text=raw)
-        return Order("pass")
-    if verb == "castle":
-        if len(toks) != 1:
-            raise OrderParseError(Msg("Write '{word}' and one site, like: {example}", word=_verb("castle"),
-                                      example=_say(Order("castle", "F6"))), text=raw)
-        return Order("castle", _site(toks[0], raw))
-    if verb == "build":
-        kind, rest2 = _take(" ".join(toks), _BUILDINGS)
-        if kind is None:
-            raise OrderParseError(Msg("Build what? Write for example: {example} ({small}; {cards} ... "
-                                      "for political cards).", example=_say(Order("build", "F6", "farm")),
-                                      small=_SMALL, cards=_say(Order("card", "F6", "palazzo"),
-                                                               Order("card", "F6", "dom"))), text=raw)
-        toks = rest2.split()
-        if len(toks) != 1:
-            raise OrderParseError(Msg("Write one site after the building, like: {order}",
-                                      order=_say(Order("build" if kind in D.SMALL else "card", "F6", kind))),
-                                  text=raw)
-        site = _site(toks[0], raw)
-        if kind in D.SMALL:
-            return Order("build", site, kind)
-        return Order("card", site, kind)
-    if verb == "found":
-        if not toks:
-            raise OrderParseError(Msg("Found where? Write for example: {found} (or {found_from})",
-                                      found=_say(_FOUND), found_from=_say(_FOUND_FROM)), text=raw)
-        site = _site(toks[0], raw)
-        if len(toks) == 1:
-            return Order("found", site)
-        if len(toks) == 3 and toks[1] in _JOINS:
-            return Order("found", site, extra=(_site(toks[2], raw),))
-        if len(toks) == 2 and _SITE.match(toks[1]):          # "perusta F6 E3"
-            return Order("found", site, extra=(_site(toks[1], raw),))
-        raise OrderParseError(Msg("Write: {found}, or {found_from}", found=_say(_FOUND),
-                                  found_from=_say(_FOUND_FROM)), text=raw)
-    if verb == "wish":
-        if len(toks) != 2 or toks[1] not in _WISHES:
-            raise OrderParseError(Msg("Write: {example} (or {others})", example=_say(Order("wish", "E3", "culture")),
-                                      others=_wishes("education", "health")), text=raw)
-        return Order("wish", _site(toks[0], raw), _WISHES[toks[1]])
-    if verb == "demolish":
-        sites = [_site(x, raw) for x in toks if x != ","]
-        if not sites:
-            raise OrderParseError(Msg("Demolish what? Write: {one} (or {two})", one=_say(demolish("F6")),
-                                      two=_say(demolish("F6", "G6"))), text=raw)
-        return demolish(*sites)
-    if verb == "starve":
-        parts = [p.split() for p in " ".join(toks).split(",") if p.strip()]
-        out = []
-        for p in parts:
-            if len(p) == 1:
-                out.append((_site(p[0], raw), 1))
-            elif len(p) == 2 and p[1].isdigit() and int(p[1]) > 0:
-                out.append((_site(p[0], raw), int(p[1])))
-            else:
-                raise OrderParseError(_STARVE_HOW, text=raw)
-        if not out:
+    reader = _READERS.get(verb)
+    if reader is None:
+        raise OrderParseError(Msg("Cannot read {order}.", order=repr(raw.strip())), text=raw)
+    return reader(verb, toks, raw)
+
+
+def _read_alone(verb: str, toks: list[str], raw: str) -> Order:
+    """``gold`` or ``pass``: the word alone."""
+    if toks:
+        raise OrderParseError(Msg("'{word}' takes nothing after it.", word=_verb(verb)), text=raw)
+    return Order(verb)
+
+
+def _read_castle(verb: str, toks: list[str], raw: str) -> Order:
+    """``castle F6``: a castle placed in the experienced set-up."""
+    if len(toks) != 1:
+        raise OrderParseError(Msg("Write '{word}' and one site, like: {example}", word=_verb("castle"),
+                                  example=_say(Order("castle", "F6"))), text=raw)
+    return Order("castle", _site(toks[0], raw))
+
+
+def _read_build(verb: str, toks: list[str], raw: str) -> Order:
+    """``build farm F6`` (a small building) or ``build palazzo F6`` (a card's)."""
+    kind, rest2 = _take(" ".join(toks), _BUILDINGS)
+    if kind is None:
+        raise OrderParseError(Msg("Build what? Write for example: {example} ({small}; {cards} ... "
+                                  "for political cards).", example=_say(Order("build", "F6", "farm")),
+                                  small=_SMALL, cards=_say(Order("card", "F6", "palazzo"),
+                                                           Order("card", "F6", "dom"))), text=raw)
+    toks = rest2.split()
+    if len(toks) != 1:
+        raise OrderParseError(Msg("Write one site after the building, like: {order}",
+                                  order=_say(Order("build" if kind in D.SMALL else "card", "F6", kind))),
+                              text=raw)
+    site = _site(toks[0], raw)
+    if kind in D.SMALL:
+        return Order("build", site, kind)
+    return Order("card", site, kind)
+
+
+def _read_found(verb: str, toks: list[str], raw: str) -> Order:
+    """``found F6``, ``found F6 from E3`` or ``found F6 E3``."""
+    if not toks:
+        raise OrderParseError(Msg("Found where? Write for example: {found} (or {found_from})",
+                                  found=_say(_FOUND), found_from=_say(_FOUND_FROM)), text=raw)
+    site = _site(toks[0], raw)
+    if len(toks) == 1:
+        return Order("found", site)
+    if len(toks) == 3 and toks[1] in _JOINS:
+        return Order("found", site, extra=(_site(toks[2], raw),))
+    if len(toks) == 2 and _SITE.match(toks[1]):          # "perusta F6 E3"
+        return Order("found", site, extra=(_site(toks[1], raw),))
+    raise OrderParseError(Msg("Write: {found}, or {found_from}", found=_say(_FOUND),
+                              found_from=_say(_FOUND_FROM)), text=raw)
+
+
+def _read_wish(verb: str, toks: list[str], raw: str) -> Order:
+    """``wish E3 culture``: a city's wish in migration."""
+    if len(toks) != 2 or toks[1] not in _WISHES:
+        raise OrderParseError(Msg("Write: {example} (or {others})", example=_say(Order("wish", "E3", "culture")),
+                                  others=_wishes("education", "health")), text=raw)
+    return Order("wish", _site(toks[0], raw), _WISHES[toks[1]])
+
+
+def _read_demolish(verb: str, toks: list[str], raw: str) -> Order:
+    """``demolish F6`` or ``demolish F6, G6``."""
+    sites = [_site(x, raw) for x in toks if x != ","]
+    if not sites:
+        raise OrderParseError(Msg("Demolish what? Write: {one} (or {two})", one=_say(demolish("F6")),
+                                  two=_say(demolish("F6", "G6"))), text=raw)
+    return demolish(*sites)
+
+
+def _read_starve(verb: str, toks: list[str], raw: str) -> Order:
+    """``starve E3 2, J9``: citizens given up per city (1 when no number)."""
+    parts = [p.split() for p in " ".join(toks).split(",") if p.strip()]
+    out = []
+    for p in parts:
+        if len(p) == 1:
+            out.append((_site(p[0], raw), 1))
+        elif len(p) == 2 and p[1].isdigit() and int(p[1]) > 0:
+            out.append((_site(p[0], raw), int(p[1])))
+        else:
             raise OrderParseError(_STARVE_HOW, text=raw)
-        return starve(*out)
-    raise OrderParseError(Msg("Cannot read {order}.", order=repr(raw.strip())), text=raw)
+    if not out:
+        raise OrderParseError(_STARVE_HOW, text=raw)
+    return starve(*out)
+
+
+_READERS = {"gold": _read_alone, "pass": _read_alone, "castle": _read_castle, "build": _read_build,
+            "found": _read_found, "wish": _read_wish, "demolish": _read_demolish, "starve": _read_starve}
 
 
 _STARVE_HOW = Msg("Write: {example} (city and number of citizens)", example=_say(starve(("E3", 2), ("J9", 1))))

@@ -41,6 +41,32 @@ from pbem.engine.lacitta.geometry import ORDER
 
 
 def make_view(s, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` (None: a spectator) sees of the position ``s``, in the
+    shape this module's docstring gives."""
+    mine = seat is not None and 0 <= seat < s.n
+    peeked = set(s.peeked[seat]) if mine else set()
+    private = None
+    if mine:
+        private = {"seat": seat,
+                   "peeked": {str(i + 1): s.voice[i] for i in sorted(peeked) if i < len(s.voice)},
+                   "action_cards": s.actions[seat]}
+    return {
+        "game": "lacitta", "seats": s.n, "viewer": seat, "year": s.year, "round": s.round,
+        "phase": s.phase(), "phase_key": s.phase_name, "start_player": s.start,
+        "current_seats": s.current_seats(), "setup": s.setup, "step": s.step,
+        "landscape": dict(s.landscape), "buildings": _buildings(s), "cities": _cities(s),
+        "players": _players(s),
+        "display": list(s.display), "deck_size": len(s.deck), "discard_size": len(s.discard),
+        "voice": _voice(s, peeked), "wishes": list(s.wishes),
+        "supply": {p: D.SUPPLY[p] - s.used[p] for p in D.SUPPLY},
+        "pending": _pending(s), "private": private,
+        "decision": decision(s, seat), "rules_section": rules_section(s),
+        "last_sites": list(s.last_sites),
+    }
+
+
+def _buildings(s) -> list[dict[str, Any]]:
+    """Every building in board order, with its city, notables and Reiche Ernte mark."""
     harvest = set(s.harvest)
     notables: dict[str, list] = {}
     for site, who, wish in s.notables:
@@ -50,6 +76,11 @@ def make_view(s, seat: int | None) -> dict[str, Any]:
         city = s.cities[s.occ[site]]
         buildings.append({"site": site, "kind": s.kind[site], "owner": city.owner, "city": city.castle,
                           "notables": notables.get(site, []), "harvest": site in harvest})
+    return buildings
+
+
+def _cities(s) -> list[dict[str, Any]]:
+    """Every city by its castle's board order: citizens, size limit, arches, food."""
     cities = []
     for c in sorted(s.cities.values(), key=lambda c: ORDER[c.castle]):
         cap = s.capacity(c)
@@ -62,20 +93,34 @@ def make_view(s, seat: int | None) -> dict[str, Any]:
             "complete": s.complete(c),
             "food": sum(s.terrain.food[x] for x in c.sites if s.kind[x] in ("castle", "farm")),
         })
+    return cities
+
+
+def _players(s) -> list[dict[str, Any]]:
+    """Each seat's public supplies, flags and points."""
     scores = {sc.seat: sc.points for sc in s.scores()}
-    players = [{
+    return [{
         "seat": p, "gold": s.gold[p], "food": s.food[p], "harvest_food": s.harvest_bonus(p),
         "citizens": s.citizens(p), "action_cards": s.actions[p],
         "political_played": len(s.played[p]), "notables_free": s.notables_free(p),
         "castles_left": s.castles_left(p), "founded_this_year": s.founded[p],
         "famine_next_year": s.famine_next[p], "famine_year6": s.famine6[p], "points": scores[p],
     } for p in range(s.n)]
-    peeked = set(s.peeked[seat]) if seat is not None and 0 <= seat < s.n else set()
+
+
+def _voice(s, peeked: set[int]) -> list[dict[str, Any]]:
+    """The four Voice of the People cards: the first face up, the others
+    once revealed; a face-down card's wish only for a seat that ``peeked``."""
     voice = []
     for i, w in enumerate(s.voice):
         up = i == 0 or s.revealed
         voice.append({"position": i + 1, "face_up": up,
                       "wish": w if up or i in peeked else None})
+    return voice
+
+
+def _pending(s) -> dict[str, str]:
+    """The year-end or migration decisions owed, by seat (public)."""
     pending = {}
     if s.phase_name == "yearend":
         for p, ye in s.yearend.items():
@@ -88,20 +133,4 @@ def make_view(s, seat: int | None) -> dict[str, Any]:
     elif s.phase_name == "migration":
         p = s.order()[s.mig_index]
         pending[str(p)] = "wish " + ", ".join(c for c, w in s.wish_choice.items() if w is None)
-    private = None
-    if seat is not None and 0 <= seat < s.n:
-        private = {"seat": seat,
-                   "peeked": {str(i + 1): s.voice[i] for i in sorted(peeked) if i < len(s.voice)},
-                   "action_cards": s.actions[seat]}
-    return {
-        "game": "lacitta", "seats": s.n, "viewer": seat, "year": s.year, "round": s.round,
-        "phase": s.phase(), "phase_key": s.phase_name, "start_player": s.start,
-        "current_seats": s.current_seats(), "setup": s.setup, "step": s.step,
-        "landscape": dict(s.landscape), "buildings": buildings, "cities": cities, "players": players,
-        "display": list(s.display), "deck_size": len(s.deck), "discard_size": len(s.discard),
-        "voice": voice, "wishes": list(s.wishes),
-        "supply": {p: D.SUPPLY[p] - s.used[p] for p in D.SUPPLY},
-        "pending": pending, "private": private,
-        "decision": decision(s, seat), "rules_section": rules_section(s),
-        "last_sites": list(s.last_sites),
-    }
+    return pending
