@@ -1,5 +1,9 @@
 """Setup and the turn: DS-10 to DS-22, DS-42 to DS-44, DS-62, DS-66,
 DS-85, A-9, A-13, A-14, A-22."""
+import os
+import subprocess
+import sys
+
 from .helpers import END, GAME, WALLED_COLUMN, detail, legal, play, points, pos
 
 
@@ -19,8 +23,31 @@ def test_ds10_ds11_ds12_ds13_setup():
         assert [p["followers"] for p in st.view(None)["players"]] == [7] * seats
         assert [len(p) for p in st.piles] == [29, 25, 20]     # seat 1 has drawn the first
         assert st.drawn is not None and st.current_seats() == [0]
-    assert GAME.new_state(3, 7).to_json() == GAME.new_state(3, 7).to_json()
     assert GAME.new_state(3, 7).piles != GAME.new_state(3, 8).piles
+
+
+#: seed 7's deal for 3 seats, as stored: the drawn tile and the top three
+#: tiles of each pile (the last element is the top)
+SEED_7_DEAL = (45, [[72, 21, 30], [37, 53, 4], [51, 20, 42]])
+
+_DEAL_IN_A_FRESH_PROCESS = """
+from pbem.engine import get_game
+print(get_game("diestadt").new_state(3, 7).to_json())
+"""
+
+
+def test_ds13_same_seed_same_deal_in_a_fresh_process():
+    """DS-13 with design 6.3: the seed alone deals the piles. Seed 7 deals
+    the stored tiles, and a fresh Python process with another string-hash
+    seed writes the same state, byte for byte (two calls in one process
+    share caches and set order, so they could not disagree)."""
+    st = GAME.new_state(3, 7)
+    assert (st.drawn, [p[-3:] for p in st.piles]) == SEED_7_DEAL
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        out = subprocess.run([sys.executable, "-c", _DEAL_IN_A_FRESH_PROCESS], env=env,
+                             capture_output=True, text=True, check=True, timeout=120).stdout
+        assert out.strip() == st.to_json()
 
 
 def test_ds20_turns_pass_clockwise():
