@@ -17,6 +17,7 @@ from pbem.boards.words import Msg, words
 
 @lru_cache(maxsize=1)
 def engine_board() -> dict[str, Any]:
+    """The engine's board (:func:`pbem.engine.lacitta.board.board_data`), read once."""
     from pbem.engine.lacitta.board import board_data
     return board_data()
 
@@ -54,6 +55,8 @@ class Plan:
 
 def plan(view: Mapping[str, Any], highlight: Iterable[str], board: Mapping[str, Any] | None,
          lang: str = "en") -> Plan:
+    """The :class:`Plan` of one picture of ``view`` with ``highlight`` (site names) legal, words in
+    ``lang``; ``board`` overrides the engine's board (tests)."""
     b = board if board is not None else engine_board()
     t = words(lang)
     view = {**view, "phase": t(view.get("phase") or "")}  # the engine's Msg in the picture's language

@@ -16,6 +16,8 @@ from pbem.boards.words import Msg, Msgn
 
 
 def region_kind(rid: str, region: Mapping[str, Any], landscape: Mapping[str, str]) -> tuple[str, int]:
+    """(landscape kind, ears of grain) of region ``rid``: fixed regions say it, a slot reads its tile
+    code in ``landscape`` (``"F2"`` -> ``("field", 2)``); an empty slot is ``("", 0)``."""
     if region.get("fixed"):
         return str(region.get("kind") or ""), int(region.get("grain") or 0)
     code = landscape.get(rid, "")
@@ -23,6 +25,8 @@ def region_kind(rid: str, region: Mapping[str, Any], landscape: Mapping[str, str
 
 
 def draw_landscape(pl: Plan) -> list[str]:
+    """The landscape group: every region's triangles in its kind's colours, then its symbol
+    (grain, mountain, waves; an empty slot its name) kept inside the crop."""
     # Edge triangles reach past the board area; the header and legend bands,
     # drawn over them later, hide that (cheaper to render than a clipPath).
     out = ['<g class="landscape">']

@@ -21,6 +21,7 @@ def num(v: float) -> str:
 
 
 def pts(points: Iterable[tuple[float, float]]) -> str:
+    """``points`` as an SVG ``points`` attribute (``"1,2.5 3,4"``)."""
     return " ".join(f"{num(x)},{num(y)}" for x, y in points)
 
 
@@ -30,17 +31,20 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def esc(s: Any) -> str:
+    """``s`` as text or an attribute value of XML: escaped, characters XML forbids replaced by U+FFFD."""
     return html.escape(_NOT_XML.sub("\ufffd", str(s)), quote=True)
 
 
 def hexagon(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    # pointy-top: corners at -90, -30, 30, 90, 150, 210 degrees
+    """The six corners of the pointy-top hexagon of circumradius ``r`` centred on (``cx``, ``cy``),
+    from the top clockwise (-90, -30, 30, 90, 150, 210 degrees)."""
     return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
             for a in (-90, -30, 30, 90, 150, 210)]
 
 
 def text(x: float, y: float, s: Any, size: float, *, fill: str = INK, bold: bool = False,
          anchor: str = "middle", extra: str = "") -> str:
+    """A ``<text>`` element: ``s`` escaped, at (``x``, ``y``) (baseline), ``size`` user units."""
     weight = ' font-weight="bold"' if bold else ""
     return (f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}"{weight} '
             f'text-anchor="{anchor}" fill="{fill}"{extra}>{esc(s)}</text>')

@@ -21,6 +21,7 @@ def _grain(x: float, y: float, h: float) -> str:
 
 
 def field_symbol(cx: float, cy: float, grain: int, size: float) -> str:
+    """``grain`` ears of grain side by side, centred on (``cx``, ``cy``)."""
     out = []
     gap = size * 0.42
     x0 = cx - gap * (grain - 1) / 2
@@ -30,6 +31,7 @@ def field_symbol(cx: float, cy: float, grain: int, size: float) -> str:
 
 
 def mountain_symbol(cx: float, cy: float, size: float) -> str:
+    """Two peaks, the larger with snow, centred on (``cx``, ``cy``)."""
     w, h = size * 1.3, size * 0.95
     big = [(cx - w * 0.55, cy + h * 0.45), (cx - w * 0.05, cy - h * 0.55), (cx + w * 0.45, cy + h * 0.45)]
     small = [(cx + w * 0.05, cy + h * 0.45), (cx + w * 0.38, cy - h * 0.15), (cx + w * 0.72, cy + h * 0.45)]
@@ -41,6 +43,7 @@ def mountain_symbol(cx: float, cy: float, size: float) -> str:
 
 
 def wave_symbol(cx: float, cy: float, size: float, colour: str = "#e9f3fb") -> str:
+    """Two wavy lines (lake, water) centred on (``cx``, ``cy``)."""
     out = []
     w = size * 1.2
     for dy in (-size * 0.25, size * 0.2):
@@ -62,6 +65,8 @@ def arch_symbol(x: float, y: float, w: float, h: float, wish: str, rim: str = IN
 
 
 def castle_symbol(cx: float, cy: float, size: float, colour: str, citizens: int | None) -> str:
+    """A castle in ``colour`` centred on (``cx``, ``cy``), with the city's ``citizens`` on it
+    (none drawn when ``None``: header and legend)."""
     w, h = size * 1.5, size * 1.25
     x0, x1 = cx - w / 2, cx + w / 2
     top, bottom = cy - h * 0.5, cy + h * 0.5

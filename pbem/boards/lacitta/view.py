@@ -22,6 +22,8 @@ BUILDING_ALIASES = {
 
 @dataclass
 class Building:
+    """A building or castle on a site, as :func:`read_view` reads it."""
+
     site: str
     kind: str                      # "castle", "farm", ... (data.BUILDINGS)
     owner: int
@@ -32,6 +34,8 @@ class Building:
 
 @dataclass
 class Player:
+    """A seat in the header: colour (``#rrggbb``), name (``""``: "Seat 2" is drawn) and counts."""
+
     seat: int
     name: str
     colour: str
@@ -42,6 +46,8 @@ class Player:
 
 @dataclass
 class BoardView:
+    """A La Città view normalised for drawing (:func:`read_view`)."""
+
     seats: int
     landscape: dict[str, str]      # slot id -> tile code ("F2", "M", "L") or "" (empty)
     buildings: dict[str, Building]  # site -> building
@@ -55,6 +61,7 @@ class BoardView:
 
 
 def as_int(x: Any) -> int | None:
+    """``x`` as an int, ``None`` for a bool or anything that is not a number."""
     if isinstance(x, bool):
         return None
     try:
@@ -64,6 +71,8 @@ def as_int(x: Any) -> int | None:
 
 
 def colour_of(value: Any, seat: int) -> str:
+    """``value`` (a colour name such as ``"red"`` or ``#rrggbb``) as ``#rrggbb``; else the default
+    colour of ``seat``."""
     if isinstance(value, str):
         v = value.strip().lower()
         if v in NAMED_COLOURS:

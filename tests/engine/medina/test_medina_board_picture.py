@@ -1,4 +1,4 @@
-"""The Medina board picture (pbem/boards/medina.py)."""
+"""The Medina board picture (pbem/boards/medina/)."""
 import random
 import xml.etree.ElementTree as ET
 
