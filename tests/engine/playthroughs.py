@@ -11,6 +11,11 @@ and fails with a diff when any line changed. Nothing here names a game.
     python -m tests.engine.playthroughs new medina --seats 3 --seed 11
     python -m tests.engine.playthroughs new lacitta --seats 2 --seed 101 --option setup=beginner
     python -m tests.engine.playthroughs write [FILE ...]   # after a deliberate rule change
+    python -m tests.engine.playthroughs new pebbles --seats 2 --seed 5 --dir tests/toygame/golden
+    python -m tests.engine.playthroughs check tests/toygame/golden/*.txt
+
+``--dir`` keeps a game's files in a folder of its own (a game that is not
+pbem's, like the tests' toy game); ``check`` and ``write`` take files.
 
 ``new`` plays random legal orders (seeded by ``--seed``) to the end; ``write``
 re-renders files from their own orders (then read the diff before
@@ -131,8 +136,9 @@ def _new(args: argparse.Namespace) -> Path:
     options = game.check_settings(args.seats, dict(o.split("=", 1) for o in args.option))
     p = Playthrough(args.game, args.seats, args.seed, options)
     p = Playthrough(p.game, p.seats, p.seed, p.options, random_orders(p))
-    path = HERE / p.filename
-    HERE.mkdir(exist_ok=True)
+    folder = args.dir or HERE
+    path = folder / p.filename
+    folder.mkdir(exist_ok=True)
     path.write_text(render(p), encoding="utf-8")
     return path
 
@@ -140,7 +146,8 @@ def _new(args: argparse.Namespace) -> Path:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.engine.playthroughs", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("check", help="replay every stored playthrough and print any difference")
+    c = sub.add_parser("check", help="replay every stored playthrough (or FILEs) and print any difference")
+    c.add_argument("files", nargs="*", type=Path)
     w = sub.add_parser("write", help="re-render stored playthroughs from their own orders")
     w.add_argument("files", nargs="*", type=Path)
     n = sub.add_parser("new", help="record a new playthrough of random legal orders")
@@ -148,6 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     n.add_argument("--seats", type=int, required=True)
     n.add_argument("--seed", type=int, required=True)
     n.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    n.add_argument("--dir", type=Path, default=None, help=f"where to write it (default: {HERE.name}/ here)")
     args = parser.parse_args(argv)
     if args.command == "new":
         print("wrote", _new(args))
@@ -157,8 +165,9 @@ def main(argv: list[str] | None = None) -> int:
             path.write_text(render(read(path.read_text(encoding="utf-8"))), encoding="utf-8")
             print("wrote", path)
         return 0
-    failed = [path for path in stored() if (d := diff(path)) and not print(d)]
-    print(f"{len(stored()) - len(failed)} of {len(stored())} playthroughs replay exactly")
+    paths = args.files or stored()
+    failed = [path for path in paths if (d := diff(path)) and not print(d)]
+    print(f"{len(paths) - len(failed)} of {len(paths)} playthroughs replay exactly")
     return 1 if failed else 0
 
 

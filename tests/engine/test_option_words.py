@@ -1,12 +1,13 @@
-"""Every game option's name and value has words players read, as a
-translatable message (the new-game, join and game pages show them)."""
+"""Every option name and value of pbem's own games has words players read,
+as a translatable message (the new-game, join and game pages show them);
+a game without them shows the word as it is."""
 import pytest
 
-from pbem.engine import GAMES
+from pbem.engine import ENGINES, GAMES
 from pbem.engine.messages import Msg
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(ENGINES))
 def test_every_option_name_and_value_has_a_message(name):
     game = GAMES[name]
     for option, values in game.options.items():

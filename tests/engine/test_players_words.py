@@ -3,6 +3,10 @@ the orders an engine writes (``Game.order_text``), its order help and its
 "unknown word" refusal hold no English order word where the player's
 language has its own, and every order written reads back as the same order.
 
+pbem's own games (:data:`pbem.engine.ENGINES`) are held to it; a game
+registered from outside without words tables writes English orders
+(``Game.order_text``'s default), which tests/engine/test_order_text.py checks.
+
 "English order word": a word of a game's English words table (verbs, pieces,
 cards, wishes, compass words; not the glue words) that is not also a word of
 the language's own table (German ``Gold``, Czech ``cw``); words of one or two
@@ -16,7 +20,7 @@ import re
 
 import pytest
 
-from pbem.engine import GAMES, get_game
+from pbem.engine import ENGINES, get_game
 from pbem.engine.api import OrderError, OrderParseError
 from pbem.engine.diestadt import words as diestadt_words
 from pbem.engine.fold import LANGUAGES, fold
@@ -78,7 +82,7 @@ def positions(game, seeds=(1, 2), moves=60):
 
 
 @pytest.mark.parametrize("lang", OTHER)
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(ENGINES))
 def test_orders_are_written_in_the_players_words_and_read_back(name, lang):
     game = get_game(name)
     for state, seat, legal, rng in positions(game):
@@ -89,7 +93,7 @@ def test_orders_are_written_in_the_players_words_and_read_back(name, lang):
 
 
 @pytest.mark.parametrize("lang", OTHER)
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(ENGINES))
 def test_order_help_has_no_english_order_word(name, lang):
     text = translate(get_game(name).order_help(), lang)
     assert not english_in(text, name, lang), english_in(text, name, lang)
@@ -99,7 +103,7 @@ UNKNOWN = {"lacitta": "hop F6", "medina": "hop E5", "diestadt": "hop T21"}
 
 
 @pytest.mark.parametrize("lang", OTHER)
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(ENGINES))
 def test_unknown_word_refusal_lists_the_players_words(name, lang):
     game = get_game(name)
     state = game.new_state(game.min_seats, 1)
@@ -119,7 +123,7 @@ def _broken(text: str) -> list[str]:
             " ".join(toks[:1] + ["ZZ99"] + toks[2:]), f"{text} {text}"]
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(ENGINES))
 def test_refusals_show_orders_in_the_players_words(name):
     """A refusal's examples and echoes ("Write: wish E3 culture", "'wall cw'
     is not legal: ... ('tower cw', ...)") are in the player's words."""
@@ -142,7 +146,7 @@ HELP_EXAMPLES = {"lacitta": "pbem.engine.lacitta.help", "medina": "pbem.engine.m
 
 
 @pytest.mark.parametrize("lang", OTHER)
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", sorted(ENGINES))
 def test_order_help_shows_its_examples_in_the_players_words_in_two_columns(name, lang):
     """Every example order of the help is there as ``order_text`` writes it
     in ``lang``, and the help keeps the English help's rows, each order with

@@ -8,11 +8,11 @@ import types
 import pytest
 
 import pbem.engine as engine
-from pbem.engine import GAMES, RegistrationError, check_declaration, get_game, load_games
+from pbem.engine import GAMES, RegistrationError, check_declaration, get_game, load_games, register
 
 
 def test_every_registered_game_is_found_by_name():
-    assert set(engine.ENGINES) == set(GAMES)
+    assert set(engine.ENGINES) <= set(GAMES)
     for name, game in GAMES.items():
         assert get_game(name) is game and game.name == name
 
@@ -87,3 +87,41 @@ def test_check_settings_fills_defaults_and_refuses_bad_settings(name):
             game.check_settings(game.min_seats, {option: "no such value"})
         with pytest.raises(ValueError):
             game.new_state(game.min_seats, 1, **{option: "no such value"})
+
+
+@pytest.fixture
+def games_kept():
+    """GAMES as it was before the test, put back after it."""
+    before = dict(GAMES)
+    yield
+    GAMES.clear()
+    GAMES.update(before)
+
+
+def _toy(name="trial"):
+    from tests.toygame.game import PebblesGame
+
+    return type("Trial", (PebblesGame,), {"name": name, "title": "Trial"})()
+
+
+def test_register_adds_a_game_by_object_or_by_module(games_kept, monkeypatch):
+    game = _toy()
+    assert register(game) is game and get_game("trial") is game
+    assert register(game) is game                       # again: nothing changes
+    module = types.ModuleType("tests.fake_engine_plugin")
+    module.GAME = _toy("plugin")
+    monkeypatch.setitem(sys.modules, "tests.fake_engine_plugin", module)
+    assert register("tests.fake_engine_plugin") is module.GAME and GAMES["plugin"] is module.GAME
+    assert "trial" not in engine.ENGINES and "plugin" not in engine.ENGINES
+
+
+def test_register_refuses_a_taken_name_a_bad_game_or_a_missing_module(games_kept):
+    with pytest.raises(RegistrationError, match="'lacitta' is already registered"):
+        register(_toy("lacitta"))
+    with pytest.raises(RegistrationError, match="seats must be"):
+        register(type("Bad", (type(_toy()),), {"min_seats": 3, "max_seats": 2})())
+    with pytest.raises(RegistrationError, match="no module 'tests.no_such_game'"):
+        register("tests.no_such_game")
+    with pytest.raises(RegistrationError, match="not a pbem.engine.api.Game"):
+        register(object())
+    assert "trial" not in GAMES and get_game("lacitta") is not None
