@@ -4,7 +4,7 @@ Tasks run inside the Flask app context (:class:`FlaskTask`), so they use the
 same ``db`` session machinery as pages. The beat schedule runs the periodic
 scan (deadlines, reminders, ready turns the broker lost) every minute and
 outbox delivery every few seconds, outbox retention
-(:func:`pbem.service.outbox.prune`) once a day at :data:`PRUNE_AT`; all
+(:func:`pbem.service.post.outbox.prune`) once a day at :data:`PRUNE_AT`; all
 are idempotent.
 """
 from __future__ import annotations
@@ -32,7 +32,7 @@ def init_celery(app: Flask) -> Celery:
         open in the worker process for the next one)."""
 
         def __call__(self, *args, **kwargs):
-            from pbem.service.db import db
+            from pbem.service.core.db import db
 
             with app.app_context():
                 try:

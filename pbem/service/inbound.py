@@ -41,12 +41,15 @@ from sqlalchemy.exc import IntegrityError
 from pbem.mail.authresults import sender_authenticated
 from pbem.mail.inbound import DEFAULT_MAX_LINES, InboundMail, InboundRejected, parse_inbound, reply_target
 from pbem.mail.tokens import BadToken, read_reply_address
-from pbem.service import bounces, notify, queue, ratelimit, replies
-from pbem.service.db import begin_write, db
-from pbem.service.errors import GameNotFound
-from pbem.service.models import Game, GameEvent, InboundMessage, Player, Seat, utcnow
-from pbem.service.orders import SubmitResult, submit_orders
-from pbem.service.snapshot import engine_state, load_game
+from pbem.service.accounts import bounces
+from pbem.service.core import queue, ratelimit
+from pbem.service.core.db import begin_write, db
+from pbem.service.core.errors import GameNotFound
+from pbem.service.core.models import Game, GameEvent, InboundMessage, Player, Seat, utcnow
+from pbem.service.core.snapshot import engine_state, load_game
+from pbem.service.play import replies
+from pbem.service.play.orders import SubmitResult, submit_orders
+from pbem.service.post import notify
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +71,7 @@ class InboundResult:
     unanswered), ``replaced`` (through the reply address of a player the
     host has since replaced at the seat: nothing applied, that player told),
     ``bounce`` (a hard bounce of our mail: the address is marked),
-    ``bounce-soft``, ``bounce-unread`` (:mod:`pbem.service.bounces`)."""
+    ``bounce-soft``, ``bounce-unread`` (:mod:`pbem.service.accounts.bounces`)."""
 
     result: str
     detail: str = ""
@@ -297,7 +300,7 @@ def _handle_bounce(bounce: bounces.Bounce, raw: bytes, now: dt.datetime) -> Inbo
     """Mail to a bounce address: deduped by Message-ID and counted against
     ``INBOUND_RATE_LIMIT`` per bounce address (a forged From cannot spend
     another mail's bounces), then read
-    (:func:`pbem.service.bounces.apply`) and recorded. Commits."""
+    (:func:`pbem.service.accounts.bounces.apply`) and recorded. Commits."""
     begin_write()
     if _seen(bounce.message_id):
         db.session.rollback()
@@ -349,7 +352,7 @@ def _hint_unknown(mail: InboundMail, *, now: dt.datetime) -> None:
 
 def _read_reply(mail, game_id: int, seat_index: int):
     """``(reading, phase)``: the reply read with the notice it answers
-    (:mod:`pbem.service.replies`), and the phase the orders are for (the
+    (:mod:`pbem.service.play.replies`), and the phase the orders are for (the
     game's phase now, before they are applied). Reads only."""
     game = db.session.get(Game, game_id)
     phase = game.phase

@@ -17,21 +17,21 @@ def register(celery: Celery) -> None:
 
     @celery.task(name="pbem.resolve", shared=False)
     def resolve(game_id: int) -> str:
-        from pbem.service.resolve import resolve_game
+        from pbem.service.play.resolve import resolve_game
 
         return resolve_game(game_id).status
 
     @celery.task(name="pbem.scan", shared=False)
     def scan() -> dict:
-        from pbem.service.deadlines import scan as run_scan
+        from pbem.service.play.deadlines import scan as run_scan
 
         r = run_scan()
         return {"expired": r.expired, "reminded": r.reminded, "ready": r.ready}
 
     @celery.task(name="pbem.deliver_outbox", shared=False)
     def deliver_outbox() -> dict:
-        from pbem.service.outbox import deliver_due
-        from pbem.service.queue import delivery_started
+        from pbem.service.core.queue import delivery_started
+        from pbem.service.post.outbox import deliver_due
 
         delivery_started()  # before reading the outbox: a later commit queues the next run
         r = deliver_due()
@@ -45,7 +45,7 @@ def register(celery: Celery) -> None:
 
     @celery.task(name="pbem.prune_outbox", shared=False)
     def prune_outbox() -> dict:
-        from pbem.service.outbox import prune
+        from pbem.service.post.outbox import prune
 
         r = prune()
         return {"emptied": r.emptied, "failed_emptied": r.failed_emptied, "deleted": r.deleted}

@@ -28,6 +28,13 @@ from dataclasses import dataclass
 from itertools import product
 from typing import TYPE_CHECKING
 
+from pbem.engine.api import Event
+from pbem.engine.lacitta.actions import Order
+from pbem.engine.lacitta.geometry import ORDER
+from pbem.engine.lacitta.terms import WISH
+from pbem.engine.messages import Msg
+from pbem.engine.phrases import Seat, and_list, seat as seat_name
+
 if TYPE_CHECKING:  # pragma: no cover
     from pbem.engine.lacitta.state import City, LaCittaState
 
@@ -139,3 +146,89 @@ def beaten(state: "LaCittaState", city: "City", wish: str) -> list[str]:
     mine = state.arches(city, wish)
     return [o.castle for o in state.neighbours(city)
             if o.citizens > 0 and state.arches(o, wish) < mine]
+
+
+# ------------------------------------------------------- the phase itself
+def run(s: "LaCittaState") -> tuple[list[Event], bool]:
+    """Phase 7, seat by seat from the start player; True when every seat
+    has migrated, False when a wish must be asked first (only in a two-wish
+    year and only where the two wishes differ)."""
+    ev: list[Event] = []
+    while s.mig_index < s.n:
+        p = s.order()[s.mig_index]
+        if len(s.wishes) == 2 and not s.wish_choice:
+            choice = wish_questions(s, p)
+            if any(w is None for w in choice.values()):
+                s.wish_choice = choice
+                return ev, False
+        ev += migrate_seat(s, p)
+        s.mig_index += 1
+    return ev, True
+
+
+def migrate_seat(s: "LaCittaState", p: int) -> list[Event]:
+    """Apply seat ``p``'s migration as :func:`plan` lays it out."""
+    ev = []
+    for d in plan(s, p, s.wish_choice):
+        c, o = s.cities[d.target], s.cities[d.source]
+        o.citizens -= 1
+        if d.arrived:
+            c.citizens += 1
+            tail = Msg(".")
+        else:
+            s.bank += 1
+            # name the full city: "that city" read as the city drawn from (issue 29)
+            tail = Msg(", but the city at {castle} is full: the citizen goes back to the bank.",
+                       castle=c.castle)
+        ev.append(Event(Msg("Migration ({wish} {arches} against {other}): {seat}'s city at "
+                            "{castle} draws a citizen from {from_seat}'s city at {from_castle}"
+                            "{tail}", wish=WISH[d.wish], arches=s.arches(c, d.wish),
+                            other=s.arches(o, d.wish), seat=seat_name(p), castle=c.castle,
+                            from_seat=seat_name(o.owner), from_castle=o.castle, tail=tail),
+                        kind="migration",
+                        data={"from": o.castle, "to": c.castle, "wish": d.wish,
+                              "arrived": d.arrived}))
+    s.wish_choice = {}
+    return ev
+
+
+def wish_orders(s: "LaCittaState") -> list[Order]:
+    """``wish C w`` for each city still asked, each of the year's wishes."""
+    return [Order("wish", c, w) for c in sorted(s.wish_choice, key=ORDER.__getitem__)
+            if s.wish_choice[c] is None for w in s.wishes]
+
+
+def choose(s: "LaCittaState", seat: int, a: Order) -> tuple[list[Event], bool]:
+    """Take ``wish C w``; once every asked city has its wish the seat
+    migrates (True: the phase goes on)."""
+    s.wish_choice[a.site] = a.what
+    ev = [Event(Msg("{seat} chooses {wish} for the city at {castle}.", seat=Seat(seat),
+                    wish=WISH[a.what], castle=a.site), kind="wish",
+                data={"seat": seat, "city": a.site, "wish": a.what})]
+    if any(w is None for w in s.wish_choice.values()):
+        return ev, False
+    ev += migrate_seat(s, s.order()[s.mig_index])
+    s.mig_index += 1
+    return ev, True
+
+
+def why_not(s: "LaCittaState", o: Order) -> Msg:
+    """Why an order is refused while a wish is asked."""
+    if o.verb != "wish":
+        return Msg("Now each city's wish is chosen: wish E3 culture.")
+    if o.site not in s.wish_choice:
+        return Msg("{site} is not one of your cities that needs a wish now.", site=o.site)
+    if o.what not in s.wishes:
+        return Msg("The people wish for {wishes} this year, not {wish}.",
+                   wishes=and_list([WISH[w] for w in s.wishes]), wish=WISH.get(o.what, o.what))
+    return Msg("The wish for the city at {site} is already chosen.", site=o.site)
+
+
+def default(s: "LaCittaState") -> Order:
+    """Missed deadline: for the first city asked, the wish that beats the
+    most neighbours (the first wish on a tie)."""
+    city = next(c for c in sorted(s.wish_choice, key=ORDER.__getitem__)
+                if s.wish_choice[c] is None)
+    c = s.cities[city]
+    best = max(s.wishes, key=lambda w: (len(beaten(s, c, w)), -s.wishes.index(w)))
+    return Order("wish", city, best)

@@ -14,7 +14,7 @@ import unicodedata
 
 from email_validator import EmailNotValidError, validate_email
 
-from pbem.service.errors import ServiceError
+from pbem.service.core.errors import ServiceError
 
 __all__ = ["normalise_email", "clean_name", "mailbox_key", "MAX_NAME"]
 

@@ -13,7 +13,7 @@ report is read, and nothing in the report can fail the ingest (issue 22).
 A hard bounce (RFC 3464 ``Action: failed``, an RFC 3463 status 5.x.y, for
 the row's recipient) marks the player ``bounced_at`` with the server's
 words (printable characters only; the player's own mail server wrote them
-to the player's own page): :mod:`pbem.service.mailprefs` sends that address
+to the player's own page): :mod:`pbem.service.post.mailprefs` sends that address
 nothing more until the player says on their mail-preferences page that it
 works again. The host of the game the mail was about is told once per
 bounce, with the status code alone: whoever holds a bounce address (anyone
@@ -38,8 +38,8 @@ from pbem.mail.dsn import printable, read_dsn
 from pbem.mail.inbound import check_limits
 from pbem.mail.inbound_limits import ADDRESS_FIELDS
 from pbem.mail.tokens import parse_bounce_address
-from pbem.service.db import db
-from pbem.service.models import Game, OutboxMessage, Player
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, OutboxMessage, Player
 
 log = logging.getLogger(__name__)
 
@@ -110,7 +110,7 @@ def apply(bounce: Bounce, raw: bytes, *, now: dt.datetime) -> tuple[str, str, in
         row.last_error = f"bounced: {first.status} {reason}"[:2000]
         game = db.session.get(Game, row.game_id) if row.game_id else None
         if game is not None and game.host is not None and game.host.id != player.id:
-            from pbem.service import notify
+            from pbem.service.post import notify
 
             # the status code alone: the report's words are whoever sent it's
             notify.bounce_notice(game, player, first.status, now=now, row_id=row.id)

@@ -40,7 +40,7 @@ def set_invitee_language(player: Player, language: str | None) -> None:
 
 def get_or_create_player(email: str, name: str = "", timezone: str | None = None) -> Player:
     """The player with ``email`` (one address, see
-    :func:`pbem.service.addresses.normalise_email`), created when new with
+    :func:`pbem.service.accounts.addresses.normalise_email`), created when new with
     ``name`` cleaned of control characters (default: the address's local
     part) and no language yet (``""``: the host's choice or the browser's
     at the first sign-in sets it). A name typed for a player who exists

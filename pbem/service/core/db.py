@@ -59,7 +59,7 @@ def configure_sqlite(engine: Engine) -> None:
 def begin_write() -> None:
     """Take the database write lock now, at the start of a read-then-write
     transaction (SQLite only; PostgreSQL uses row locks, see
-    :func:`pbem.service.snapshot.load_game`).
+    :func:`pbem.service.core.snapshot.load_game`).
 
     A read-only transaction already open in the session is committed first:
     its snapshot may be older than the last write, and upgrading it would

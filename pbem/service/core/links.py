@@ -63,8 +63,8 @@ def reply_address(game_id: int, seat_index: int, holder: int | None = None) -> s
     if holder is None:
         from sqlalchemy import select
 
-        from pbem.service.db import db
-        from pbem.service.models import Seat
+        from pbem.service.core.db import db
+        from pbem.service.core.models import Seat
 
         holder = db.session.execute(select(Seat.player_id).where(
             Seat.game_id == game_id, Seat.index == seat_index)).scalar_one()

@@ -10,7 +10,7 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def alembic_config(url: str) -> Config:

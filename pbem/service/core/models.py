@@ -16,7 +16,7 @@ from sqlalchemy import (
 from sqlalchemy import false as sa_false
 from sqlalchemy.orm import Mapped, column_property, mapped_column, relationship
 
-from pbem.service.db import db
+from pbem.service.core.db import db
 
 
 def utcnow() -> dt.datetime:
@@ -180,7 +180,7 @@ class Seat(db.Model):
     turn notice shows the events since then). ``last_web_order_at`` (UTC):
     when its latest applied orders were sent from the web page (``None``:
     never), which tells a player at the table now from one who plays by
-    mail (:func:`pbem.service.notify.notice_due`). The notices a seat was
+    mail (:func:`pbem.service.post.notify.notice_due`). The notices a seat was
     sent are the outbox's rows (``turn:<game>:<step>:<seat>``).
     """
 
@@ -259,7 +259,7 @@ class PendingOrder(db.Model):
 
 
 #: How many seats of the game have orders stored. Deferred: read only where
-#: asked for (:func:`pbem.service.snapshot.load_game` ``for_update``), in the
+#: asked for (:func:`pbem.service.core.snapshot.load_game` ``for_update``), in the
 #: read right after the game's lock, so an order on a turn nobody has written
 #: orders for yet needs no query of ``pending_orders``.
 Game.pending_count = column_property(
@@ -272,7 +272,7 @@ class HeldOrder(db.Model):
     :meth:`~pbem.engine.api.Game.hold_order` says which lines may be held):
     one row per seat, ``text`` one canonical line each, oldest first. The
     resolver applies each when its decision comes due
-    (:mod:`pbem.service.held`); a new submission with held lines replaces
+    (:mod:`pbem.service.play.held`); a new submission with held lines replaces
     them; dropped at the game's end."""
 
     __tablename__ = "held_orders"
@@ -302,7 +302,7 @@ class OutboxMessage(db.Model):
     A turn notice is *deferred*: written with ``raw`` empty and ``step`` set
     (the game step it asks a move for), composed at delivery from the game
     as it then is, and marked ``superseded`` instead when the game has left
-    that step by then (see :mod:`pbem.service.outbox`). Other mail is
+    that step by then (see :mod:`pbem.service.post.outbox`). Other mail is
     composed when written (``raw`` set, ``step`` empty)."""
 
     __tablename__ = "outbox"
@@ -352,7 +352,7 @@ class UsedToken(db.Model):
 
 class RateCount(db.Model):
     """One fixed window of one rate limit outside the pages
-    (:mod:`pbem.service.ratelimit`): ``bucket`` names the limit, the
+    (:mod:`pbem.service.core.ratelimit`): ``bucket`` names the limit, the
     window's length and a hash of the key (a sender address, say);
     ``window_start`` is the window's start in Unix seconds; ``hits`` the
     events counted in it. Every process counts in the same row (one

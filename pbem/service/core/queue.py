@@ -3,7 +3,7 @@
 Service functions commit their transaction first and enqueue afterwards, so
 a task never runs before the rows it needs are visible. A broker that is down
 loses nothing: the failure is logged and the periodic scan
-(:func:`pbem.service.deadlines.scan`) finds the ready turn and the due
+(:func:`pbem.service.play.deadlines.scan`) finds the ready turn and the due
 outbox rows on its next run.
 """
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Rate limits outside the web pages: inbound mail per sender address, and
 the answers inbound mail may cause (:func:`allow`).
 
-The counts live in the database (:class:`pbem.service.models.RateCount`),
+The counts live in the database (:class:`pbem.service.core.models.RateCount`),
 in the caller's transaction: an MTA runs one ``pbem mail ingest`` process a
 message, so a count kept in a process's memory (the embedded default's
 ``memory://``) would start at zero for every mail, and the database is the
@@ -23,8 +23,8 @@ from limits import RateLimitItem, parse_many
 from sqlalchemy import delete, select, tuple_
 from sqlalchemy.dialects import postgresql, sqlite
 
-from pbem.service.db import db
-from pbem.service.models import RateCount, utcnow
+from pbem.service.core.db import db
+from pbem.service.core.models import RateCount, utcnow
 
 log = logging.getLogger(__name__)
 

@@ -6,9 +6,9 @@ from sqlalchemy.orm import joinedload, undefer
 from sqlalchemy.orm.attributes import set_committed_value
 
 from pbem.engine import State, get_game
-from pbem.service.db import begin_write, db
-from pbem.service.errors import GameNotFound
-from pbem.service.models import Game, Seat
+from pbem.service.core.db import begin_write, db
+from pbem.service.core.errors import GameNotFound
+from pbem.service.core.models import Game, Seat
 
 
 def _load_statement(locked: bool):

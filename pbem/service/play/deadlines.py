@@ -4,7 +4,7 @@ Run by Celery beat every minute (:data:`pbem.service.celery_app.SCAN_EVERY`).
 Deadlines live in the database (``games.deadline_at``), never in long ETA
 tasks, so extending a deadline, pausing, or restarting every process never
 loses or doubles a turn: the scan only acts on what the rows say now, and
-each action claims its turn (see :mod:`pbem.service.resolve`).
+each action claims its turn (see :mod:`pbem.service.play.resolve`).
 """
 from __future__ import annotations
 
@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import select, update
 
-from pbem.service import notify, queue
-from pbem.service.db import db
-from pbem.service.models import ACTIVE, Game, PendingOrder, utcnow
-from pbem.service.resolve import resolve_game
-from pbem.service.snapshot import engine_state, load_game
+from pbem.service.core import queue
+from pbem.service.core.db import db
+from pbem.service.core.models import ACTIVE, Game, PendingOrder, utcnow
+from pbem.service.core.snapshot import engine_state, load_game
+from pbem.service.play.resolve import resolve_game
+from pbem.service.post import notify
 
 log = logging.getLogger(__name__)
 

@@ -9,13 +9,13 @@ mail per seat, not one per piece.
 
 - A submission's lines that come after the seat's turn ends, or that are
   sent while another seat decides, are held when every one of them is
-  holdable (:func:`pbem.service.orders.check_orders`); otherwise they are
+  holdable (:func:`pbem.service.play.orders.check_orders`); otherwise they are
   refused as before. A submission with held lines replaces the seat's held
   lines; the line ``cancel held`` (or its translation, :func:`cancel_in`:
   ``peru pidetyt``) drops them (also a button on the order page).
 - The resolver applies them in the transaction that makes their decision
   due (:func:`apply_due`, called by
-  :func:`pbem.service.resolve.resolve_locked`): while one seat alone
+  :func:`pbem.service.play.resolve.resolve_locked`): while one seat alone
   decides and holds a line due now, that line is read on the state of that
   moment (:meth:`~pbem.engine.api.Game.parse_held_action`) and applied. A line
   the engine refuses then is dropped, and the seat is told in a log line
@@ -35,9 +35,9 @@ from pbem.engine.fold import LANGUAGES, fold
 from pbem.engine.messages import Msg, Msgc
 from pbem.engine import OrderError
 from pbem.i18n import translate
-from pbem.service.echo import Held, said_orders
-from pbem.service.db import db
-from pbem.service.models import HeldOrder
+from pbem.service.core.db import db
+from pbem.service.core.echo import Held, said_orders
+from pbem.service.core.models import HeldOrder
 
 #: the line that drops a seat's held orders (any case, any spacing), canonical
 CANCEL = "cancel held"
@@ -159,7 +159,7 @@ def apply_due(engine, state, rows: dict[int, HeldOrder],
 
 def held_in(engine, lines: Iterable[str]) -> list[Held]:
     """Held lines (canonical texts) that write themselves in a reader's
-    language (:class:`pbem.service.echo.Held`, by the game's ``held_text``)."""
+    language (:class:`pbem.service.core.echo.Held`, by the game's ``held_text``)."""
     return [Held(line, engine) for line in lines]
 
 

@@ -9,30 +9,32 @@ import datetime as dt
 import secrets
 from dataclasses import dataclass
 from typing import Any, Sequence
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import current_app
 from sqlalchemy import select
 
 from pbem.engine import get_game
 from pbem.engine.messages import Msg
-from pbem.i18n import msg_json, stored_event_data, supported
-from pbem.service import held, host_notice, notify, queue
-from pbem.service.addresses import clean_name, normalise_email
-from pbem.service.db import begin_write, db
-from pbem.service.deadlines import reminder_lead
-from pbem.service.errors import NotAllowed, ServiceError, WrongStatus
-from pbem.service.models import (
+from pbem.i18n import msg_json, stored_event_data
+from pbem.service.accounts.addresses import normalise_email
+from pbem.service.accounts.players import check_timezone, get_or_create_player, set_invitee_language
+from pbem.service.core import queue
+from pbem.service.core.db import begin_write, db
+from pbem.service.core.errors import NotAllowed, ServiceError, WrongStatus
+from pbem.service.play import held
+from pbem.service.play.deadlines import reminder_lead
+from pbem.service.post import host_notice, notify
+from pbem.service.core.models import (
     ACTIVE, CANCELLED, FINISHED, INVITED, PAUSED, Game, GameEvent, Player, Seat, utcnow,
 )
-from pbem.service.snapshot import engine_state, load_game
+from pbem.service.core.snapshot import engine_state, load_game
 
 
 @dataclass(frozen=True)
 class SeatSpec:
     """A seat to create: who sits there; ``language``: the host's choice
     of the invitee's language (``"fi"``; None: leave it), see
-    :func:`set_invitee_language`."""
+    :func:`pbem.service.accounts.players.set_invitee_language`."""
 
     email: str
     name: str = ""
@@ -40,32 +42,10 @@ class SeatSpec:
     language: str | None = None
 
 
-def set_invitee_language(player: Player, language: str | None) -> None:
-    """The host's choice of language for an invitee (issues 16, 22): stored
-    as ``players.language`` only while nobody has said which language the
-    player reads: the address has never signed in (its first sign-in takes
-    the browser's), never chose one on the account page, and no host chose
-    one before (``language`` is ``""``). So an invitation never changes the
-    language of a player's other games. An unsupported ``language`` changes
-    nothing. The invitation and sign-in pages then use it."""
-    code = supported(language)
-    if code and not player.language and not player.language_chosen and player.first_signin_at is None:
-        player.language = code
-
-
 def _said(msg: Msg) -> dict[str, Any]:
     """A game log line's ``text`` and ``data`` keeping its message, so
     pages and mail show it in the reader's language (:func:`pbem.i18n.event_text`)."""
     return {"text": str(msg), "data": stored_event_data(msg, None)}
-
-
-def check_timezone(name: str) -> str:
-    """``name`` if it is an IANA time zone, else :class:`ServiceError`."""
-    try:
-        ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ServiceError(f"unknown time zone {name!r} (use a name like Europe/Helsinki)") from None
-    return name
 
 
 #: secret random bits in every new game's seed (issue #12: 48 were brute-forced)
@@ -77,29 +57,6 @@ def new_seed() -> int:
     set on top, so every new seed is at least ``2**128`` and the engines use
     their full-seed generator (seeds below ``2**64`` are the old games')."""
     return (1 << SEED_BITS) | secrets.randbits(SEED_BITS)
-
-
-def get_or_create_player(email: str, name: str = "", timezone: str | None = None) -> Player:
-    """The player with ``email`` (one address, see
-    :func:`pbem.service.addresses.normalise_email`), created when new with
-    ``name`` cleaned of control characters (default: the address's local
-    part) and no language yet (``""``: the host's choice or the browser's
-    at the first sign-in sets it). A name typed for a player who exists
-    replaces the stored one while nobody chose that: the address has never
-    signed in, or its name is still the local part ("Hana" for
-    ``hana@...``). Does not commit. Raises :class:`ServiceError` for a bad
-    address or time zone."""
-    email = normalise_email(email)
-    typed = clean_name(name)
-    player = db.session.execute(select(Player).where(Player.email == email)).scalar_one_or_none()
-    if player is None:
-        player = Player(email=email, name=typed or email.split("@")[0], language="",
-                        timezone=check_timezone(timezone or current_app.config["DEFAULT_TIMEZONE"]))
-        db.session.add(player)
-        db.session.flush()
-    elif typed and (player.first_signin_at is None or player.name == email.split("@")[0]):
-        player.name = typed
-    return player
 
 
 def refuse_uninvitable(emails: Sequence[str], host_email: str = "") -> None:
@@ -299,7 +256,7 @@ def resume_game(game_id: int, *, by_player_id: int | None = None, now: dt.dateti
 
 def _rearm_reminder(game: Game, now: dt.datetime) -> None:
     """A reminder already sent is due again when the new deadline leaves
-    more than the reminder's lead (:func:`pbem.service.deadlines.reminder_lead`:
+    more than the reminder's lead (:func:`pbem.service.play.deadlines.reminder_lead`:
     never in the first half of a turn) after ``now``."""
     if game.deadline_at - reminder_lead(game.reminder_seconds, game.deadline_seconds) > now:
         game.reminder_step = None
@@ -352,4 +309,4 @@ def cancel_game(game_id: int, *, by_player_id: int | None = None, now: dt.dateti
 
 
 __all__ = ["SeatSpec", "CANCELLED", "cancel_game", "create_game", "join_game", "start_game", "pause_game", "resume_game",
-           "extend_deadline", "get_or_create_player", "engine_state", "set_invitee_language"]
+           "extend_deadline", "engine_state"]

@@ -9,7 +9,7 @@ changes, or the seat owes nothing more) are refused unread, so no answer is
 ever computed from a state the seat has not seen (the year end after the
 last political card, with the Voice of the People turned up). Accepted
 orders are stored; when they are the last the turn waits for, the same
-transaction resolves the turn (:func:`pbem.service.resolve.resolve_locked`,
+transaction resolves the turn (:func:`pbem.service.play.resolve.resolve_locked`,
 under the game row lock that serialises every order of the game), so the
 next seat's notice is in the outbox when the answer goes back. With
 ``RESOLVE_IN_REQUEST`` off, or if resolving fails unexpectedly, the orders
@@ -36,12 +36,13 @@ from pbem.engine import OrderError, OrderParseError, get_game
 from pbem.engine.messages import Msg, Msgn
 from pbem.engine.phrases import join, seat as seat_name
 from pbem.i18n import translate
-from pbem.service import held as holding, queue
-from pbem.service.echo import Held, Order, as_written, order_in, orders_of, said_orders
-from pbem.service.db import begin_write, db
-from pbem.service.errors import GameNotFound
-from pbem.service.models import ACTIVE, PAUSED, PendingOrder, SOURCES, utcnow
-from pbem.service.snapshot import engine_state, load_game
+from pbem.service.core import queue
+from pbem.service.core.db import begin_write, db
+from pbem.service.core.echo import Held, Order, as_written, order_in, orders_of, said_orders
+from pbem.service.core.errors import GameNotFound
+from pbem.service.core.models import ACTIVE, PAUSED, PendingOrder, SOURCES, utcnow
+from pbem.service.core.snapshot import engine_state, load_game
+from pbem.service.play import held as holding
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +71,7 @@ class LineResult:
     order: str | None = None
     error: Msg | str | None = None
     checked: bool = True
-    #: kept for a later decision of the seat (:mod:`pbem.service.held`), not applied now
+    #: kept for a later decision of the seat (:mod:`pbem.service.play.held`), not applied now
     held: bool = False
 
     def error_in(self, lang: str) -> str | None:
@@ -149,7 +150,7 @@ class SubmitResult:
         def tr(m) -> str:
             return translate(m, lang)
 
-        def said(order) -> str:   # an order in the reader's words (pbem.service.echo)
+        def said(order) -> str:   # an order in the reader's words (pbem.service.core.echo)
             return order_in(order, lang)
 
         out = [tr(self.message), ""]
@@ -184,7 +185,7 @@ def split_lines(text: str) -> list[str]:
 
 def legal_orders(state, seat: int, limit: int = LEGAL_QUOTE, engine=None) -> list[str]:
     """Canonical texts of up to ``limit`` legal orders of ``seat`` now
-    (:class:`~pbem.service.echo.Order` items when ``engine``, the
+    (:class:`~pbem.service.core.echo.Order` items when ``engine``, the
     :class:`~pbem.engine.api.Game`, is given: each can be written in the
     reader's language)."""
     from pbem.mail.order_lists import arrange
@@ -251,7 +252,7 @@ def holdable(kind, text: str) -> str | None:
 
 def _hold(lines: list[LineResult], canonical: list[str | None]) -> tuple[str, str, list[str]] | None:
     """Mark ``lines`` held (their canonical texts ``canonical``); a refusal
-    when more than :data:`pbem.service.held.MAX_HELD` would be kept."""
+    when more than :data:`pbem.service.play.held.MAX_HELD` would be kept."""
     for line, text in zip(lines, canonical):
         line.held, line.order = True, text
     if sum(1 for t in canonical if t != holding.CANCEL) > holding.MAX_HELD:
@@ -272,7 +273,7 @@ def _phase(game, state):
 def _stale(game, state, written_step: int) -> Msg:
     """Why orders written at ``written_step`` are refused, naming the turns
     as players see them (the phase then and now), never step numbers."""
-    from pbem.service.replay import state_at
+    from pbem.service.play.replay import state_at
 
     now = _phase(game, state)
     try:
@@ -301,7 +302,7 @@ def check_orders(game, seat_index: int, result: SubmitResult, *,
     ends with line N" without being parsed, so no error, legal list or
     other text is ever computed on the state after the turn (which can hold
     what the seat's view hides). The one exception is held orders
-    (:mod:`pbem.service.held`): when every remaining line is one the game
+    (:mod:`pbem.service.play.held`): when every remaining line is one the game
     lets a seat send ahead (:func:`holdable`, judged on the text alone) they
     are marked ``held`` instead; so are such lines sent while another seat
     decides, or that answer no decision the seat owes now (a submission of
@@ -402,10 +403,10 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     When these are the last orders the state waits for (``result.ready``),
     the turn is resolved in the same transaction (``result.resolved``; with
     ``RESOLVE_IN_REQUEST`` off, or if that fails, the orders are stored and
-    :func:`pbem.service.resolve.resolve_game` is enqueued after the commit).
+    :func:`pbem.service.play.resolve.resolve_game` is enqueued after the commit).
     Commits; enqueues outbox delivery after a resolution that wrote mail
     due now (a live player's turn notice waits:
-    :func:`pbem.service.notify.notice_due`). Raises :class:`GameNotFound`;
+    :func:`pbem.service.post.notify.notice_due`). Raises :class:`GameNotFound`;
     every other problem is a refused result.
 
     ``before_commit(result)``, when given, runs inside the transaction that
@@ -486,7 +487,7 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     result.waiting_for = waiting
     mail_due = False
     if result.ready and resolve and current_app.config.get("RESOLVE_IN_REQUEST", True):
-        from pbem.service.resolve import resolve_locked
+        from pbem.service.play.resolve import resolve_locked
 
         try:
             # the game row is locked; ``state`` is consumed

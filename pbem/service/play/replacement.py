@@ -4,7 +4,7 @@ again (docs/service.md, "Host tools"; issues 22 and 29).
 - :func:`replace_player`: the newcomer is *invited* to the seat: the seat
   is theirs to take (the game's pages, mail and deadlines address them), it
   counts as joined only when they accept it on the invitation page, and its
-  turn notice goes out then (:func:`pbem.service.lifecycle.join_game`).
+  turn notice goes out then (:func:`pbem.service.play.lifecycle.join_game`).
   The player who leaves gets one mail, in their own language, saying the
   host gave the seat to someone else; their old invitation page says so too.
 - :func:`resend_invitation`: a fresh invitation to a seat whose player has
@@ -21,14 +21,16 @@ from sqlalchemy import func, select
 from pbem.engine.messages import Msg
 from pbem.i18n import translations
 from pbem.mail import compose
-from pbem.service import held, mailprefs, notify, outbox, queue
-from pbem.service.addresses import normalise_email
-from pbem.service.db import db
-from pbem.service.errors import ServiceError
-from pbem.service.lifecycle import (
+from pbem.service.accounts.addresses import normalise_email
+from pbem.service.core import queue
+from pbem.service.core.db import db
+from pbem.service.core.errors import ServiceError
+from pbem.service.play import held
+from pbem.service.post import mailprefs, notify, outbox
+from pbem.service.play.lifecycle import (
     _host_game, _said, get_or_create_player, refuse_uninvitable, set_invitee_language,
 )
-from pbem.service.models import ACTIVE, INVITED, PAUSED, Game, GameEvent, OutboxMessage, Player, Seat, utcnow
+from pbem.service.core.models import ACTIVE, INVITED, PAUSED, Game, GameEvent, OutboxMessage, Player, Seat, utcnow
 
 #: the least time between two resent invitations to one seat (docs/service.md)
 RESEND_INTERVAL = dt.timedelta(minutes=10)

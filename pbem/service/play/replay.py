@@ -9,9 +9,9 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from pbem.engine import State, get_game
-from pbem.service.db import db
-from pbem.service.models import Game, Move
-from pbem.service.snapshot import load_game
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, Move
+from pbem.service.core.snapshot import load_game
 
 
 def moves_of(game_id: int, until_step: int | None = None) -> list[Move]:

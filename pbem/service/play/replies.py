@@ -22,9 +22,9 @@ from sqlalchemy import select
 from pbem.engine import OrderError, OrderParseError, get_game
 from pbem.mail import reply_text
 from pbem.mail.inbound_body import head_and_tail
-from pbem.service.db import db
-from pbem.service.held import game_holds, is_cancel
-from pbem.service.models import OutboxMessage
+from pbem.service.core.db import db
+from pbem.service.core.models import OutboxMessage
+from pbem.service.play.held import game_holds, is_cancel
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +63,7 @@ def answered_notice(game_id: int, seat_index: int, refs: list[str]) -> bytes | N
         if row.raw:
             return row.raw
         try:
-            from pbem.service.outbox import render
+            from pbem.service.post.outbox import render
 
             raw = render(row)
         except Exception:  # composing is best effort: the patterns read the reply without it
@@ -95,14 +95,14 @@ def notice_texts(raw: bytes) -> tuple[list[str], list[str]]:
 def order_predicate(game, seat_index: int, state) -> Callable[[str], bool]:
     """Whether a line is in the game's command language: the game's parser
     reads it on the turn's state (legal or not), or it is a line the seat
-    may send ahead (:mod:`pbem.service.held`); a line it cannot parse at
+    may send ahead (:mod:`pbem.service.play.held`); a line it cannot parse at
     all (``OrderParseError``) is not an order."""
     engine = get_game(game.kind)
     holds = game_holds(engine)
 
     def is_order(line: str) -> bool:
         if holds and (is_cancel(line) or engine.hold_order(line) is not None):
-            return True   # a line held for a later decision (pbem.service.held)
+            return True   # a line held for a later decision (pbem.service.play.held)
         try:
             engine.parse_action(state, seat_index, line)  # parsing reads the state only
         except OrderParseError:

@@ -1,7 +1,7 @@
 """Resolution: apply the stored orders of a decision, exactly once.
 
 Usually the request whose orders complete a turn resolves it, inside the
-transaction that stores them (:func:`pbem.service.orders.submit_orders`
+transaction that stores them (:func:`pbem.service.play.orders.submit_orders`
 calls :func:`resolve_locked`); the ``pbem.resolve`` task
 (:func:`resolve_game`) resolves turns at their deadline, turns the request
 left to it, and is the fallback the periodic scan uses.
@@ -27,13 +27,15 @@ from sqlalchemy.orm.attributes import set_committed_value
 from pbem.engine import OrderError, get_game
 from pbem.engine.messages import Msg, Msgn
 from pbem.i18n import msg_json, stored_event_data
-from pbem.service import held, notify, queue
-from pbem.service.echo import said_orders
-from pbem.service.db import db
-from pbem.service.models import (
+from pbem.service.core import queue
+from pbem.service.core.db import db
+from pbem.service.core.echo import said_orders
+from pbem.service.play import held
+from pbem.service.post import notify
+from pbem.service.core.models import (
     ACTIVE, FINISHED, Game, GameEvent, Move, PendingOrder, utcnow,
 )
-from pbem.service.snapshot import engine_state, load_game, set_seat
+from pbem.service.core.snapshot import engine_state, load_game, set_seat
 
 log = logging.getLogger(__name__)
 
@@ -143,12 +145,12 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
     request's own orders complete the turn) save reading them again.
     ``pre_applied``: ``(seat, trial)`` when ``seat`` alone decides and its
     orders were already applied to ``state`` line by line by the order
-    check (:class:`pbem.service.orders.Trial`); the trial is recorded
+    check (:class:`pbem.service.play.orders.Trial`); the trial is recorded
     instead of applying them again. Raises ``ValueError`` if the state
     waits for anyone else.
 
     Then every held order whose decision has come due is applied, in the
-    same transaction (:func:`pbem.service.held.apply_due`; ``held_rows``:
+    same transaction (:func:`pbem.service.play.held.apply_due`; ``held_rows``:
     seat -> its held-order row when the caller has them, else read when the
     locked row counts any); at the end of the game they are dropped."""
     if game.status != ACTIVE or game.state is None:

@@ -1,7 +1,7 @@
 """The daily digest: notices held for players who asked for one mail a day
-(:mod:`pbem.service.mailprefs`) go out together at their hour.
+(:mod:`pbem.service.post.mailprefs`) go out together at their hour.
 
-:func:`send_due` runs with every delivery pass (:func:`pbem.service.outbox.deliver_due`).
+:func:`send_due` runs with every delivery pass (:func:`pbem.service.post.outbox.deliver_due`).
 For each recipient with held rows that are due, it composes every held
 notice as it is now (a turn notice whose turn has passed is left out, like
 any stale notice), queues one ``digest`` mail with them, and marks the
@@ -17,9 +17,10 @@ from flask import current_app
 from sqlalchemy import select, update
 
 from pbem.mail import compose
-from pbem.service import links, outbox
-from pbem.service.db import begin_write, db
-from pbem.service.models import OUT_DIGESTED, OUT_HELD, OutboxMessage, Player
+from pbem.service.core import links
+from pbem.service.core.db import begin_write, db
+from pbem.service.core.models import OUT_DIGESTED, OUT_HELD, OutboxMessage, Player
+from pbem.service.post import outbox
 
 
 def _item(row: OutboxMessage, now: dt.datetime) -> compose.DigestItem | None:

@@ -16,9 +16,9 @@ from pbem.config import HOST_NOTICE_DELAY_SECONDS
 from pbem.engine import get_game
 from pbem.i18n import translations
 from pbem.mail import compose
-from pbem.service import notify
-from pbem.service.db import db
-from pbem.service.models import (
+from pbem.service.core.db import db
+from pbem.service.post import notify
+from pbem.service.core.models import (
     OUT_HELD, OUT_PENDING, OUT_SUPERSEDED, PAUSED, Game, OutboxMessage, Seat,
 )
 

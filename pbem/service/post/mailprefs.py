@@ -2,7 +2,7 @@
 me again", and a hard-bounced address (issue 13; docs/web.md "Mail
 preferences").
 
-``Player.notify_mode`` (:data:`pbem.service.models.NOTIFY_MODES`):
+``Player.notify_mode`` (:data:`pbem.service.core.models.NOTIFY_MODES`):
 
 - ``every``: every notice (the default);
 - ``my_turn``: only mail that asks the player to act or is about them: turn
@@ -30,7 +30,7 @@ import datetime as dt
 from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pbem.service.models import Player
+from pbem.service.core.models import Player
 
 #: replies to what the player did: sent whatever the preference
 ANSWERS = frozenset({"confirmation", "refusal", "answer", "signin"})

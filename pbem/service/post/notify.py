@@ -28,10 +28,12 @@ from pbem.i18n import MSG_KEY, event_text, pick_language, translate, translation
 from pbem.mail import compose
 from pbem.mail.order_lists import arrange
 from pbem.mail.tokens import DEFAULT_SIGNIN_MAX_AGE
-from pbem.service import held, links, mailprefs, outbox
-from pbem.service.db import db
-from pbem.service.echo import order_in, read_as
-from pbem.service.models import Game, GameEvent, OutboxMessage, Seat
+from pbem.service.core import links
+from pbem.service.core.db import db
+from pbem.service.core.echo import order_in, read_as
+from pbem.service.core.models import Game, GameEvent, OutboxMessage, Seat
+from pbem.service.play import held
+from pbem.service.post import mailprefs, outbox
 
 log = logging.getLogger(__name__)
 
@@ -124,7 +126,7 @@ def _ref(game: Game) -> compose.GameRef:
 def _queue(game: Game, seat: Seat | None, msg, kind: str, key: str, now: dt.datetime, *,
            about_you: bool = True, due_at: dt.datetime | None = None) -> None:
     """Queue ``msg`` unless the seat's player does not want this ``kind``
-    (:func:`pbem.service.mailprefs.route`): dropped, or held for the digest.
+    (:func:`pbem.service.post.mailprefs.route`): dropped, or held for the digest.
     ``due_at`` (UTC): not sent before then (unless held)."""
     held = None
     if seat is not None and seat.player is not None:
@@ -156,12 +158,12 @@ def picture_lang(seat: Seat | None) -> str:
 def board_png(game: Game, view: dict, highlight: Sequence[str] = (), lang: str = "en") -> bytes | None:
     """The board picture part as this view shows it, players named and its
     words in ``lang``: a placeholder that
-    outbox delivery draws into the PNG (:mod:`pbem.service.pictures`; drawing
+    outbox delivery draws into the PNG (:mod:`pbem.service.post.pictures`; drawing
     takes far longer than the rest of a turn, so it stays out of the turn's
     transaction), or ``None`` when the game has no board picture (the email
     then carries everything in words)."""
     try:
-        from pbem.service.pictures import placeholder
+        from pbem.service.post.pictures import placeholder
 
         return placeholder(game.kind, picture_view(game, view, lang), highlight, lang=lang)
     except KeyError:
@@ -182,7 +184,7 @@ def closeup_png(game: Game, view: dict, highlight: Sequence[str], lang: str = "e
         return None, ""
     try:
         from pbem.boards import closeup, render_svg
-        from pbem.service.pictures import placeholder
+        from pbem.service.post.pictures import placeholder
 
         view = picture_view(game, view, lang)
         found = closeup.window(render_svg(game.kind, view, highlight=highlight, lang=lang), highlight)
@@ -278,7 +280,7 @@ def turn(game: Game, state, seat: Seat) -> compose.Turn:
 
 def _with_held(text: str, game_id: int, seat_index: int, lang: str, engine) -> str:
     """The seat's view text, then the orders it holds for later decisions
-    (:mod:`pbem.service.held`), if any, in ``lang`` (``engine`` writes them)."""
+    (:mod:`pbem.service.play.held`), if any, in ``lang`` (``engine`` writes them)."""
     note = held.note(held.held_lines(game_id, seat_index), engine)
     return f"{text}\n\n{translate(note, lang)}" if note else text
 
@@ -339,9 +341,9 @@ def compose_deferred(row, *, now: dt.datetime, draw_picture: bool = False):
     (delivery: no placeholder to parse the mail back for) instead of a
     placeholder; a picture that cannot be drawn is left out. Reads only;
     raises ``ValueError`` for a row of another kind."""
-    from pbem.service.errors import GameNotFound
-    from pbem.service.models import ACTIVE, PAUSED
-    from pbem.service.snapshot import engine_state, load_game
+    from pbem.service.core.errors import GameNotFound
+    from pbem.service.core.models import ACTIVE, PAUSED
+    from pbem.service.core.snapshot import engine_state, load_game
 
     if row.kind != "turn" or row.step is None:
         raise ValueError(f"outbox row {row.id} ({row.kind}) is not a deferred turn notice")
@@ -359,7 +361,7 @@ def compose_deferred(row, *, now: dt.datetime, draw_picture: bool = False):
     env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.turn")
     t = turn(game, engine_state(game), seat)
     if draw_picture and t.board_png is not None:
-        from pbem.service.pictures import draw
+        from pbem.service.post.pictures import draw
 
         try:
             t = dataclasses.replace(t, board_png=draw(t.board_png))
@@ -367,7 +369,7 @@ def compose_deferred(row, *, now: dt.datetime, draw_picture: bool = False):
             log.exception("board picture of game %s could not be drawn; sent without it", game.id)
             t = dataclasses.replace(t, board_png=None)
     if draw_picture and t.board_png is not None and t.closeup_png is not None:
-        from pbem.service.pictures import draw
+        from pbem.service.post.pictures import draw
 
         try:
             t = dataclasses.replace(t, closeup_png=draw(t.closeup_png))
@@ -424,12 +426,12 @@ def after_change(game: Game, state, *, now: dt.datetime, missed: Sequence[int] =
 
 def release_host_notices(game: Game, now: dt.datetime) -> None:
     """Make the game's host notices still waiting out their delay
-    (:mod:`pbem.service.host_notice`) due at ``now``: written before the
+    (:mod:`pbem.service.post.host_notice`) due at ``now``: written before the
     turn notices that follow, they are delivered first."""
     global _RELEASE
     if _RELEASE is None:
-        from pbem.service.host_notice import HOST_NOTICE_KINDS
-        from pbem.service.models import OUT_PENDING
+        from pbem.service.core.models import OUT_PENDING
+        from pbem.service.post.host_notice import HOST_NOTICE_KINDS
 
         t = OutboxMessage.__table__
         _RELEASE = update(t).where(
@@ -437,7 +439,7 @@ def release_host_notices(game: Game, now: dt.datetime) -> None:
             t.c.claimed_at.is_(None), t.c.next_attempt_at > bindparam("release_at"),
         ).values(next_attempt_at=bindparam("release_at"))
     # a Core statement built once (outbox rows are written by Core too,
-    # :func:`pbem.service.outbox.add`: none waits in the session unflushed)
+    # :func:`pbem.service.post.outbox.add`: none waits in the session unflushed)
     db.session.connection().execute(_RELEASE, {"release_game": game.id, "release_at": now})
 
 
@@ -573,7 +575,7 @@ def unread_answer(game: Game, seat: Seat, first_lines: Sequence[str], *, in_repl
 
 def bounce_notice(game: Game, player, status: str, *, now: dt.datetime, row_id: int) -> None:
     """Tell the host of ``game`` that mail to ``player`` bounces for good
-    (:mod:`pbem.service.bounces`): ``status`` is the RFC 3463 code
+    (:mod:`pbem.service.accounts.bounces`): ``status`` is the RFC 3463 code
     (``5.1.1``), the one thing of the report the host is told."""
     host = game.host
     lang = lang_of(host)

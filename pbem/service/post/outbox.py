@@ -12,7 +12,7 @@ SMTP server accepted it and the worker died before marking it).
 
 Turn notices are *deferred* (:func:`add_deferred`): the turn's transaction
 writes only which seat is asked to move at which step; delivery composes
-the mail from the game as it is then (:func:`pbem.service.notify.compose_deferred`).
+the mail from the game as it is then (:func:`pbem.service.post.notify.compose_deferred`).
 A notice whose game has left that step before delivery (the seat moved on
 the web page, or its deadline passed and the missed-turn notice told it), or
 whose seat has sent its orders for that step already (a simultaneous
@@ -35,9 +35,9 @@ from sqlalchemy.dialects.sqlite import insert as _sqlite_insert
 
 from pbem.mail import smtp
 from pbem.mail.tokens import make_bounce_address
-from pbem.service import pictures
-from pbem.service.db import begin_write, db
-from pbem.service.models import (
+from pbem.service.core.db import begin_write, db
+from pbem.service.post import pictures
+from pbem.service.core.models import (
     ACTIVE, OUT_FAILED, OUT_HELD, OUT_PENDING, OUT_SENDING, OUT_SENT, OUT_SUPERSEDED, PAUSED, Game, OutboxMessage,
     PendingOrder, utcnow,
 )
@@ -58,9 +58,9 @@ def add(msg: EmailMessage, *, kind: str, dedupe_key: str, game_id: int | None = 
     """Queue ``msg`` in the current transaction (does not commit). Returns
     the new row's id, or ``None`` when a row with ``dedupe_key`` exists
     already (the same notice is never written twice). Board pictures stay
-    placeholders until delivery (:mod:`pbem.service.pictures`).
+    placeholders until delivery (:mod:`pbem.service.post.pictures`).
     ``held_until`` (UTC): kept for its player's daily digest
-    (:mod:`pbem.service.digest`) until then, not sent on its own;
+    (:mod:`pbem.service.post.digest`) until then, not sent on its own;
     ``due_at`` (UTC): not sent before then (ignored when held)."""
     recipients = [addr for _name, addr in getaddresses(msg.get_all("To", []))]
     return _insert_once(kind=kind, dedupe_key=dedupe_key, game_id=game_id, seat_index=seat_index,
@@ -73,7 +73,7 @@ def add(msg: EmailMessage, *, kind: str, dedupe_key: str, game_id: int | None = 
 def add_deferred(*, kind: str, dedupe_key: str, game_id: int, seat_index: int, step: int,
                  recipient: str, now: dt.datetime | None = None,
                  due_at: dt.datetime | None = None, held_until: dt.datetime | None = None) -> int | None:
-    """Queue a notice composed at delivery (:mod:`pbem.service.notify`
+    """Queue a notice composed at delivery (:mod:`pbem.service.post.notify`
     ``compose_deferred``): seat ``seat_index`` of game ``game_id`` is asked
     to move at ``step``. ``due_at`` (UTC): not sent before then (a live
     player's grace; default: at once); it is superseded meanwhile like any
@@ -150,7 +150,7 @@ def render(row: OutboxMessage, *, now: dt.datetime | None = None, draw_picture: 
         return row.raw
     if row.status not in (OUT_PENDING, OUT_SENDING, OUT_HELD):
         return None
-    from pbem.service.notify import compose_deferred
+    from pbem.service.post.notify import compose_deferred
 
     msg = compose_deferred(row, now=now or utcnow(), draw_picture=draw_picture)
     return None if msg is None else msg.as_bytes(policy=msg.policy.clone(linesep="\r\n"))
@@ -167,7 +167,7 @@ def send_raw(raw: bytes, recipients: list[str], *, row_id: int | None = None) ->
     """Send one message over SMTP with the configured server
     (:func:`pbem.mail.smtp.send_raw`); raises ``TemporaryFailure`` or
     ``PermanentFailure`` from there. With ``row_id`` the envelope sender is
-    that row's VERP bounce address (:mod:`pbem.service.bounces`)."""
+    that row's VERP bounce address (:mod:`pbem.service.accounts.bounces`)."""
     cfg = current_app.config
     smtp.send_raw(raw, mail_from=_envelope_from(row_id), rcpt_to=recipients, host=cfg["SMTP_HOST"],
                   port=int(cfg["SMTP_PORT"]), user=cfg["SMTP_USER"] or None,
@@ -205,7 +205,7 @@ def deliver_due(*, now: dt.datetime | None = None, limit: int = 100) -> Delivery
     report = DeliveryReport()
     started = utcnow()  # the backoff counts from each failure, not from the start of a long run
     report.superseded = supersede_stale()
-    from pbem.service import digest  # (imports this module)
+    from pbem.service.post import digest  # (imports this module)
 
     report.digests = digest.send_due(now=now)
     stuck = now - dt.timedelta(seconds=CLAIM_TIMEOUT)

@@ -5,6 +5,7 @@ import pytest
 
 from pbem.engine import IllegalOrderError, get_game
 from pbem.engine.lacitta import board as B
+from pbem.engine.lacitta import castles
 
 G = get_game("lacitta")
 
@@ -109,7 +110,7 @@ def test_crowded_setup_falls_back_to_the_roomiest_sites():
     from pbem.engine.lacitta.geometry import DIST
     s = G.new_state(2, 5, setup="experienced")
     while s.castle_sites():          # crowd the board with seat 2's castles
-        s._place_castle(1, s.castle_sites()[0], 3, setup=True)
+        castles.place_castle(s, 1, s.castle_sites()[0], 3, setup=True)
     s._legal_cache = None
     sites = {a.site for a in s.legal_actions(0)}
     assert sites
