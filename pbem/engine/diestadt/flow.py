@@ -15,7 +15,7 @@ from pbem.engine.diestadt.grid import NEIGHBOURS, edge_name, parse_edge, parse_s
 from pbem.engine.diestadt.scoring import comma_list, final_scoring, score_completed
 from pbem.engine.diestadt.tile_orders import tile_options
 from pbem.engine.diestadt.tiles import MAX_REGIONS, TURNED, pattern_of
-from pbem.engine.diestadt.wall_orders import gate_options, tower_options, wall_ends, wall_options
+from pbem.engine.diestadt.wall_orders import end_named, gate_options, tower_options, wall_ends, wall_options
 from pbem.engine.diestadt.words import say_end
 from pbem.engine.messages import Msg, Msgn
 
@@ -63,7 +63,7 @@ def admit(st: "DieStadtState", seat: int, action, legal: list):
         return action
     if isinstance(action, BuildWall) and st.decision == "wall":
         ends = dict(wall_ends(st))
-        end = "cw" if action.end == "ccw" and "ccw" not in ends else action.end
+        end = end_named(ends, action.end)
         if end in ends:
             built = BuildWall(end, action.guard, edge_name(ends[end]), action.asked_guard)
             if built in legal:

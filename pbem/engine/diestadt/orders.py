@@ -25,6 +25,7 @@ from pbem.engine.diestadt.grid import SIDE_NAMES, parse_space
 from pbem.engine.diestadt.help import HELP  # noqa: F401  (the game's order help)
 from pbem.engine.diestadt.terms import ROLE as ROLE_WORD
 from pbem.engine.diestadt.tiles import DISTINCT_TURNS, TURNED
+from pbem.engine.diestadt.wall_orders import end_named
 from pbem.engine.fold import LANGUAGES
 from pbem.engine.messages import Msg, said_by
 
@@ -191,8 +192,7 @@ def _build(state, seat, kind, raw, *, space, rotation, edges, role, point, guard
                           ccw=words.say(BuildWall("ccw"))))
         if state.decision == "wall":
             ends = {a.end: a.site for a in state.legal_actions(seat)}
-            if end == "ccw" and "ccw" not in ends:
-                end = "cw"       # both ends take the same last edge
+            end = end_named(ends, end)
             return BuildWall(end, guard, ends.get(end))
         return BuildWall(end, guard)
     if no:

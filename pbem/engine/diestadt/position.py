@@ -37,6 +37,7 @@ second follower on a feature, no tile left for the turn, ...), is a
 from __future__ import annotations
 
 import json
+import random
 from contextlib import contextmanager
 
 from pbem.engine.diestadt import flow
@@ -305,7 +306,6 @@ def _deal(st: DieStadtState, used: set[int], piles, nxt: list[int], seed: int, l
     """Deal the tiles not on the board, drawn or discarded into the piles:
     ``nxt`` first, the rest shuffled with ``seed``; ``piles`` the sizes
     (``line`` the ``piles`` line, quoted when they add up to too many)."""
-    import random
     rest = [t for t in TILE_IDS if t not in used and t not in nxt]
     random.Random(seed).shuffle(rest)
     order = list(nxt) + rest                      # drawn first = order[0]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, SIDE_NAMES, space_name
+from pbem.engine.diestadt.placement import placement_spaces
 from pbem.engine.diestadt.tiles import HOMES, MAX_REGIONS, TILE_IDS, TURNED
 
 if TYPE_CHECKING:
@@ -111,8 +112,6 @@ def supplies(st: "DieStadtState", followers: int, towers: int, lines: dict[tuple
 
 def drawn_tile(st: "DieStadtState", line: str) -> None:
     """The seat to place a tile has one, and it fits somewhere (A-9)."""
-    from pbem.engine.diestadt.placement import placement_spaces
-
     if st.over or st.decision != "tile":
         return
     if st.drawn is None:

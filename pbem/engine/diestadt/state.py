@@ -23,6 +23,7 @@ from pbem.engine.diestadt.grid import NEIGHBOURS, OPP, RING, SPACES, Outline
 from pbem.engine.diestadt.scoring import CATEGORIES
 from pbem.engine.diestadt.tile_orders import TileOrders
 from pbem.engine.diestadt.tiles import HOMES, PILE_SIZES, TILE_IDS, TURNED, Turned
+from pbem.engine.diestadt.view import build_view
 from pbem.engine.diestadt.wall import Wall
 from pbem.engine.messages import Msg
 
@@ -216,7 +217,6 @@ class DieStadtState(State):
                 for s in range(self._seats)]
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from pbem.engine.diestadt.view import build_view
         return build_view(self, seat)
 
     # ----------------------------------------------------------------- JSON

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from pbem.engine.diestadt.grid import COLUMNS
 from pbem.engine.diestadt.terms import BUILDING, ROLE, SEAT_COLOUR
 from pbem.engine.diestadt.words import edge_letters, say_edges, say_end
 from pbem.engine.fold import LANGUAGES
@@ -26,7 +27,6 @@ def _grid(view: dict[str, Any], lang: str = "en") -> list[str]:
     tiles = {t["space"]: t for t in view["tiles"]}
     if not tiles:
         return []
-    from pbem.engine.diestadt.grid import COLUMNS
     xs = [t["x"] for t in view["tiles"]]
     ys = [t["y"] for t in view["tiles"]]
     x0, x1 = max(min(xs) - 1, 0), min(max(xs) + 1, 39)

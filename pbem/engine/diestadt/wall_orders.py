@@ -41,6 +41,13 @@ def wall_ends(st: "DieStadtState") -> list[tuple[str, Edge]]:
     return [("cw", cw)] if cw == ccw else [("cw", cw), ("ccw", ccw)]
 
 
+def end_named(ends, end: str) -> str:
+    """The end an order for ``end`` builds at, given the ``ends`` that can
+    grow (:func:`wall_ends`, or their names): when both ends take the same
+    last edge it is listed once, as ``cw``, and ``ccw`` means it (A-16)."""
+    return "cw" if end == "ccw" and "ccw" not in ends else end
+
+
 def guard_barred(st: "DieStadtState", seat: int, edge: Edge) -> Msg | None:
     """Why no guard of ``seat`` may go on the piece (or gate) on ``edge``
     (DS-76, DS-77, A-18, A-19, A-34): no follower left, or a guard faces it
@@ -132,7 +139,7 @@ def why_wall(st: "DieStadtState", seat: int, a: BuildWall) -> Msg | None:
     if not a.guard:
         return None
     ends = dict(wall_ends(st))
-    end = "cw" if a.end == "ccw" and "ccw" not in ends else a.end
+    end = end_named(ends, a.end)
     why = guard_barred(st, seat, ends[end]) if end in ends else None
     if why is None:
         return None

@@ -51,6 +51,7 @@ from typing import Any, Callable
 from pbem.engine.lacitta import data as D
 from pbem.engine.lacitta.board import SITES
 from pbem.engine.lacitta.geometry import terrain
+from pbem.engine.lacitta.rng import from_text
 from pbem.engine.lacitta.state import LaCittaState
 
 PHASES = ("political", "setup", "migration", "yearend", "over")
@@ -247,8 +248,6 @@ def load_position(text: str, game, seed: int = 1) -> LaCittaState:
 
 def _rng_text(rest: str) -> str:
     """A generator line read as the state stores it (rng.from_text checks it)."""
-    from pbem.engine.lacitta.rng import from_text
-
     text = rest.strip().lower()
     if not text.startswith("h2:"):
         text = f"{int(text, 16):016x}"

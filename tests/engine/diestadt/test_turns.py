@@ -45,9 +45,10 @@ def test_ds13_same_seed_same_deal_in_a_fresh_process():
     assert (st.drawn, [p[-3:] for p in st.piles]) == SEED_7_DEAL
     for hash_seed in ("1", "2"):
         env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-        out = subprocess.run([sys.executable, "-c", _DEAL_IN_A_FRESH_PROCESS], env=env,
-                             capture_output=True, text=True, check=True, timeout=120).stdout
-        assert out.strip() == st.to_json()
+        res = subprocess.run([sys.executable, "-c", _DEAL_IN_A_FRESH_PROCESS], env=env,
+                             capture_output=True, text=True, timeout=120)
+        assert res.returncode == 0, res.stderr
+        assert res.stdout.strip() == st.to_json()
 
 
 def test_ds20_turns_pass_clockwise():
