@@ -170,6 +170,7 @@ def why_not_golden(s: "LaCittaState", p: int, o: Order) -> Msg:
     if gold < cost:
         return Msgn("{n} citizen costs {cost} gold; you have {gold}.",
                     "{n} citizens cost {cost} gold; you have {gold}.", o.n, cost=cost, gold=gold)
+    # o.n > golden_room(s, c): the limit of list_golden
     return Msg("The city at {castle} would exceed its limit of {limit} citizens (it has {n}).",
                castle=c.castle, limit=s.capacity(c), n=c.citizens)
 

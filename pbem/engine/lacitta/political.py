@@ -33,6 +33,11 @@ CARD_OF = {"master": "master builder", "bread": "bread and games", "golden": "go
            "harvest": "rich harvest", "citizens": "citizens"}
 
 
+def has_action_card(s: "LaCittaState", p: int) -> bool:
+    """``p`` has an action card left this year (gold, build and found use one)."""
+    return s.actions[p] > 0
+
+
 def orders(s: "LaCittaState", p: int, only: str | None = None, what: str = "") -> list[Order]:
     """Legal political-round orders of ``p`` (empty: ``p`` must pass);
     ``only``/``what`` limit the listing to one verb (and building or card)
@@ -44,7 +49,7 @@ def orders(s: "LaCittaState", p: int, only: str | None = None, what: str = "") -
     acts: list[Order] = []
     mine = s.cities_of(p)
     room = building.gather(s, mine)
-    if s.actions[p] > 0 and only in (None, "gold", "build", "found"):
+    if has_action_card(s, p) and only in (None, "gold", "build", "found"):
         if only in (None, "gold"):
             acts.append(GOLD)
         building.list_action_builds(s, room, only, what, acts)
@@ -168,7 +173,7 @@ def why_not(s: "LaCittaState", p: int, o: Order) -> Msg | None:
                    phase=s.phase())
     if v == "pass":
         return Msg("You may pass only when no other order is legal.")
-    if v in ACTION_VERBS and s.actions[p] <= 0:
+    if v in ACTION_VERBS and not has_action_card(s, p):
         return Msg("You have no action card left this year (gold, build and found use one).")
     card = o.what if v == "card" else CARD_OF.get(v)
     if card and card not in s.display:
