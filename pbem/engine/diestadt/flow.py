@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from pbem.engine.api import Event
 from pbem.engine.diestadt import followers, placement
-from pbem.engine.diestadt.explain import why_illegal
 from pbem.engine.diestadt.actions import BuildGate, BuildWall, PlaceTile, PlaceTower
+from pbem.engine.diestadt.explain import why_illegal
 from pbem.engine.diestadt.grid import NEIGHBOURS, edge_name, parse_edge, parse_space, top_edge
 from pbem.engine.diestadt.scoring import comma_list, final_scoring, score_completed
 from pbem.engine.diestadt.tile_orders import tile_options
