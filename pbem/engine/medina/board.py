@@ -65,6 +65,12 @@ def parse_wall(text: str) -> int | None:
     return n - 1 if 1 <= n <= WALLS else None
 
 
+SQUARE_INDEX: dict[str, int] = {square_name(i): i for i in range(SQUARES)}
+"""``"E5"`` -> its index, for names as the engine writes them (capitals)."""
+WALL_INDEX: dict[str, int] = {wall_name(w): w for w in range(WALLS)}
+"""``"W12"`` -> its index (``11``)."""
+
+
 def _orth(i: int) -> tuple[int, ...]:
     r, c = divmod(i, COLS)
     out = []

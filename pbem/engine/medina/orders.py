@@ -25,6 +25,7 @@ from pbem.engine.medina import board as B
 from pbem.engine.medina.actions import Place
 from pbem.engine.medina.help import HELP  # noqa: F401  (the game's order help)
 from pbem.engine.medina.terms import PIECE
+from pbem.engine.medina.turns import refusal
 from pbem.engine.medina.pieces import PALACE_COLOURS
 from pbem.engine.medina.words import COLOURS, KINDS, WORDS, first, say, word
 from pbem.engine.messages import Msg, said_by
@@ -55,26 +56,41 @@ def parse_order(state, seat: int, text: str) -> Place:
 
     Raises :class:`OrderParseError` when the line is not an order,
     :class:`NotYourTurnError` when ``seat`` owes nothing, and
-    :class:`IllegalOrderError` (with the reason) when it is not legal now.
+    :class:`IllegalOrderError` (with the reason,
+    :func:`pbem.engine.medina.turns.refusal`) when it is not legal now.
     Every refusal's message is a :class:`Msg`.
     """
     raw = text.strip()
     legal = state.legal_actions(seat)
-    examples = _examples(legal)
+    found = _read(raw, legal)
+    if not isinstance(found, Place):
+        raise OrderParseError(found, text=raw, legal=_examples(legal))
+    if seat not in state.current_seats():
+        who = state.current_seats()
+        raise NotYourTurnError(
+            Msg("the game is over") if not who else
+            Msg("it is {seat}'s turn, not yours", seat=seat_name(who[0])), text=raw, legal=[])
+    why = refusal(state, seat, found)
+    if why is not None:
+        raise IllegalOrderError(Msg("'{order}' is not legal: {why}", order=say(found), why=why),
+                                text=raw, legal=_examples(_near(legal, found)))
+    return found
+
+
+def _read(raw: str, legal: list[Place]) -> Place | Msg:
+    """The placement ``raw`` names, or why it names none (``legal`` tells
+    the colour of ``palace E5``)."""
     words = [word(w) for w in _SPLIT.split(raw) if w]
     if not words:
-        raise OrderParseError(Msg("the order is empty"), text=raw, legal=examples)
-    kind = colour = site = None
-    number = None
+        return Msg("the order is empty")
+    kind = colour = site = number = None
     unknown = []
     for w in words:
         if w in KINDS and kind is None:
             kind = KINDS[w]
         elif w in COLOURS and colour is None:
             colour = COLOURS[w]
-        elif B.parse_square(w) is not None and site is None:
-            site = w.upper()
-        elif B.parse_wall(w) is not None and site is None:
+        elif site is None and (B.parse_square(w) is not None or B.parse_wall(w) is not None):
             site = w.upper()
         elif w.isdecimal() and number is None:
             number = int(w)
@@ -85,60 +101,42 @@ def parse_order(state, seat: int, text: str) -> Place:
     if kind is None and site is not None and site.startswith("W"):
         kind = "wall"    # "W12"
     if kind is None:
-        raise OrderParseError(
-            Msg("'{order}' is not a Medina order: start with {words}", order=raw, words=KIND_WORDS),
-            text=raw, legal=examples)
+        return Msg("'{order}' is not a Medina order: start with {words}", order=raw, words=KIND_WORDS)
     if kind == "wall" and site is None and number is not None and 1 <= number <= B.WALLS:
         site = f"W{number}"
+    return _placement(raw, kind, colour, site, unknown, legal)
+
+
+def _placement(raw: str, kind: str, colour: str | None, site: str | None,
+               unknown: list[str], legal: list[Place]) -> Place | Msg:
+    """The placement of ``kind`` read from ``raw``, or what is wrong with it."""
     if any(w in KINDS for w in unknown):
-        raise OrderParseError(Msg("'{order}' holds more than one order: write one order per line",
-                                  order=raw),
-                              text=raw, legal=examples)
+        return Msg("'{order}' holds more than one order: write one order per line", order=raw)
     if unknown:
         bad = unknown[0]
         if re.fullmatch(r"[a-z]\d+", bad):
-            msg = Msg("could not read '{word}' in '{order}' (squares are A1-P11, wall spaces "
-                      "W1-W54)", word=bad, order=raw)
-        else:
-            msg = Msg("could not read '{word}' in '{order}'", word=bad, order=raw)
-        raise OrderParseError(msg, text=raw, legal=examples)
+            return Msg("could not read '{word}' in '{order}' (squares are A1-P11, wall spaces "
+                       "W1-W54)", word=bad, order=raw)
+        return Msg("could not read '{word}' in '{order}'", word=bad, order=raw)
     if site is None:
         if kind == "wall":
-            msg = Msg("'{order}' names no site: add a wall space such as W12", order=raw)
-        else:
-            msg = Msg("'{order}' names no site: add a square such as E5", order=raw)
-        raise OrderParseError(msg, text=raw, legal=examples)
+            return Msg("'{order}' names no site: add a wall space such as W12", order=raw)
+        return Msg("'{order}' names no site: add a square such as E5", order=raw)
     is_wall = site.startswith("W")
     if kind == "wall" and not is_wall:
-        raise OrderParseError(Msg("walls go on wall spaces W1-W54, not on square {site}", site=site),
-                              text=raw, legal=examples)
+        return Msg("walls go on wall spaces W1-W54, not on square {site}", site=site)
     if kind != "wall" and is_wall:
-        raise OrderParseError(Msg("a {piece} goes on a square (A1-P11), not on wall space {site}",
-                                  piece=PIECE[kind], site=site),
-                              text=raw, legal=examples)
+        return Msg("a {piece} goes on a square (A1-P11), not on wall space {site}",
+                   piece=PIECE[kind], site=site)
     if kind == "palace" and colour is None:
         fits = [a for a in legal if a.kind == "palace" and a.site == site]
         if len(fits) != 1:
-            raise OrderParseError(Msg("say which colour: '{example}' ({colours})",
-                                      example=say(Place("palace", site, "orange")), colours=COLOUR_WORDS),
-                                  text=raw, legal=examples)
+            return Msg("say which colour: '{example}' ({colours})",
+                       example=say(Place("palace", site, "orange")), colours=COLOUR_WORDS)
         colour = fits[0].colour
     if kind != "palace" and colour is not None:
-        raise OrderParseError(Msg("only palace pieces have a colour; write '{order}'",
-                                  order=say(Place(kind, site))),
-                              text=raw, legal=examples)
-    action = Place(kind, site, colour)
-    if seat not in state.current_seats():
-        who = state.current_seats()
-        raise NotYourTurnError(
-            Msg("the game is over") if not who else
-            Msg("it is {seat}'s turn, not yours", seat=seat_name(who[0])), text=raw, legal=[])
-    if action not in legal:
-        from pbem.engine.medina.explain import why_illegal
-        raise IllegalOrderError(Msg("'{order}' is not legal: {why}", order=say(action),
-                                    why=why_illegal(state, seat, action)),
-                                text=raw, legal=_examples(_near(legal, action)))
-    return action
+        return Msg("only palace pieces have a colour; write '{order}'", order=say(Place(kind, site)))
+    return Place(kind, site, colour)
 
 
 def _near(legal: list[Place], action: Place) -> list[Place]:

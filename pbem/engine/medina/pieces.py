@@ -14,6 +14,11 @@ SEAT_COLOURS = ("red", "yellow", "blue", "green")
 """Dome and screen colour of seats 1..4 (the dome colours of the first edition)."""
 
 KINDS = ("palace", "dome", "stable", "merchant", "wall")
+"""The kinds of piece an order places."""
+
+EMPTY, PALACE, STABLE, MERCHANT = 0, 1, 2, 3
+"""What a square holds (``MedinaState.kind``): nothing, a palace piece, a
+stable or a merchant. Domes sit on palace pieces; walls are on the ring."""
 
 STARTING_SUPPLY = {
     # "3 pelaajan pelissä ... 4 kupolia, 6 palatsipalaa per väri, 4 tallia, 8 asukasta ja 10 muuripalaa"
@@ -24,6 +29,10 @@ STARTING_SUPPLY = {
 
 SUPPLY_KEYS = PALACE_COLOURS + ("domes", "stables", "merchants", "walls")
 """Keys of a seat's supply dict: palace pieces per colour, then the rest."""
+
+SUPPLY_KEY = {"dome": "domes", "stable": "stables", "merchant": "merchants", "wall": "walls"}
+"""Piece kind (other than a palace piece, keyed by its colour) -> its supply key."""
+
 
 def starting_supply(seats: int) -> dict[str, int]:
     """One seat's pieces behind its screen at the start (``ValueError`` for a

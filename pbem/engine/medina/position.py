@@ -27,8 +27,9 @@ from __future__ import annotations
 import re
 
 from pbem.engine.medina import board as B
-from pbem.engine.medina.pieces import PALACE_COLOURS, SUPPLY_KEYS
-from pbem.engine.medina.state import EMPTY, MERCHANT, PALACE, STABLE, MedinaState, Palace
+from pbem.engine.medina.pieces import EMPTY, MERCHANT, PALACE, PALACE_COLOURS, STABLE, SUPPLY_KEYS
+from pbem.engine.medina.state import MedinaState
+from pbem.engine.medina.tiles import towers_of
 
 _CELL = {"g": "grey", "k": "black", "b": "brown", "o": "orange"}
 _LETTER = {v: k for k, v in _CELL.items()}
@@ -41,11 +42,10 @@ def _seat(tokens: list[str], line: str) -> int:
     return int(tokens[1]) - 1
 
 
-def load_position(text: str, game=None) -> MedinaState:
-    """A :class:`MedinaState` from position text (``ValueError`` with the
-    offending line when it does not read)."""
-    if game is None:
-        from pbem.engine.medina.game import GAME as game
+def load_position(text: str, game) -> MedinaState:
+    """A :class:`MedinaState` of ``game`` (the registered Medina, which also
+    offers this as ``game.load_position(text)``) from position text
+    (``ValueError`` with the offending line when it does not read)."""
     lines = [ln.split("#", 1)[0].rstrip() for ln in text.splitlines()]
     lines = [ln for ln in lines if ln.strip()]
     seats = 4
@@ -55,6 +55,23 @@ def load_position(text: str, game=None) -> MedinaState:
             seats = int(t[1])
     st = game.new_state(seats, 0)
     st.setup = False
+    rows, rest = _split(lines)
+    _draw(st, rows)
+    supply_lines, turn_no = _read_lines(st, rest)
+    _grow_walls(st)
+    _fill_screens(st, supply_lines)
+    st._rebuild()
+    for p in st.palaces:
+        if p.owner is not None:
+            p.towers = towers_of(st, p)
+    holders = [s for s in range(seats) if st.pieces_left(s)]
+    st.lone = len(holders) == 1 and holders[0] == st.seat
+    st.turn_no = 0 if st.setup else turn_no
+    return st
+
+
+def _split(lines: list[str]) -> tuple[list[str], list[list[str]]]:
+    """The board rows (16 letters each) and the other lines as words."""
     rows: list[str] = []
     rest: list[list[str]] = []
     for ln in lines:
@@ -68,6 +85,12 @@ def load_position(text: str, game=None) -> MedinaState:
         rest.append(t)
     if rows and len(rows) != B.ROWS:
         raise ValueError(f"the board needs {B.ROWS} rows of 16 squares, got {len(rows)}")
+    return rows, rest
+
+
+def _draw(st: MedinaState, rows: list[str]) -> None:
+    """Merchants, palaces (orthogonal groups of one colour, in reading
+    order) and stables from the board rows."""
     colour_at: dict[int, str] = {}
     stables: list[int] = []
     for r, row in enumerate(rows):
@@ -80,73 +103,102 @@ def load_position(text: str, game=None) -> MedinaState:
             elif ch == "m":
                 st.kind[i] = MERCHANT
                 st.merchants.append(i)
-    # palaces: orthogonal components of one colour, in reading order
     for i in sorted(colour_at):
-        if st.pal[i] != -1:
-            continue
-        p = Palace(len(st.palaces), colour_at[i])
-        todo = [i]
-        st.pal[i] = p.id
-        while todo:
-            j = todo.pop()
-            p.squares.append(j)
-            st.kind[j] = PALACE
-            for n in B.ORTH[j]:
-                if colour_at.get(n) == p.colour and st.pal[n] == -1:
-                    st.pal[n] = p.id
-                    todo.append(n)
-        p.squares.sort()
-        st.palaces.append(p)
+        if st.pal[i] == -1:
+            _flood(st, i, colour_at)
     for i in stables:
         pids = {st.pal[j] for j in B.ORTH[i] if st.kind[j] == PALACE}
         if len(pids) != 1:
             raise ValueError(f"the stable on {B.square_name(i)} must touch exactly one palace")
         st.kind[i], st.pal[i] = STABLE, pids.pop()
         st.palaces[st.pal[i]].stables.append(i)
-    supply_lines = []
+
+
+def _flood(st: MedinaState, i: int, colour_at: dict[int, str]) -> None:
+    """The palace holding square ``i``: its colour's orthogonal group."""
+    p = st.new_palace(colour_at[i])
+    todo = [i]
+    st.pal[i] = p.id
+    while todo:
+        j = todo.pop()
+        p.squares.append(j)
+        st.kind[j] = PALACE
+        for n in B.ORTH[j]:
+            if colour_at.get(n) == p.colour and st.pal[n] == -1:
+                st.pal[n] = p.id
+                todo.append(n)
+    p.squares.sort()
+
+
+def _read_lines(st: MedinaState, rest: list[list[str]]) -> tuple[list[list[str]], int]:
+    """Apply every line but the board and the supplies; return the supply
+    lines and the turn's number."""
+    supply_lines: list[list[str]] = []
     turn_no = 1
     for t in rest:
         line = " ".join(t)
-        if t[0] == "walls":
-            for name in t[1:]:
-                w = B.parse_wall(name)
-                if w is None:
-                    raise ValueError(f"not a wall space: {name!r}")
-                st.walls[w] = -1
-        elif t[0] == "dome":
-            i = B.parse_square(t[1])
-            if i is None or st.kind[i] != PALACE:
-                raise ValueError(f"no palace piece under the dome: {line!r}")
-            seat = _seat(t[2:], line)
-            p = st.palaces[st.pal[i]]
-            p.owner, p.dome, p.complete = seat, i, True
-            st.claimed[seat].append(p.colour)
-        elif t[0] == "complete":
-            i = B.parse_square(t[1])
-            if i is None or st.kind[i] != PALACE:
-                raise ValueError(f"no palace at: {line!r}")
-            st.palaces[st.pal[i]].complete = True
-        elif t[0] == "supply":
+        if t[0] == "supply":
             supply_lines.append(t)
+        elif t[0] == "turn":
+            turn_no = _turn(st, t, line, turn_no)
+        elif t[0] in _LINES:
+            _LINES[t[0]](st, t, line)
         elif t[:2] == ["palace", "tile"]:
             st.palace_tiles[t[2]] = _seat(t[3:], line)
         elif t[:2] == ["tower", "tile"]:
             st.tower_tiles[int(t[2])] = _seat(t[3:], line)
-        elif t[0] == "turn":
-            st.seat = _seat(t[1:], line)
-            if "piece" in t:
-                st.placed = int(t[t.index("piece") + 1]) - 1
-            st.domed = "domed" in t
-            if "number" in t:
-                turn_no = int(t[t.index("number") + 1])
-        elif t[0] == "setup":
-            st.setup = True
         elif t == ["over"]:
             st.over = True
         else:
             raise ValueError(f"cannot read position line: {line!r}")
-    _grow_walls(st)
-    for s in range(seats):
+    return supply_lines, turn_no
+
+
+def _walls(st: MedinaState, t: list[str], line: str) -> None:
+    for name in t[1:]:
+        w = B.parse_wall(name)
+        if w is None:
+            raise ValueError(f"not a wall space: {name!r}")
+        st.walls[w] = -1
+
+
+def _palace_at(st: MedinaState, name: str, line: str, what: str):
+    i = B.parse_square(name)
+    if i is None or st.kind[i] != PALACE:
+        raise ValueError(f"{what}: {line!r}")
+    return i, st.palaces[st.pal[i]]
+
+
+def _dome(st: MedinaState, t: list[str], line: str) -> None:
+    i, p = _palace_at(st, t[1], line, "no palace piece under the dome")
+    seat = _seat(t[2:], line)
+    p.owner, p.dome, p.complete = seat, i, True
+    st.claimed[seat].append(p.colour)
+
+
+def _complete(st: MedinaState, t: list[str], line: str) -> None:
+    _palace_at(st, t[1], line, "no palace at")[1].complete = True
+
+
+def _setup(st: MedinaState, t: list[str], line: str) -> None:
+    st.setup = True
+
+
+_LINES = {"walls": _walls, "dome": _dome, "complete": _complete, "setup": _setup}
+
+
+def _turn(st: MedinaState, t: list[str], line: str, turn_no: int) -> int:
+    st.seat = _seat(t[1:], line)
+    if "piece" in t:
+        st.placed = int(t[t.index("piece") + 1]) - 1
+    st.domed = "domed" in t
+    return int(t[t.index("number") + 1]) if "number" in t else turn_no
+
+
+def _fill_screens(st: MedinaState, supply_lines: list[list[str]]) -> None:
+    """Domes less the palaces each seat owns, colours every seat has
+    claimed back in the box, then the ``supply`` lines."""
+    for s in range(st.seats):
         st.supply[s]["domes"] = 4 - len(st.claimed[s])
     for c in PALACE_COLOURS:
         if all(c in cl for cl in st.claimed):
@@ -160,14 +212,6 @@ def load_position(text: str, game=None) -> MedinaState:
             if pairs[k] not in SUPPLY_KEYS:
                 raise ValueError(f"unknown supply key {pairs[k]!r}")
             st.supply[s][pairs[k]] = int(pairs[k + 1])
-    st._rebuild()
-    for p in st.palaces:
-        if p.owner is not None:
-            p.towers = st.towers_of(p)
-    holders = [s for s in range(seats) if st.pieces_left(s)]
-    st.lone = len(holders) == 1 and holders[0] == st.seat
-    st.turn_no = 0 if st.setup else turn_no
-    return st
 
 
 def _grow_walls(st: MedinaState) -> None:

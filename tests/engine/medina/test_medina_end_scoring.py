@@ -2,6 +2,7 @@
 import pytest
 
 from pbem.engine import IllegalOrderError
+from pbem.engine.medina.scoring import palace_points
 
 from .helpers import board, legal_texts, play, pos
 
@@ -131,9 +132,9 @@ def test_rulebook_scoring_example():
     count for both."""
     st = pos(RULEBOOK_EXAMPLE)
     by_colour = {p.colour: p for p in st.palaces}
-    assert st.palace_points(by_colour["orange"]) == {"pieces": 4, "stables": 2, "walls": 2, "merchants": 3}
-    assert st.palace_points(by_colour["black"]) == {"pieces": 5, "stables": 0, "walls": 1, "merchants": 4}
-    assert st.palace_points(by_colour["grey"]) == {"pieces": 4, "stables": 1, "walls": 5, "merchants": 3}
+    assert palace_points(st, by_colour["orange"]) == {"pieces": 4, "stables": 2, "walls": 2, "merchants": 3}
+    assert palace_points(st, by_colour["black"]) == {"pieces": 5, "stables": 0, "walls": 1, "merchants": 4}
+    assert palace_points(st, by_colour["grey"]) == {"pieces": 4, "stables": 1, "walls": 5, "merchants": 3}
     assert [s.points for s in st.scores()] == [11, 10, 13]
     assert [s.rank for s in st.scores()] == [2, 3, 1]
 

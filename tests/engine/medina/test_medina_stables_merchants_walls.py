@@ -2,6 +2,7 @@
 import pytest
 
 from pbem.engine import IllegalOrderError
+from pbem.engine.medina.scoring import palace_points
 
 from .helpers import board, legal_texts, play, pos
 
@@ -55,7 +56,7 @@ def test_stable_adds_to_palace_size_and_points():
     play(st, "stable F5")
     p = st.palaces[0]
     assert p.size == 2
-    assert st.palace_points(p) == {"pieces": 1, "stables": 1, "merchants": 0, "walls": 0}
+    assert palace_points(st, p) == {"pieces": 1, "stables": 1, "merchants": 0, "walls": 0}
 
 
 # ---------------------------------------------------------------- merchants
