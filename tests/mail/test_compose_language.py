@@ -12,7 +12,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 import pbem.i18n as i18n
-from pbem.mail import compose as c
+from pbem.mail import compose as c, render
 
 from .test_compose import DEADLINE, GAME, envelope, turn
 
@@ -39,10 +39,10 @@ def catalogs(tmp_path, monkeypatch):
             write_po(f, cat)
     monkeypatch.setattr(i18n, "CATALOG_DIR", tmp_path)
     i18n.translations.cache_clear()
-    c._env_for.cache_clear()
+    render.env_for.cache_clear()
     yield
     i18n.translations.cache_clear()
-    c._env_for.cache_clear()
+    render.env_for.cache_clear()
 
 
 def _notice(locale: str):
