@@ -25,6 +25,13 @@ if TYPE_CHECKING:
 Edge = tuple[int, int]
 
 _WALL_ORDERS: dict[tuple[str, bool, Edge], BuildWall] = {}
+#: the reasons that take no detail of the position, made once (the lists ask
+#: about 75 wall decisions a game)
+_NO_FOLLOWER = Msg("you have no follower left for a guard (DS-76, A-34)")
+_NO_TOWER = Msg("you have no tower left (DS-12)")
+_NO_PIECE = {end: Msg("the {end} end has no wall piece since the gate or the last tower there, "
+                      "so no tower can stand there now (DS-80, A-22)", end=say_end(end))
+             for end in ("cw", "ccw")}
 
 
 def gate_edges(st: "DieStadtState") -> list[Edge]:
@@ -53,17 +60,12 @@ def guard_barred(st: "DieStadtState", seat: int, edge: Edge) -> Msg | None:
     (DS-76, DS-77, A-18, A-19, A-34): no follower left, or a guard faces it
     from the far end of an unbroken row of tiles; None when one may."""
     if st.supply[seat] <= 0:
-        return Msg("you have no follower left for a guard (DS-76, A-34)")
+        return _NO_FOLLOWER
     far = st.wall.opposite_guard(edge, st.board)
     if far is None:
         return None
     return Msg("seat {seat}'s guard on {edge} faces it across an unbroken row of tiles (DS-77)",
                seat=far[1] + 1, edge=edge_name(far[0]))
-
-
-def guard_ok(st: "DieStadtState", seat: int, edge: Edge) -> bool:
-    """:func:`guard_barred` says nothing against a guard of ``seat`` on ``edge``."""
-    return guard_barred(st, seat, edge) is None
 
 
 def tower_barred(st: "DieStadtState", seat: int, end: str | None) -> Msg | None:
@@ -73,10 +75,9 @@ def tower_barred(st: "DieStadtState", seat: int, end: str | None) -> Msg | None:
     if end is None:
         return None
     if st.towers_left[seat] <= 0:
-        return Msg("you have no tower left (DS-12)")
+        return _NO_TOWER
     if st.wall.tower_points(end) <= 0:
-        return Msg("the {end} end has no wall piece since the gate or the last tower there, "
-                   "so no tower can stand there now (DS-80, A-22)", end=say_end(end))
+        return _NO_PIECE[end]
     return None
 
 
@@ -96,7 +97,7 @@ def gate_options(st: "DieStadtState") -> list[BuildGate]:
     out = []
     for e in gate_edges(st):
         out.append(BuildGate(edge_name(e)))
-        if guard_ok(st, seat, e):
+        if guard_barred(st, seat, e) is None:
             out.append(BuildGate(edge_name(e), True))
     return out
 
@@ -107,7 +108,7 @@ def wall_options(st: "DieStadtState") -> list[BuildWall]:
     out = []
     for end, e in wall_ends(st):
         out.append(wall_order(end, False, e))
-        if guard_ok(st, seat, e):
+        if guard_barred(st, seat, e) is None:
             out.append(wall_order(end, True, e))
     return out
 
