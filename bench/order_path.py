@@ -48,11 +48,11 @@ def main(argv: list[str]) -> None:
 
 def run(n: int, *, profile: bool, direct: bool, callees: str | None = None) -> None:
     from pbem.engine import get_game
-    from pbem.service.db import db
-    from pbem.service.lifecycle import create_game, join_game
-    from pbem.service.migrate import upgrade
-    from pbem.service.models import Game
-    from pbem.service.orders import pending_seats, submit_orders
+    from pbem.service.core.db import db
+    from pbem.service.core.migrate import upgrade
+    from pbem.service.core.models import Game
+    from pbem.service.play.lifecycle import create_game, join_game
+    from pbem.service.play.orders import pending_seats, submit_orders
     from pbem.web import create_app
 
     url = f"postgresql+psycopg://postgres@127.0.0.1:5432/{DB}"

@@ -115,7 +115,7 @@ def main(argv: list[str]) -> None:
 
 def make(url: str):
     import pbem
-    from pbem.service.db import db
+    from pbem.service.core.db import db
     from pbem.web import create_app
 
     tmp = tempfile.mkdtemp()
@@ -132,9 +132,9 @@ def make(url: str):
 
 def run(n: int, url: str, argv: list[str]) -> None:
     from pbem.engine import get_game
-    from pbem.service.db import db
-    from pbem.service.lifecycle import create_game, join_game
-    from pbem.service.models import Game
+    from pbem.service.core.db import db
+    from pbem.service.core.models import Game
+    from pbem.service.play.lifecycle import create_game, join_game
 
     app, engine, rng = make(url), get_game("lacitta"), random.Random(1)
     with app.app_context():
@@ -264,8 +264,8 @@ def web_post(app, counter, prof, gid, seat, pid, text, step) -> list[str]:
 
 
 def mail(app, counter, gid, seat, email, text) -> list[str]:
+    from pbem.service.core.links import reply_address
     from pbem.service.inbound import handle_inbound
-    from pbem.service.links import reply_address
 
     with app.app_context():
         msg = EmailMessage()
@@ -292,7 +292,7 @@ def deliver(app, counter) -> list[str]:
     import datetime as dt
 
     from pbem.mail import smtp
-    from pbem.service.outbox import deliver_due
+    from pbem.service.post.outbox import deliver_due
 
     smtp.send_raw = lambda *a, **k: None
     with app.app_context():
@@ -312,9 +312,9 @@ def sent_notice(gid: int, seat: int) -> str | None:
 
     from sqlalchemy import select
 
-    from pbem.service.db import db
-    from pbem.service.models import OutboxMessage
-    from pbem.service.outbox import render
+    from pbem.service.core.db import db
+    from pbem.service.core.models import OutboxMessage
+    from pbem.service.post.outbox import render
 
     row = db.session.execute(select(OutboxMessage).where(
         OutboxMessage.game_id == gid, OutboxMessage.seat_index == seat, OutboxMessage.kind == "turn")

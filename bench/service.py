@@ -63,7 +63,7 @@ coroutine that
    it). The seats of a simultaneous decision are posted at once, as
    independent players would send them (they meet at the game row lock);
 3. applies the orders to its mirror as the server's resolution
-   (``pbem.service.resolve.resolve_locked``) does: in ascending seat order
+   (``pbem.service.play.resolve.resolve_locked``) does: in ascending seat order
    ``state.apply(seat, parse_action(state, seat, line))`` for each line
    while the seat is still current, or ``state.default_action(seat)`` when
    that raises ``OrderError`` (an earlier seat's order made it illegal);
@@ -364,7 +364,7 @@ def create_database(cfg: StackConfig) -> None:
     with psycopg.connect(cfg.pg_admin_url, autocommit=True) as conn:
         conn.execute(f"DROP DATABASE IF EXISTS {cfg.db_name} WITH (FORCE)")
         conn.execute(f"CREATE DATABASE {cfg.db_name}")
-    from pbem.service.migrate import upgrade
+    from pbem.service.core.migrate import upgrade
 
     upgrade(cfg.sqlalchemy_url)
 
@@ -583,9 +583,9 @@ def create_games(app, games: int, seats: int, *, seed: int, echo, threads: int =
     from flask import g as flask_g, session
     from flask_wtf.csrf import generate_csrf
 
-    from pbem.service.db import db
-    from pbem.service.lifecycle import create_game, join_game
-    from pbem.service.models import Game
+    from pbem.service.core.db import db
+    from pbem.service.core.models import Game
+    from pbem.service.play.lifecycle import create_game, join_game
 
     def some(numbers: range) -> dict[int, list[SeatClient]]:
         out = {}
@@ -852,7 +852,7 @@ class GameClient:
 
     def mirror(self, orders: dict[int, str]) -> None:
         """Apply a decision's orders (seat -> order text, one order a line)
-        as :func:`pbem.service.resolve.resolve_locked` does."""
+        as :func:`pbem.service.play.resolve.resolve_locked` does."""
         state, parse, order_error = self.state, self.engine.parse_action, self.order_error
         for seat in sorted(orders):
             for line in orders[seat].split("\n"):
@@ -1053,7 +1053,7 @@ def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: 
             spare_games = [(gid, clients.pop(gid)) for gid in sorted(clients)[games:]]
             spare_games.reverse()   # pop() takes the oldest first
             with app.app_context():
-                from pbem.service.db import db
+                from pbem.service.core.db import db
 
                 db.engine.dispose()
             skipped = skip_setup_mail(cfg)

@@ -1,5 +1,5 @@
 """Alembic environment: the models' metadata; the database URL from the
-Alembic config (``sqlalchemy.url``, set by :mod:`pbem.service.migrate`) or
+Alembic config (``sqlalchemy.url``, set by :mod:`pbem.service.core.migrate`) or
 else from the ``PBEM_*`` environment like the app."""
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from logging.config import fileConfig
 from alembic import context
 from sqlalchemy import create_engine, pool
 
-from pbem.service import models  # noqa: F401  (registers the tables)
-from pbem.service.db import db
+from pbem.service.core import models  # noqa: F401  (registers the tables)
+from pbem.service.core.db import db
 
 config = context.config
 if config.config_file_name and os.path.exists(config.config_file_name) and config.attributes.get("configure_logger", True):

@@ -105,7 +105,7 @@ def _engine_options(database_url: str, get) -> dict:
     return options
 
 
-#: default of ``PBEM_HOST_NOTICE_DELAY_SECONDS`` (:mod:`pbem.service.host_notice`)
+#: default of ``PBEM_HOST_NOTICE_DELAY_SECONDS`` (:mod:`pbem.service.post.host_notice`)
 HOST_NOTICE_DELAY_SECONDS = 60
 
 

@@ -16,7 +16,7 @@ from email.utils import make_msgid
 import pytest
 
 from pbem.mail import sink as mailsink
-from pbem.service.db import db
+from pbem.service.core.db import db
 from pbem.service.inbound import handle_inbound
 
 #: Message-ID of our mail: game, seat, step (absent for some kinds), kind

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from flask import Flask
 from flask.testing import FlaskClient
 
-from pbem.service.db import db
+from pbem.service.core.db import db
 
 PLAYERS = [("Ada", "ada@example.org"), ("Bo", "bo@example.org"), ("Cy", "cy@example.org")]
 CSRF_RE = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -79,7 +79,7 @@ def csrf_token(client, path: str = "/signin") -> str:
 
 def sign_in(client, player_id: int) -> None:
     """Sign ``client`` in as ``player_id`` through a real emailed-style link."""
-    from pbem.service import links
+    from pbem.service.core import links
 
     path = links.signin_url(player_id, "/").removeprefix("http://pbem.test")
     page = client.get(path)
@@ -91,7 +91,7 @@ def sign_in(client, player_id: int) -> None:
 def player_id(email: str) -> int:
     from sqlalchemy import select
 
-    from pbem.service.models import Player
+    from pbem.service.core.models import Player
 
     return db.session.execute(select(Player.id).where(Player.email == email)).scalar_one()
 
@@ -106,8 +106,8 @@ def signed_in(app: Flask, email: str) -> FlaskClient:
 def game_state(game_id: int):
     """The engine state of game ``game_id`` as now committed (the test's
     read snapshot ended first)."""
-    from pbem.service.models import Game
-    from pbem.service.snapshot import engine_state
+    from pbem.service.core.models import Game
+    from pbem.service.core.snapshot import engine_state
 
     db.session.rollback()
     return engine_state(db.session.get(Game, game_id))
@@ -115,7 +115,7 @@ def game_state(game_id: int):
 
 def new_lacitta(seats=3, seed=5, players=PLAYERS, start=True) -> int:
     """A La Città beginner game hosted by seat 1's player; all joined when ``start``."""
-    from pbem.service.lifecycle import create_game, join_game
+    from pbem.service.play.lifecycle import create_game, join_game
 
     game = create_game("lacitta", players[0][1], players[:seats], options={"setup": "beginner"}, seed=seed)
     gid = game.id
@@ -132,7 +132,7 @@ def to_a_decision_taken_at_once(game_id: int, seed: int = 3) -> list[int]:
     app context)."""
     import random
 
-    from pbem.service.orders import submit_orders
+    from pbem.service.play.orders import submit_orders
 
     rng = random.Random(seed)
     state = game_state(game_id)

@@ -78,7 +78,7 @@ def _browser_ms(tour, email: str, path: str, repeat: int) -> float:
 @click.option("--browser", "in_browser", is_flag=True, help="also time the load in Debian's chromium")
 def page(repeat: int, in_browser: bool) -> None:
     """Weight and render time of the order page at every kind of decision."""
-    from pbem.service import links
+    from pbem.service.core import links
     from pbem.web.tour_browser import running_tour
 
     with tempfile.TemporaryDirectory() as tmp, running_tour(Path(tmp)) as tour:
@@ -90,8 +90,8 @@ def page(repeat: int, in_browser: bool) -> None:
                 with tour.app.app_context():
                     from sqlalchemy import select
 
-                    from pbem.service.db import db
-                    from pbem.service.models import Player
+                    from pbem.service.core.db import db
+                    from pbem.service.core.models import Player
 
                     pid = db.session.execute(select(Player.id).where(Player.email == stop.email)).scalar_one()
                     link = links.signin_url(pid, "/").split("://", 1)[1].split("/", 1)[1]

@@ -7,7 +7,7 @@ turn it into text with the callable :func:`words` gives for the picture's
 language. The language arrives as the ``lang`` argument of
 :func:`pbem.boards.render_svg` / ``render_png`` / ``picture_key`` (default
 ``"en"``); it is part of every cache key (:mod:`pbem.boards.raster`,
-:mod:`pbem.service.pictures`). Without a catalog the English text is drawn.
+:mod:`pbem.service.post.pictures`). Without a catalog the English text is drawn.
 """
 from __future__ import annotations
 

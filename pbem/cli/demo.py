@@ -26,9 +26,9 @@ def seed_demo_game(kind: str = "lacitta", *, seats: int = 3):
     Every seat is joined at once (the demo players are fictional)."""
     from sqlalchemy import select
 
-    from pbem.service.db import db
-    from pbem.service.lifecycle import SeatSpec, create_game, join_game
-    from pbem.service.models import Game
+    from pbem.service.core.db import db
+    from pbem.service.core.models import Game
+    from pbem.service.play.lifecycle import SeatSpec, create_game, join_game
 
     existing = db.session.execute(select(Game).where(Game.title.like("%(demo)%"))
                                   .order_by(Game.id.desc())).scalars().first()
@@ -71,11 +71,11 @@ def demo(port: int, host: str, smtp_port: int | None, kind: str, instance: str |
         os.environ["PBEM_INSTANCE_PATH"] = os.path.abspath("instance")
 
     from pbem.mail.sink import MailSink
-    from pbem.service import links
-    from pbem.service.db import db
+    from pbem.service.core import links
+    from pbem.service.core.db import db
+    from pbem.service.core.migrate import upgrade
     from pbem.service.embedded import EmbeddedWorker
     from pbem.service.inbound import handle_inbound
-    from pbem.service.migrate import upgrade
     from pbem.web import create_app
 
     import socket

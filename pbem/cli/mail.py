@@ -27,7 +27,7 @@ def ingest(quiet: bool) -> None:
     """Read one message from stdin and hand it to the inbound pipeline."""
     raw = sys.stdin.buffer.read()
     try:
-        from pbem.service.db import db
+        from pbem.service.core.db import db
         from pbem.service.inbound import handle_inbound
         from pbem.web import create_app
 

@@ -30,7 +30,7 @@ def service() -> None:
 @service.command()
 def migrate() -> None:
     """Migrate the database to the newest schema (Alembic)."""
-    from pbem.service.migrate import upgrade
+    from pbem.service.core.migrate import upgrade
 
     app = _app()
     upgrade(app.config["SQLALCHEMY_DATABASE_URI"])
@@ -40,7 +40,7 @@ def migrate() -> None:
 @service.command()
 def scan() -> None:
     """Resolve passed deadlines, send due reminders, resolve ready turns."""
-    from pbem.service.deadlines import scan as run_scan
+    from pbem.service.play.deadlines import scan as run_scan
 
     with _app().app_context():
         r = run_scan()
@@ -50,7 +50,7 @@ def scan() -> None:
 @service.command()
 def deliver() -> None:
     """Send every outbox email that is due now."""
-    from pbem.service.outbox import deliver_due
+    from pbem.service.post.outbox import deliver_due
 
     with _app().app_context():
         total = {"sent": 0, "failed": 0, "gave_up": 0, "superseded": 0}
@@ -70,7 +70,7 @@ def deliver() -> None:
               help="put a failed row back in the queue (repeatable)")
 def outbox(show_failed: bool, retry_ids: tuple[int, ...]) -> None:
     """Outbox rows by status and kind; the failed ones; requeue them."""
-    from pbem.service import outbox as box
+    from pbem.service.post import outbox as box
 
     with _app().app_context():
         if retry_ids:
@@ -94,7 +94,7 @@ def prune_outbox(days: float | None) -> None:
     """Drop the bytes of sent outbox mail older than the retention (rows and
     dedupe keys stay), delete old superseded rows; failed mail keeps its
     bytes twice as long."""
-    from pbem.service.outbox import prune
+    from pbem.service.post.outbox import prune
 
     with _app().app_context():
         r = prune(keep_days=days)
@@ -108,8 +108,8 @@ def games(status: str | None) -> None:
     """List the games."""
     from sqlalchemy import select
 
-    from pbem.service.db import db
-    from pbem.service.models import Game
+    from pbem.service.core.db import db
+    from pbem.service.core.models import Game
 
     with _app().app_context():
         stmt = select(Game).order_by(Game.id)
@@ -123,12 +123,12 @@ def games(status: str | None) -> None:
 
 def _seat(value: str) -> tuple[str, str]:
     """``'Name <address>'`` or a bare address: exactly one, checked like
-    every address the service takes (:func:`pbem.service.addresses.normalise_email`);
+    every address the service takes (:func:`pbem.service.accounts.addresses.normalise_email`);
     the name without control characters (default: the address's local part)."""
     from email.headerregistry import HeaderRegistry
 
-    from pbem.service.addresses import clean_name, normalise_email
-    from pbem.service.errors import ServiceError
+    from pbem.service.accounts.addresses import clean_name, normalise_email
+    from pbem.service.core.errors import ServiceError
 
     header = HeaderRegistry()("To", clean_name(value, limit=1000))  # no line break reaches the parser
     if len(header.addresses) != 1 or header.defects or not header.addresses[0].addr_spec:
@@ -151,8 +151,8 @@ def _seat(value: str) -> tuple[str, str]:
 @click.option("--title", default="", help="a name for the game")
 def new_game(kind, host, seats, options, deadline_hours, timezone, title) -> None:
     """Create a game; the invitations go out by email."""
-    from pbem.service.errors import ServiceError
-    from pbem.service.lifecycle import create_game
+    from pbem.service.core.errors import ServiceError
+    from pbem.service.play.lifecycle import create_game
 
     opts = {}
     for item in options:

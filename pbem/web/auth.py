@@ -25,11 +25,11 @@ from flask import Blueprint, current_app, flash, g, redirect, render_template, r
 from flask_babel import gettext, refresh
 
 from pbem.mail.tokens import BadToken, ExpiredToken
-from pbem.service.addresses import clean_name, mailbox_key
-from pbem.service.db import db
-from pbem.service.errors import ServiceError
-from pbem.service.models import Player
-from pbem.service.web_queries import check_signin, safe_path, send_signin_link, use_signin
+from pbem.service.accounts.addresses import clean_name, mailbox_key
+from pbem.service.accounts.signin import check_signin, safe_path, send_signin_link, use_signin
+from pbem.service.core.db import db
+from pbem.service.core.errors import ServiceError
+from pbem.service.core.models import Player
 from pbem.i18n import LANGUAGE_NAMES, supported
 from pbem.web import first_signin, scope, sessions
 from pbem.web.locale import no_store, speak_to

@@ -10,9 +10,9 @@ from flask_babel import gettext
 
 from pbem.engine import get_game
 from pbem.mail.compose import format_deadline
-from pbem.service.db import db
-from pbem.service.models import FINISHED, Game, Seat, utcnow
-from pbem.service.snapshot import engine_state
+from pbem.service.core.db import db
+from pbem.service.core.models import FINISHED, Game, Seat, utcnow
+from pbem.service.core.snapshot import engine_state
 from pbem.web import language, sessions
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from flask import Blueprint, g, render_template
 from flask_babel import gettext
 
-from pbem.service.models import CANCELLED
-from pbem.service.models import ACTIVE, FINISHED, INVITED, PAUSED
-from pbem.service.web_queries import pending_order, seats_of
+from pbem.service.core.models import CANCELLED
+from pbem.service.core.models import ACTIVE, FINISHED, INVITED, PAUSED
+from pbem.service.play.queries import pending_order, seats_of
 from pbem.web.common import deadline_text, situation, time_left
 
 bp = Blueprint("dashboard", __name__, template_folder="templates")

@@ -18,8 +18,8 @@ from flask_babel import gettext, lazy_gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, NotFound
 
-from pbem.service.db import db
-from pbem.service.errors import GameNotFound, NotAllowed, WrongStatus
+from pbem.service.core.db import db
+from pbem.service.core.errors import GameNotFound, NotAllowed, WrongStatus
 from pbem.web.language import said
 
 log = logging.getLogger(__name__)

@@ -85,8 +85,8 @@ class PageGlobals(_AppCtxGlobals):
 
 
 def _read_player(pid: int | None):
-    from pbem.service.db import db
-    from pbem.service.models import Player
+    from pbem.service.core.db import db
+    from pbem.service.core.models import Player
 
     if pid is None:
         return None

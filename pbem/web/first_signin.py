@@ -16,7 +16,7 @@ When ``players.first_signin_at`` is None, the sign-in (``POST
 and records ``first_signin_at``. Later sign-ins change nothing; the
 account page changes both at any time. Bad or missing values leave the
 stored ones as they are. It runs inside the transaction that spends the
-link (:func:`pbem.service.web_queries.use_signin`): when storing fails,
+link (:func:`pbem.service.accounts.signin.use_signin`): when storing fails,
 the link still works.
 """
 from __future__ import annotations
@@ -27,7 +27,7 @@ from flask import request
 
 from pbem.engine.fold import LANGUAGES
 from pbem.i18n import supported
-from pbem.service.models import Player, utcnow
+from pbem.service.core.models import Player, utcnow
 from pbem.web.zones import zone_or_none
 
 #: the form field the confirmation page's script fills

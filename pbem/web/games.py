@@ -17,12 +17,13 @@ from jinja2 import TemplateNotFound
 from pbem.boards import render_svg
 from pbem.engine import GAMES, get_game
 from pbem.i18n import LANGUAGE_NAMES, supported
-from pbem.service import lifecycle, mailprefs, replacement
-from pbem.service.addresses import clean_name, normalise_email
-from pbem.service.errors import ServiceError
-from pbem.service.models import ACTIVE, FINISHED, INVITED
-from pbem.service.replay import state_at
-from pbem.service.web_queries import pending_order, visible_events
+from pbem.service.accounts.addresses import clean_name, normalise_email
+from pbem.service.core.errors import ServiceError
+from pbem.service.core.models import ACTIVE, FINISHED, INVITED
+from pbem.service.play import lifecycle, replacement
+from pbem.service.play.queries import pending_order, visible_events
+from pbem.service.play.replay import state_at
+from pbem.service.post import mailprefs
 from pbem.web.common import (
     deadline_text, get_game_or_404, seat_of, situation, time_left, viewer_zone,
 )
@@ -293,7 +294,7 @@ def resend(game_id: int, number: int):
 def replace(game_id: int):
     """A new player (``email``, ``name``) is given seat ``seat`` (its
     number) and invited to take it; the player who leaves is told
-    (:func:`pbem.service.replacement.replace_player`, which checks the
+    (:func:`pbem.service.play.replacement.replace_player`, which checks the
     address and the game)."""
     game = get_game_or_404(game_id)
     if g.player.id != game.host_id:

@@ -4,7 +4,7 @@
 - ``GET/POST /mail/preferences/<token>``: the player's mail preferences,
   reached from the link in every mail's footer without signing in (the
   token names the player and grants nothing else;
-  :func:`pbem.service.links.preferences_token`). Every move / my turn only /
+  :func:`pbem.service.core.links.preferences_token`). Every move / my turn only /
   a daily digest at an hour / none (web only); "never invite me again";
   after a hard bounce, "mail to me works again".
 - ``POST /mail/unsubscribe/<token>``: RFC 8058 one-click unsubscribe, the
@@ -26,9 +26,9 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext, lazy_gettext
 
-from pbem.service import links
-from pbem.service.db import db
-from pbem.service.models import NOTIFY_MODES, Player
+from pbem.service.core import links
+from pbem.service.core.db import db
+from pbem.service.core.models import NOTIFY_MODES, Player
 from pbem.web.extensions import csrf, login_required
 from pbem.web.locale import no_store, speak_to
 

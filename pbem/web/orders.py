@@ -9,7 +9,7 @@ orders in the command language.
 ``POST /games/<id>/seat/<n>/review``: shows the orders in the command
 language for confirmation (a dry run; nothing stored), or the refusal.
 ``POST /games/<id>/seat/<n>``: submits with the step the form was made on
-(:func:`pbem.service.orders.submit_orders`); stale or illegal orders are
+(:func:`pbem.service.play.orders.submit_orders`); stale or illegal orders are
 refused with what was read, why, and what is legal, keeping the text typed.
 
 ``GET /games/<id>/seat/<n>/view.json``: that seat's view only.
@@ -29,13 +29,13 @@ from flask_babel import gettext
 
 from pbem.boards import picker_orders
 from pbem.i18n import translate
-from pbem.service.models import ACTIVE, FINISHED, INVITED
-from pbem.service.errors import GameNotFound
-from pbem.service.echo import order_in, orders_in, reason_in, text_in
-from pbem.service.held import CANCEL, game_holds, held_lines
-from pbem.service.orders import SubmitResult, pending_seats, submit_orders
-from pbem.service.snapshot import load_game
-from pbem.service.web_queries import next_decision, pending_order, preview_orders, visible_events
+from pbem.service.core.echo import order_in, orders_in, reason_in, text_in
+from pbem.service.core.errors import GameNotFound
+from pbem.service.core.models import ACTIVE, FINISHED, INVITED
+from pbem.service.core.snapshot import load_game
+from pbem.service.play.held import CANCEL, game_holds, held_lines
+from pbem.service.play.orders import SubmitResult, pending_seats, submit_orders
+from pbem.service.play.queries import next_decision, pending_order, preview_orders, visible_events
 from pbem.web.common import (
     deadline_text, engine_of, get_game_or_404, my_seat, situation, time_left,
 )
@@ -81,7 +81,7 @@ def _order_words(engine):
 
 
 def _echo():
-    """An order the service read or offers (:func:`pbem.service.echo.order_in`)
+    """An order the service read or offers (:func:`pbem.service.core.echo.order_in`)
     in the page's language."""
     lang = str(select_locale())
     return lambda order: order_in(order, lang)

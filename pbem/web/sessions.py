@@ -34,8 +34,8 @@ from flask import abort, current_app, flash, g, redirect, request, session
 from flask_babel import gettext
 from sqlalchemy import select, update
 
-from pbem.service.db import begin_write, db
-from pbem.service.models import Player, UsedToken, utcnow
+from pbem.service.core.db import begin_write, db
+from pbem.service.core.models import Player, UsedToken, utcnow
 
 #: prefix of the ``used_tokens`` rows that name the session a sign-out ended
 RECORD = "session-end:"

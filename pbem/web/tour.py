@@ -4,7 +4,7 @@ The browser tests (tests/web/test_pages_browser.py), ``pbem dev
 screenshots`` and ``pbem bench page`` walk it.
 
 Run inside an app context on a database with its tables. Games are played
-through the service (:func:`pbem.service.orders.submit_orders`) with
+through the service (:func:`pbem.service.play.orders.submit_orders`) with
 seeded random legal orders, so every position is one real players could
 reach, and the log and replay are whole. No game is named here: a stop's
 ``phase`` is the engine's own word for the decision (``view["decision"]
@@ -51,9 +51,9 @@ def phase_kind(view: dict[str, Any]) -> str:
 
 
 def _state(game_id: int):
-    from pbem.service.db import db
-    from pbem.service.models import Game
-    from pbem.service.snapshot import engine_state
+    from pbem.service.core.db import db
+    from pbem.service.core.models import Game
+    from pbem.service.core.snapshot import engine_state
 
     db.session.rollback()
     return engine_state(db.session.get(Game, game_id))
@@ -62,7 +62,7 @@ def _state(game_id: int):
 def new_game(kind: str, seed: int, *, seats: int = 3, start: bool = True) -> int:
     """A game of ``kind`` hosted by the first tour player, options at their
     defaults; every seat joined (so it starts) when ``start``."""
-    from pbem.service.lifecycle import create_game, join_game
+    from pbem.service.play.lifecycle import create_game, join_game
 
     engine = get_game(kind)
     seats = max(engine.min_seats, min(seats, engine.max_seats))
@@ -76,7 +76,7 @@ def new_game(kind: str, seed: int, *, seats: int = 3, start: bool = True) -> int
 
 
 def _owing(game_id: int, state) -> list[int]:
-    from pbem.service.orders import pending_seats
+    from pbem.service.play.orders import pending_seats
 
     sent = set(pending_seats(game_id, state.step))
     return [s for s in state.current_seats() if s not in sent]
@@ -85,7 +85,7 @@ def _owing(game_id: int, state) -> list[int]:
 def play(game_id: int, seed: int, moves: int) -> None:
     """Play ``moves`` random legal orders (seeded) in game ``game_id``, one
     seat at a time (the lowest seat that still owes orders)."""
-    from pbem.service.orders import submit_orders
+    from pbem.service.play.orders import submit_orders
 
     rng = random.Random(seed)
     for _ in range(moves):
@@ -101,7 +101,7 @@ def discover(kind: str, seed: int, *, max_moves: int = 400) -> dict[str, tuple[i
     """Play one game of ``kind`` with seeded random orders and note, for each
     phase kind met, the first point where a seat owes it: ``{phase: (moves
     played before, seat)}``."""
-    from pbem.service.orders import submit_orders
+    from pbem.service.play.orders import submit_orders
 
     game_id = new_game(kind, seed)
     rng = random.Random(seed)
@@ -144,7 +144,7 @@ def other_pages(stops: list[Stop]) -> dict[str, tuple[str | None, str]]:
     a running and of a waiting game, the game and order page of a cancelled
     game, a finished replay step, the rules of every game, and the error
     pages (not found, another player's seat)."""
-    from pbem.service.lifecycle import cancel_game
+    from pbem.service.play.lifecycle import cancel_game
 
     ada = PLAYERS[0][1]
     waiting = new_game(sorted(GAMES)[0], 7, start=False)

@@ -36,9 +36,9 @@ class Tour:
         """A new sign-in link of the player with ``email`` (each is single-use)."""
         from sqlalchemy import select
 
-        from pbem.service import links
-        from pbem.service.db import db
-        from pbem.service.models import Player
+        from pbem.service.core import links
+        from pbem.service.core.db import db
+        from pbem.service.core.models import Player
 
         with self.app.app_context():
             pid = db.session.execute(select(Player.id).where(Player.email == email)).scalar_one()
@@ -64,7 +64,7 @@ def running_tour(folder: Path, *, seeds: tuple[int, ...] = (7,)) -> Iterator[Tou
     server on exit."""
     from werkzeug.serving import make_server
 
-    from pbem.service.db import db
+    from pbem.service.core.db import db
     from pbem.web import create_app
     from pbem.web.extensions import limiter
 

@@ -21,10 +21,10 @@ import pytest
 from sqlalchemy import select
 
 from pbem.engine import get_game
-from pbem.service.db import db
-from pbem.service.lifecycle import SeatSpec, create_game
-from pbem.service.models import Game, GameEvent, HeldOrder, Move, OutboxMessage
-from pbem.service.replay import state_at, verify
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, GameEvent, HeldOrder, Move, OutboxMessage
+from pbem.service.play.lifecycle import SeatSpec, create_game
+from pbem.service.play.replay import state_at, verify
 from tests.playthrough import (  # noqa: F401  (live is a fixture)
     WebPlayer, email_order, live, mails_to, tag_of, text_of,
 )

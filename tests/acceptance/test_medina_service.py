@@ -21,12 +21,12 @@ import pytest
 from sqlalchemy import select
 
 from pbem.engine import get_game
-from pbem.service import pictures
-from pbem.service.db import db
-from pbem.service.deadlines import scan
-from pbem.service.lifecycle import SeatSpec, create_game, pause_game, resume_game
-from pbem.service.models import Game, Move, OutboxMessage, utcnow
-from pbem.service.replay import state_at, verify
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, Move, OutboxMessage, utcnow
+from pbem.service.play.deadlines import scan
+from pbem.service.play.lifecycle import SeatSpec, create_game, pause_game, resume_game
+from pbem.service.play.replay import state_at, verify
+from pbem.service.post import pictures
 from tests.playthrough import (  # noqa: F401  (live is a fixture)
     WebPlayer, email_order, live, mails_to, tag_of, text_of,
 )
@@ -124,7 +124,7 @@ def test_four_seat_medina_by_web_and_email_with_missed_deadlines(live, pictures_
                 pause_game(gid)
                 resume_game(gid)
                 # the coalesced notice waits HOST_NOTICE_DELAY_SECONDS for more host actions
-                from pbem.service.outbox import deliver_due
+                from pbem.service.post.outbox import deliver_due
 
                 deliver_due(now=utcnow() + dt.timedelta(seconds=app.config.get("HOST_NOTICE_DELAY_SECONDS", 60) + 1))
             g = current()

@@ -38,8 +38,8 @@ def browser():
 
 def _game_with_languages(app, language: str) -> int:
     """A La Città game whose first seat (Ada, to move) reads ``language``."""
-    from pbem.service.db import db
-    from pbem.service.models import Player
+    from pbem.service.core.db import db
+    from pbem.service.core.models import Player
     from tests.webapp import new_lacitta, player_id
 
     with app.app_context():
@@ -52,7 +52,7 @@ def _game_with_languages(app, language: str) -> int:
 
 def _link(app, gid: int) -> str:
     """A fresh sign-in link of Ada's to her order page (each works once)."""
-    from pbem.service import links
+    from pbem.service.core import links
     from tests.webapp import player_id
 
     with app.app_context():

@@ -25,10 +25,10 @@ from pbem.engine.fold import fold
 from pbem.engine.lacitta import words as lacitta_words
 from pbem.engine.medina import words as medina_words
 from pbem.i18n import translate
-from pbem.service.db import db
+from pbem.service.accounts.players import get_or_create_player
+from pbem.service.core.db import db
+from pbem.service.core.models import OutboxMessage
 from pbem.service.inbound import handle_inbound
-from pbem.service.lifecycle import get_or_create_player
-from pbem.service.models import OutboxMessage
 from pbem.web import tour
 from tests.webapp import CSRF_RE, game_state, signed_in
 
@@ -198,7 +198,7 @@ def test_the_word_lists_are_the_games_english_words():
 def test_an_order_read_is_its_canonical_text_and_writes_itself_in_a_language():
     import pickle
 
-    from pbem.service.echo import Order, order_in, text_in
+    from pbem.service.core.echo import Order, order_in, text_in
 
     engine = get_game("lacitta")
     state = engine.new_state(3, 5, **engine.default_options())
@@ -214,7 +214,7 @@ def test_an_order_read_is_its_canonical_text_and_writes_itself_in_a_language():
 
 def test_a_refusal_quotes_the_line_as_written_but_never_an_example():
     from pbem.engine.messages import Msg
-    from pbem.service.echo import as_written
+    from pbem.service.core.echo import as_written
 
     refused = Msg("{order} is not legal now.", order=repr("build farm O1"))
     assert str(as_written(refused, "rakenna maatila O1")) == "'rakenna maatila O1' is not legal now."
@@ -223,7 +223,7 @@ def test_a_refusal_quotes_the_line_as_written_but_never_an_example():
 
 
 def test_a_line_read_is_named_once_and_a_held_line_as_written():
-    from pbem.service.echo import Order, read_as
+    from pbem.service.core.echo import Order, read_as
 
     engine = get_game("lacitta")
     state = engine.new_state(3, 5, **engine.default_options())

@@ -22,9 +22,9 @@ from sqlalchemy import select
 
 import pbem.i18n
 from pbem.engine.messages import Msg
-from pbem.service import links
-from pbem.service.db import db
-from pbem.service.models import Game, GameEvent, Player
+from pbem.service.core import links
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, GameEvent, Player
 from tests.webapp import CSRF_RE, csrf_token, new_lacitta, player_id, signed_in
 
 
@@ -220,7 +220,7 @@ def test_a_hosts_language_choice_never_changes_a_player_who_has_signed_in(app):
 
 
 def test_the_signin_link_mail_is_in_the_language_of_the_page_it_was_asked_from(app, client):
-    from pbem.service.models import OutboxMessage
+    from pbem.service.core.models import OutboxMessage
 
     for lang, email in (("fi", "new@example.org"), ("cs", "ada@example.org")):
         page = client.get("/signin", headers={"Accept-Language": lang})
@@ -329,7 +329,7 @@ def test_the_phase_and_seats_in_log_lines_in_the_readers_language(app, stand_in_
     """The phase is stored with its message (games.phase_msg), so the header
     reads it in the page's language; a seat a translated log line names
     ("Paikka 2") still becomes that player's name chip."""
-    from pbem.service.snapshot import engine_state
+    from pbem.service.core.snapshot import engine_state
 
     gid = new_lacitta()
     game = db.session.get(Game, gid)
@@ -355,7 +355,7 @@ def test_the_order_page_lists_legal_orders_in_the_players_words(app):
     page's language writes orders (``Game.order_text``), which the order
     reader reads back."""
     from pbem.engine import get_game
-    from pbem.service.snapshot import engine_state
+    from pbem.service.core.snapshot import engine_state
 
     gid = new_lacitta()
     game = db.session.get(Game, gid)
@@ -378,7 +378,7 @@ def test_migration_0011_forgets_the_old_default_language_of_players_never_seen(t
     seeded by an older pbem, got English pages whatever the browser asked."""
     from sqlalchemy import create_engine, text
 
-    from pbem.service.migrate import upgrade
+    from pbem.service.core.migrate import upgrade
 
     url = f"sqlite:///{tmp_path / 'old.sqlite'}"
     upgrade(url, "0010")

@@ -22,7 +22,7 @@ from .stack import ROOT, SMTPServer, Worker
 def migrated_postgres(postgres_url):
     """The session's PostgreSQL database, brought to the newest schema by
     the Alembic migrations (as the Procfile's web process does)."""
-    from pbem.service.migrate import upgrade
+    from pbem.service.core.migrate import upgrade
 
     upgrade(postgres_url)
     return postgres_url
@@ -62,7 +62,7 @@ class Stack:
 def _clean_tables(url: str) -> None:
     from sqlalchemy import create_engine
 
-    from pbem.service.db import db
+    from pbem.service.core.db import db
 
     names = ", ".join(f'"{t.name}"' for t in db.metadata.sorted_tables)
     engine = create_engine(url)
@@ -79,7 +79,7 @@ def make_stack(migrated_postgres, redis_url, tmp_path):
     (``stack.worker()``) and all stopped afterwards."""
     import os as _os
 
-    from pbem.service.db import db
+    from pbem.service.core.db import db
     from pbem.web import create_app
 
     GAMES["tally"] = TALLY

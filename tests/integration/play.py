@@ -8,9 +8,9 @@ import time
 import redis
 from sqlalchemy import func, select
 
-from pbem.service.db import db
-from pbem.service.models import Game, GameEvent, Move, OutboxMessage, PendingOrder, utcnow
-from pbem.service.orders import submit_orders
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, GameEvent, Move, OutboxMessage, PendingOrder, utcnow
+from pbem.service.play.orders import submit_orders
 from tests.service.helpers import PLAYERS
 
 from .stack import wait_for
@@ -18,7 +18,7 @@ from .stack import wait_for
 
 def new_game(seats: int = 3, seed: int = 7, **kw) -> int:
     """A started Tally game (every seat joined); returns its id."""
-    from pbem.service.lifecycle import create_game, join_game
+    from pbem.service.play.lifecycle import create_game, join_game
 
     game = create_game("tally", PLAYERS[0][1], PLAYERS[:seats], seed=seed, **kw)
     gid = game.id

@@ -8,9 +8,9 @@ import uuid
 import pytest
 from sqlalchemy import create_engine, inspect, text, update
 
-from pbem.service.db import db
-from pbem.service.lifecycle import extend_deadline
-from pbem.service.models import Game, GameEvent, Seat, utcnow
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, GameEvent, Seat, utcnow
+from pbem.service.play.lifecycle import extend_deadline
 
 from .play import count, fresh, moves, new_game, settle, step, turn_notices, wait_step
 from .stack import wait_for
@@ -91,7 +91,7 @@ def test_postgres_migrations_from_empty_match_the_models(postgres_url):
     from alembic.migration import MigrationContext
     from sqlalchemy.engine import make_url
 
-    from pbem.service.migrate import downgrade, upgrade
+    from pbem.service.core.migrate import downgrade, upgrade
 
     name = f"pbem_mig_{uuid.uuid4().hex[:10]}"
     admin = create_engine(postgres_url, isolation_level="AUTOCOMMIT")

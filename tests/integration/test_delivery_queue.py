@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 import redis
 
-from pbem.service import queue
-from pbem.service.models import utcnow
+from pbem.service.core import queue
+from pbem.service.core.models import utcnow
 
 from .play import new_game, outbox_rows, settle, submit, wait_step
 from .stack import wait_for

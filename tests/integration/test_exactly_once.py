@@ -8,9 +8,9 @@ import uuid
 import pytest
 
 from pbem.engine import get_game
-from pbem.service.db import db
-from pbem.service.models import GameEvent, Move, PendingOrder
-from pbem.service.orders import submit_orders
+from pbem.service.core.db import db
+from pbem.service.core.models import GameEvent, Move, PendingOrder
+from pbem.service.play.orders import submit_orders
 
 from .play import (
     count, events, fresh, moves, new_game, pending, play_round_of_adds, settle, step, submit,
@@ -170,8 +170,8 @@ def test_stale_order_page_form_is_refused_over_http(stack):
     import re
     from html import escape as html_escape
 
-    from pbem.service.lifecycle import create_game, join_game
-    from pbem.service.snapshot import engine_state
+    from pbem.service.core.snapshot import engine_state
+    from pbem.service.play.lifecycle import create_game, join_game
 
     stack.worker()
     players = [("Ada", "ada@example.org"), ("Bo", "bo@example.org"), ("Cy", "cy@example.org")]

@@ -13,7 +13,7 @@ from email.utils import format_datetime, make_msgid
 import pytest
 from sqlalchemy import select
 
-from pbem.service.models import InboundMessage, OutboxMessage, OUT_SENT
+from pbem.service.core.models import InboundMessage, OutboxMessage, OUT_SENT
 
 from .play import (
     count, fresh, moves, new_game, outbox_rows, pending, play_round_of_adds, settle, step, submit,
@@ -234,7 +234,7 @@ def test_reply_to_an_old_notice_is_refused_as_stale(stack):
     mid = str(_parse_id(raw))
     wait_for(lambda: count(InboundMessage) == 2, 30, "the second mail to be processed")
     settle(stack, quiet=0.5)
-    from pbem.service.db import db
+    from pbem.service.core.db import db
 
     rec = db.session.execute(select(InboundMessage).where(InboundMessage.message_id == mid)).scalar_one()
     assert rec.result == "stale"

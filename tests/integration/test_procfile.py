@@ -14,8 +14,8 @@ import pytest
 from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import make_url
 
-from pbem.service.db import db
-from pbem.service.models import Game
+from pbem.service.core.db import db
+from pbem.service.core.models import Game
 
 from .stack import ROOT, SMTPServer, VENV_BIN, free_port, port_open, wait_for
 
@@ -85,9 +85,9 @@ def test_procfile_processes_run_the_service(postgres_url, redis_url, tmp_path):
         # the test process plays the web's part; mail goes out only through
         # beat's deliver-outbox schedule and the worker
         from pbem.config import load_config
-        from pbem.service.lifecycle import create_game, join_game
-        from pbem.service.orders import submit_orders
-        from pbem.service.snapshot import engine_state
+        from pbem.service.core.snapshot import engine_state
+        from pbem.service.play.lifecycle import create_game, join_game
+        from pbem.service.play.orders import submit_orders
         from pbem.web import create_app
 
         config = load_config(tmp_path / "instance", env)

@@ -46,8 +46,8 @@ def test_signin_and_inbound_counts_are_kept_in_redis(stack):
         assert results == ["unknown", "unknown", "rate-limited"]
         # inbound mail counts in the database, which every `pbem mail ingest` process shares (issue 22)
         assert not client.keys("*pbem-inbound*")
-        from pbem.service.db import db
-        from pbem.service.models import RateCount
+        from pbem.service.core.db import db
+        from pbem.service.core.models import RateCount
 
         db.session.rollback()
         assert db.session.query(RateCount).filter(RateCount.bucket.startswith("pbem-inbound:")).count()

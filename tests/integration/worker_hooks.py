@@ -22,7 +22,7 @@ GAMES.setdefault("tally", TALLY)
 
 _pause_dir = os.environ.get("PBEM_TEST_PAUSE_DIR")
 if _pause_dir:
-    from pbem.service import notify
+    from pbem.service.post import notify
 
     _after_change = notify.after_change
 

@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from pbem.engine import get_game
 from pbem.mail.inbound import DEFAULT_MAX_LINES, parse_inbound
 from pbem.mail.reply_text import read_reply
-from pbem.service.replies import notice_texts, order_predicate
+from pbem.service.play.replies import notice_texts, order_predicate
 
 from .corpus_loader import Notice, load, reply_bytes
 
@@ -49,9 +49,9 @@ def world(tmp_path_factory):
     notice is composed; the notice, and the seat's state."""
     import datetime as dt
 
-    from pbem.service.db import db
-    from pbem.service.lifecycle import create_game, join_game
-    from pbem.service.migrate import upgrade
+    from pbem.service.core.db import db
+    from pbem.service.core.migrate import upgrade
+    from pbem.service.play.lifecycle import create_game, join_game
     from pbem.web import create_app
     from tests.service.helpers import compose_pending, outbox
 

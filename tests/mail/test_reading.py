@@ -11,7 +11,7 @@ import pytest
 from pbem.engine import get_game
 from pbem.mail.quotes import words
 from pbem.mail.reading import is_prose, split_letter
-from pbem.service.replies import order_predicate
+from pbem.service.play.replies import order_predicate
 
 
 def _reader(kind: str):

@@ -1,8 +1,8 @@
 """Every answer a seat gets to order text it sends, without keeping any of
 it: the order page's review (``POST .../review``), ``next.json`` (the
 page's dry run), and the email answer exactly as the inbound pipeline
-writes it (:func:`pbem.service.orders.submit_orders` with a
-``before_commit`` that calls :func:`pbem.service.notify.order_answer` on
+writes it (:func:`pbem.service.play.orders.submit_orders` with a
+``before_commit`` that calls :func:`pbem.service.post.notify.order_answer` on
 the game as committed then, like ``pbem.service.inbound``), each with the
 log lines written meanwhile. Nothing is stored: the email submission is
 rolled back after its answer is read, so the same position can be probed
@@ -22,12 +22,12 @@ from email import message_from_bytes, policy
 
 from sqlalchemy import select
 
-from pbem.service import notify
-from pbem.service.db import db
-from pbem.service.models import Game, OutboxMessage
-from pbem.service.orders import submit_orders
-from pbem.service.outbox import render
-from pbem.service.snapshot import engine_state
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, OutboxMessage
+from pbem.service.core.snapshot import engine_state
+from pbem.service.play.orders import submit_orders
+from pbem.service.post import notify
+from pbem.service.post.outbox import render
 
 from .conftest import CSRF_RE
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 
-from pbem.service.db import db
-from pbem.service.lifecycle import create_game, join_game
-from pbem.service.models import Game
-from pbem.service.orders import submit_orders
-from pbem.service.snapshot import engine_state
+from pbem.service.core.db import db
+from pbem.service.core.models import Game
+from pbem.service.core.snapshot import engine_state
+from pbem.service.play.lifecycle import create_game, join_game
+from pbem.service.play.orders import submit_orders
 
 PEOPLE = [("Ada", "ada@example.org"), ("Bo", "bo@example.org"), ("Cy", "cy@example.org"),
           ("Di", "di@example.org")]

@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlalchemy import select
 
 from pbem.mail.tokens import make_bounce_address
-from pbem.service.db import db
+from pbem.service.core.db import db
+from pbem.service.core.models import InboundMessage, OutboxMessage, Player
 from pbem.service.inbound import handle_inbound
-from pbem.service.models import InboundMessage, OutboxMessage, Player
-from pbem.service.outbox import render
+from pbem.service.post.outbox import render
 
 from .conftest import new_lacitta
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from pbem.service import links
-from pbem.service.db import db
-from pbem.service.models import Game, PendingOrder
+from pbem.service.core import links
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, PendingOrder
 
 from .conftest import CSRF_RE, PLAYERS, csrf_token, new_lacitta, player_id, sign_in
 

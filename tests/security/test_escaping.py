@@ -9,19 +9,19 @@ from email.utils import make_msgid
 
 from sqlalchemy import select
 
-from pbem.service.db import db
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, OutboxMessage
 from pbem.service.inbound import handle_inbound
-from pbem.service.models import Game, OutboxMessage
 
 from .conftest import PLAYERS, csrf_token, player_id, sign_in
-from pbem.service.outbox import render
+from pbem.service.post.outbox import render
 
 XSS = '<script>alert("pwn")</script><img src=x onerror=alert(1)>'
 RAW_MARKERS = ("<script>alert", "<img src=x")
 
 
 def _hostile_game() -> int:
-    from pbem.service.lifecycle import create_game, join_game
+    from pbem.service.play.lifecycle import create_game, join_game
 
     players = [(f"{XSS} {name}", email) for name, email in PLAYERS]
     game = create_game("lacitta", players[0][1], players, options={"setup": "beginner"}, seed=3,

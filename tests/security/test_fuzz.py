@@ -19,13 +19,13 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlalchemy import func, select
 
 from pbem.engine import OrderError, get_game
-from pbem.service.db import db
-from pbem.service.models import Game, OutboxMessage, PendingOrder
-from pbem.service.orders import submit_orders
-from pbem.service.snapshot import engine_state
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, OutboxMessage, PendingOrder
+from pbem.service.core.snapshot import engine_state
+from pbem.service.play.orders import submit_orders
 
 from .conftest import new_lacitta
-from pbem.service.outbox import render
+from pbem.service.post.outbox import render
 
 
 def _positions():

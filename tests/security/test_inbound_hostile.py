@@ -12,13 +12,13 @@ import pytest
 from sqlalchemy import func, select
 
 from pbem.mail.inbound import LOOP_HEADER
-from pbem.service.db import db
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, InboundMessage, OutboxMessage, PendingOrder
+from pbem.service.core.snapshot import engine_state
 from pbem.service.inbound import handle_inbound
-from pbem.service.models import Game, InboundMessage, OutboxMessage, PendingOrder
-from pbem.service.snapshot import engine_state
 
 from .conftest import new_lacitta
-from pbem.service.outbox import render
+from pbem.service.post.outbox import render
 
 
 def _notice(gid: int, seat: int):

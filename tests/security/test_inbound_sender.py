@@ -17,11 +17,11 @@ import pytest
 from sqlalchemy import func, select
 
 from pbem.mail.inbound import InboundRejected, parse_inbound
-from pbem.service.db import db
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, OutboxMessage, PendingOrder
+from pbem.service.core.snapshot import engine_state
 from pbem.service.inbound import handle_inbound
-from pbem.service.models import Game, OutboxMessage, PendingOrder
-from pbem.service.outbox import render
-from pbem.service.snapshot import engine_state
+from pbem.service.post.outbox import render
 
 from .conftest import new_lacitta
 

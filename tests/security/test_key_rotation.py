@@ -16,10 +16,10 @@ from itsdangerous import BadSignature
 
 from pbem.config import load_config
 from pbem.mail.tokens import BadToken, make_reply_address, parse_reply_address, read_signin_token
-from pbem.service import links
-from pbem.service.db import db
+from pbem.service.core import links
+from pbem.service.core.db import db
+from pbem.service.core.models import Game
 from pbem.service.inbound import handle_inbound
-from pbem.service.models import Game
 
 from .conftest import CSRF_RE, app_with_schema, make_app, new_lacitta, player_id, sign_in
 
@@ -119,7 +119,7 @@ def _reply(to: str, sender: str, body: str) -> bytes:
 def test_reply_address_survives_rotation(phases):
     before, during, after = phases
     gid = new_lacitta()
-    from pbem.service.snapshot import engine_state
+    from pbem.service.core.snapshot import engine_state
 
     game = db.session.get(Game, gid)
     state = engine_state(game)

@@ -13,14 +13,14 @@ from sqlalchemy import func, select
 
 from pbem.mail import tokens
 from pbem.mail.tokens import BadToken, ExpiredToken, make_reply_address, parse_reply_address
-from pbem.service.db import db
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, InboundMessage, OutboxMessage, PendingOrder, Player
 from pbem.service.inbound import handle_inbound
-from pbem.service.models import Game, InboundMessage, OutboxMessage, PendingOrder, Player
 
 from .conftest import CSRF_RE, PLAYERS, new_lacitta, player_id
 
 from .conftest import SECRET
-from pbem.service.outbox import render
+from pbem.service.post.outbox import render
 
 
 def test_reply_address_is_signed_per_game_and_seat():
@@ -77,7 +77,7 @@ def test_signin_link_expires(monkeypatch):
 
 def test_signin_link_works_once_and_is_kept_out_of_referers(app, client):
     gid = new_lacitta()
-    from pbem.service import links
+    from pbem.service.core import links
 
     path = links.signin_url(player_id(PLAYERS[1][1]), f"/games/{gid}").removeprefix("http://pbem.test")
     page = client.get(path)
@@ -160,7 +160,7 @@ def test_reply_from_the_seat_is_accepted(app):
     the right address is read."""
     gid = new_lacitta()
     from pbem.engine import get_game
-    from pbem.service.snapshot import engine_state
+    from pbem.service.core.snapshot import engine_state
 
     state = engine_state(db.session.get(Game, gid))
     seat = state.current_seats()[0]
@@ -182,7 +182,7 @@ def _authed_reply(notice, body: str, results: list[str], *, sender: str | None =
 
 
 def _seat_and_order(gid: int):
-    from pbem.service.snapshot import engine_state
+    from pbem.service.core.snapshot import engine_state
 
     state = engine_state(db.session.get(Game, gid))
     seat = state.current_seats()[0]

@@ -33,11 +33,11 @@ from hypothesis import HealthCheck, Phase, event, given, settings, strategies as
 from sqlalchemy import delete, select
 
 from pbem.engine import get_game
-from pbem.service import notify
-from pbem.service.db import db
-from pbem.service.models import Game, GameEvent, OutboxMessage, utcnow
-from pbem.service.outbox import render
-from pbem.service.snapshot import engine_state
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, GameEvent, OutboxMessage, utcnow
+from pbem.service.core.snapshot import engine_state
+from pbem.service.post import notify
+from pbem.service.post.outbox import render
 
 from .answers import email_text, normalise_page, order_answers
 from .conftest import player_id, sign_in

@@ -9,9 +9,9 @@ from email.utils import make_msgid
 from sqlalchemy import func, select
 
 from pbem.config import load_config
-from pbem.service.db import db
+from pbem.service.core.db import db
+from pbem.service.core.models import InboundMessage, OutboxMessage
 from pbem.service.inbound import handle_inbound
-from pbem.service.models import InboundMessage, OutboxMessage
 
 from .conftest import csrf_token, new_lacitta
 
@@ -146,8 +146,8 @@ def test_the_global_answer_limit_holds_across_ingest_processes(app, tmp_path, se
 def test_inbound_counts_are_fixed_windows_in_the_database_and_old_ones_are_deleted(app):
     import datetime as dt
 
-    from pbem.service import ratelimit
-    from pbem.service.models import RateCount
+    from pbem.service.core import ratelimit
+    from pbem.service.core.models import RateCount
 
     t = dt.datetime(2026, 11, 28, 10, 0, tzinfo=dt.timezone.utc)
     assert [ratelimit.allow("ns", "k", "2 per hour", now=t) for _ in range(3)] == [True, True, False]
@@ -164,9 +164,9 @@ def test_a_stranger_forging_a_players_from_cannot_use_up_the_players_own_replies
     address's own: a stranger who writes the player's From to the bare
     inbound address (anyone can; the reply address is the secret) spends
     nothing of what the player's replies may use."""
-    from pbem.service import links
-    from pbem.service.models import Game
-    from pbem.service.snapshot import engine_state
+    from pbem.service.core import links
+    from pbem.service.core.models import Game
+    from pbem.service.core.snapshot import engine_state
 
     app.config["INBOUND_RATE_LIMIT"] = "3 per hour"
     gid = new_lacitta()

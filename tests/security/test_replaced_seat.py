@@ -18,13 +18,13 @@ from flask import current_app
 from sqlalchemy import func, select
 
 from pbem.mail.tokens import BadToken, ReplyAddress, make_reply_address, read_reply_address
-from pbem.service import links
-from pbem.service.db import db
+from pbem.service.core import links
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, Move, OutboxMessage, PendingOrder, Player
+from pbem.service.core.snapshot import engine_state
 from pbem.service.inbound import handle_inbound
-from pbem.service.replacement import replace_player
-from pbem.service.models import Game, Move, OutboxMessage, PendingOrder, Player
-from pbem.service.outbox import render
-from pbem.service.snapshot import engine_state
+from pbem.service.play.replacement import replace_player
+from pbem.service.post.outbox import render
 
 from .conftest import new_lacitta, player_id
 

@@ -13,11 +13,11 @@ import pytest
 from sqlalchemy import select
 
 from pbem.mail.tokens import make_signin_token
-from pbem.service.db import db
-from pbem.service.errors import ServiceError
-from pbem.service.lifecycle import create_game
-from pbem.service.models import Game, OutboxMessage, Player, Seat
-from pbem.service.outbox import render
+from pbem.service.core.db import db
+from pbem.service.core.errors import ServiceError
+from pbem.service.core.models import Game, OutboxMessage, Player, Seat
+from pbem.service.play.lifecycle import create_game
+from pbem.service.post.outbox import render
 
 from .conftest import CSRF_RE, csrf_token, new_lacitta, player_id, sign_in
 
@@ -180,7 +180,7 @@ def test_plus_tags_do_not_multiply_the_per_address_limit(app):
 
 
 def test_mailbox_key():
-    from pbem.service.addresses import mailbox_key
+    from pbem.service.accounts.addresses import mailbox_key
 
     assert mailbox_key(" Ada+games@Example.ORG ") == "ada@example.org"
     assert mailbox_key("a.d.a+x@googlemail.com") == mailbox_key("ada@gmail.com") == "ada@gmail.com"

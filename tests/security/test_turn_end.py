@@ -21,12 +21,12 @@ from email.utils import make_msgid
 import pytest
 from sqlalchemy import select
 
-from pbem.service.db import db
+from pbem.service.core.db import db
+from pbem.service.core.links import reply_address
+from pbem.service.core.models import Game, OutboxMessage
+from pbem.service.core.snapshot import engine_state
 from pbem.service.inbound import handle_inbound
-from pbem.service.links import reply_address
-from pbem.service.models import Game, OutboxMessage
-from pbem.service.orders import submit_orders
-from pbem.service.snapshot import engine_state
+from pbem.service.play.orders import submit_orders
 
 from .answers import email_text, order_answers
 from .conftest import player_id, sign_in

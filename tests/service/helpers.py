@@ -5,9 +5,9 @@ from email import message_from_bytes, policy
 
 from sqlalchemy import select
 
-from pbem.service.db import db
-from pbem.service.lifecycle import create_game, join_game
-from pbem.service.models import Game, OutboxMessage
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, OutboxMessage
+from pbem.service.play.lifecycle import create_game, join_game
 
 PLAYERS = [("Ada", "ada@example.org"), ("Bo", "bo@example.org"), ("Cy", "cy@example.org")]
 
@@ -39,7 +39,7 @@ def outbox(**filters) -> list[OutboxMessage]:
 def raw_of(row: OutboxMessage) -> bytes:
     """The row's bytes as delivery would send them now, placeholders kept
     (a deferred turn notice is composed; a stale one fails the test)."""
-    from pbem.service.outbox import render
+    from pbem.service.post.outbox import render
 
     raw = render(row)
     assert raw is not None, f"outbox row {row.id} ({row.dedupe_key}) is stale: it would be superseded"
@@ -51,7 +51,7 @@ def compose_pending() -> int:
     bytes in the row, as an immediate delivery would have sent them (tests
     that read notices after later moves need each as it was). Returns how
     many were composed."""
-    from pbem.service.outbox import render
+    from pbem.service.post.outbox import render
 
     n = 0
     for row in outbox(status="pending"):
@@ -65,7 +65,7 @@ def compose_pending() -> int:
 
 def parsed(row: OutboxMessage):
     """The message as delivery will send it (board placeholders drawn)."""
-    from pbem.service.pictures import materialize
+    from pbem.service.post.pictures import materialize
 
     return message_from_bytes(materialize(raw_of(row)), policy=policy.default)
 

@@ -18,11 +18,11 @@ import pytest
 from sqlalchemy import select
 
 from pbem.engine import get_game
-from pbem.service.db import db
-from pbem.service.deadlines import scan
-from pbem.service.lifecycle import SeatSpec, create_game
-from pbem.service.models import Game, GameEvent, Move, OutboxMessage
-from pbem.service.replay import state_at, verify
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, GameEvent, Move, OutboxMessage
+from pbem.service.play.deadlines import scan
+from pbem.service.play.lifecycle import SeatSpec, create_game
+from pbem.service.play.replay import state_at, verify
 from tests.playthrough import (  # noqa: F401  (live is a fixture; shared with the Medina acceptance test)
     WebPlayer, email_order, live, mails_to, tag_of, text_of,
 )

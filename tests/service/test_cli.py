@@ -35,8 +35,8 @@ def env(tmp_path, monkeypatch):
 
 
 def test_mail_ingest_applies_an_emailed_order_once(env, t0):
-    from pbem.service.db import db
-    from pbem.service.migrate import upgrade
+    from pbem.service.core.db import db
+    from pbem.service.core.migrate import upgrade
     from pbem.web import create_app
 
     from .helpers import game, new_tally, outbox
@@ -152,7 +152,7 @@ def test_demo_serves_the_app_seeds_a_table_and_takes_mail(tmp_path):
 
 
 def test_operator_commands_create_list_scan_and_deliver(env, t0, monkeypatch):
-    from pbem.service.migrate import upgrade
+    from pbem.service.core.migrate import upgrade
 
     # the invitation's first attempt (right after the commit) finds no server; retry at once
     monkeypatch.setenv("PBEM_OUTBOX_BACKOFF", "0")

@@ -6,10 +6,10 @@ import threading
 
 from sqlalchemy import func, select
 
-from pbem.service.db import db
-from pbem.service.models import Move, OutboxMessage
-from pbem.service.orders import submit_orders
-from pbem.service.resolve import resolve_game
+from pbem.service.core.db import db
+from pbem.service.core.models import Move, OutboxMessage
+from pbem.service.play.orders import submit_orders
+from pbem.service.play.resolve import resolve_game
 
 from .helpers import game, new_tally
 
@@ -120,9 +120,9 @@ def test_an_order_that_waited_for_the_game_lock_sees_a_player_replaced_meanwhile
     # The host replaces seat 2's player while seat 1's order waits for the
     # game row lock; the order completes seat 1's turn, so the next notice
     # goes to seat 2: to the new player, not to the one who left.
-    from pbem.service.db import begin_write
-    from pbem.service.models import Player
-    from pbem.service.snapshot import load_game
+    from pbem.service.core.db import begin_write
+    from pbem.service.core.models import Player
+    from pbem.service.core.snapshot import load_game
 
     gid = new_tally(t0)
     step = game(gid).step

@@ -6,12 +6,12 @@ import datetime as dt
 import pytest
 from sqlalchemy import select
 
-from pbem.service.db import db
-from pbem.service.deadlines import scan
-from pbem.service.errors import NotAllowed, WrongStatus
-from pbem.service.lifecycle import extend_deadline, pause_game, resume_game
-from pbem.service.models import GameEvent, Move, Player
-from pbem.service.orders import submit_orders
+from pbem.service.core.db import db
+from pbem.service.core.errors import NotAllowed, WrongStatus
+from pbem.service.core.models import GameEvent, Move, Player
+from pbem.service.play.deadlines import scan
+from pbem.service.play.lifecycle import extend_deadline, pause_game, resume_game
+from pbem.service.play.orders import submit_orders
 
 from .helpers import body_text, game, new_tally, outbox
 
@@ -120,7 +120,7 @@ def test_reminder_skips_seats_whose_orders_are_in(app, t0):
 
 
 def test_deadline_shown_in_recipients_time_zone(app, t0):
-    from pbem.service.lifecycle import SeatSpec, create_game, join_game
+    from pbem.service.play.lifecycle import SeatSpec, create_game, join_game
 
     g = create_game("tally", "ada@example.org",
                     [SeatSpec("ada@example.org", "Ada", "Europe/Helsinki"),

@@ -11,14 +11,14 @@ import pytest
 from sqlalchemy import select
 
 from pbem.engine import get_game
-from pbem.service import held
-from pbem.service.db import db
-from pbem.service.deadlines import scan
-from pbem.service.lifecycle import cancel_game, create_game, join_game
-from pbem.service.replacement import replace_player
-from pbem.service.models import Game, GameEvent, HeldOrder, Move
-from pbem.service.orders import submit_orders
-from pbem.service.snapshot import engine_state
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, GameEvent, HeldOrder, Move
+from pbem.service.core.snapshot import engine_state
+from pbem.service.play import held
+from pbem.service.play.deadlines import scan
+from pbem.service.play.lifecycle import cancel_game, create_game, join_game
+from pbem.service.play.orders import submit_orders
+from pbem.service.play.replacement import replace_player
 
 from .helpers import PLAYERS, body_text, game, outbox
 

@@ -7,16 +7,16 @@ import datetime as dt
 import pytest
 from sqlalchemy import select
 
-from pbem.service.db import db
-from pbem.service.deadlines import scan
-from pbem.service.errors import NotAllowed, ServiceError, WrongStatus
-from pbem.service.lifecycle import (
+from pbem.service.core.db import db
+from pbem.service.core.errors import NotAllowed, ServiceError, WrongStatus
+from pbem.service.play.deadlines import scan
+from pbem.service.play.lifecycle import (
     CANCELLED, cancel_game, create_game, extend_deadline, join_game, pause_game, resume_game,
 )
-from pbem.service.replacement import resend_invitation
-from pbem.service.models import GameEvent, Player
-from pbem.service.orders import submit_orders
-from pbem.service.outbox import deliver_due
+from pbem.service.core.models import GameEvent, Player
+from pbem.service.play.orders import submit_orders
+from pbem.service.play.replacement import resend_invitation
+from pbem.service.post.outbox import deliver_due
 
 from .helpers import PLAYERS, body_text, game, new_tally, outbox
 
@@ -45,7 +45,7 @@ def test_host_resends_an_invitation_at_most_every_ten_minutes(app, t0):
     assert len(outbox(kind="invite", recipient="bo@example.org")) == 3
     with pytest.raises(ServiceError, match="joined"):
         resend_invitation(gid, 0, by_player_id=ada.id, now=t0 + 2 * H)  # the host's own seat
-    from pbem.service.lifecycle import start_game
+    from pbem.service.play.lifecycle import start_game
 
     join_game(gid, 1, now=t0 + 2 * H)
     start_game(gid, by_player_id=ada.id, now=t0 + 2 * H)   # Cy has not joined: her seat plays by mail

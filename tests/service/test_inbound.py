@@ -4,8 +4,8 @@ from __future__ import annotations
 from email.message import EmailMessage
 from email.utils import make_msgid
 
+from pbem.service.core.links import reply_address
 from pbem.service.inbound import handle_inbound
-from pbem.service.links import reply_address
 
 from .helpers import body_text, compose_pending, game, new_tally, outbox, parsed
 
@@ -82,7 +82,7 @@ def test_illegal_order_by_mail_gets_the_line_why_and_what_is_legal(app, t0):
 
 
 def test_reply_to_an_old_notice_is_stale(app, t0):
-    from pbem.service.orders import submit_orders
+    from pbem.service.play.orders import submit_orders
 
     gid = new_tally(t0)
     compose_pending()  # the step-0 notice went out before anyone moved
@@ -155,10 +155,10 @@ def test_medina_flowed_reply_is_read_whole(app, t0):
     under a quoted line ending in a space vanished into the quote and the
     second was applied alone, as piece 1 of 2: a move the player did not
     write. Both pieces are read and the turn is played as written."""
-    from pbem.service.lifecycle import create_game, join_game
-    from pbem.service.notify import example_reply
-    from pbem.service.orders import submit_orders
-    from pbem.service.snapshot import engine_state
+    from pbem.service.core.snapshot import engine_state
+    from pbem.service.play.lifecycle import create_game, join_game
+    from pbem.service.play.orders import submit_orders
+    from pbem.service.post.notify import example_reply
 
     from .helpers import PLAYERS, compose_pending
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from pbem.service.db import db
-from pbem.service.errors import NotAllowed, ServiceError
-from pbem.service.lifecycle import SeatSpec, create_game, join_game, start_game
-from pbem.service.models import GameEvent, Player
+from pbem.service.core.db import db
+from pbem.service.core.errors import NotAllowed, ServiceError
+from pbem.service.core.models import GameEvent, Player
+from pbem.service.play.lifecycle import SeatSpec, create_game, join_game, start_game
 
 from .helpers import PLAYERS, game, outbox
 
@@ -70,9 +70,9 @@ def test_players_keep_one_account_across_games(app, t0):
 
 
 def test_a_replacement_takes_over_a_seat_with_its_turn(app, t0):
-    from pbem.service.errors import WrongStatus
-    from pbem.service.replacement import replace_player
-    from pbem.service.orders import submit_orders
+    from pbem.service.core.errors import WrongStatus
+    from pbem.service.play.orders import submit_orders
+    from pbem.service.play.replacement import replace_player
 
     from .helpers import body_text, new_tally
 
@@ -100,7 +100,7 @@ def test_a_replacement_takes_over_a_seat_with_its_turn(app, t0):
     log = [e.text for e in db.session.execute(select(GameEvent).where(GameEvent.kind == "replaced")).scalars()]
     assert log == ["Dee took over seat 2 from Bo."]
     # the game over keeps its players
-    from pbem.service.models import FINISHED
+    from pbem.service.core.models import FINISHED
 
     g = game(gid)
     g.status = FINISHED

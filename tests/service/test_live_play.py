@@ -9,10 +9,10 @@ import datetime as dt
 
 import pytest
 
-from pbem.service import queue
-from pbem.service.replacement import replace_player
-from pbem.service.orders import submit_orders
-from pbem.service.outbox import deliver_due
+from pbem.service.core import queue
+from pbem.service.play.orders import submit_orders
+from pbem.service.play.replacement import replace_player
+from pbem.service.post.outbox import deliver_due
 
 from .helpers import game, new_tally, outbox
 from .smtpserver import SMTPServer
@@ -150,7 +150,7 @@ def test_a_new_player_in_a_live_seat_is_told_at_once(app, t0):
     gid = new_tally(t0)
     last = play_round_on_the_web(gid, t0)
     # Bo played live; Dee takes over seat 2 during the bidding: her notice goes at once when she accepts
-    from pbem.service.lifecycle import join_game
+    from pbem.service.play.lifecycle import join_game
 
     replace_player(gid, 1, "dee@example.org", "Dee", by_player_id=game(gid).host_id, now=last + S)
     join_game(gid, 1, player_id=game(gid).seat(1).player_id, now=last + S)

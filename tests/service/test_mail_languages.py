@@ -21,9 +21,10 @@ import pytest
 from pbem.engine import get_game
 from pbem.i18n import translate, translations
 from pbem.mail.compose import format_deadline
-from pbem.service.db import db
+from pbem.service.accounts.players import get_or_create_player
+from pbem.service.core.db import db
 from pbem.service.inbound import handle_inbound
-from pbem.service.lifecycle import SeatSpec, create_game, get_or_create_player, join_game
+from pbem.service.play.lifecycle import SeatSpec, create_game, join_game
 
 from .helpers import body_text, game, outbox, parsed
 from .test_inbound import reply_to_notice
@@ -85,7 +86,7 @@ def test_a_turn_in_the_players_language(app, t0, kind, lang):
     g = game(gid)
     state, step = engine.state_from_json(g.state), g.step
     name = f"{g.title} #{g.id}"
-    from pbem.service.notify import named   # mail names the players in the phase, as the pages do
+    from pbem.service.post.notify import named   # mail names the players in the phase, as the pages do
 
     phase = named(g, state.phase(), lang)
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from pbem.service.deadlines import scan
-from pbem.service.orders import submit_orders
+from pbem.service.play.deadlines import scan
+from pbem.service.play.orders import submit_orders
 
 from .helpers import body_text, game, new_tally, outbox
 
@@ -38,8 +38,8 @@ def test_the_game_over_mail_breaks_the_scores_down_when_the_game_does(app, t0, t
     from sqlalchemy import select
 
     from pbem.engine.messages import Msg
-    from pbem.service.db import db
-    from pbem.service.models import Player
+    from pbem.service.core.db import db
+    from pbem.service.core.models import Player
 
     from .test_resolution import play_round
 

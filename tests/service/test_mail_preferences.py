@@ -9,13 +9,13 @@ from email.utils import getaddresses
 
 import pytest
 
-from pbem.service.db import db
-from pbem.service.errors import ServiceError
-from pbem.service.lifecycle import create_game
-from pbem.service.replacement import replace_player
-from pbem.service.models import Player
-from pbem.service.orders import submit_orders
-from pbem.service.outbox import deliver_due
+from pbem.service.core.db import db
+from pbem.service.core.errors import ServiceError
+from pbem.service.core.models import Player
+from pbem.service.play.lifecycle import create_game
+from pbem.service.play.orders import submit_orders
+from pbem.service.play.replacement import replace_player
+from pbem.service.post.outbox import deliver_due
 
 from .helpers import PLAYERS, compose_pending, new_tally, outbox, parsed
 from .smtpserver import SMTPServer
@@ -79,7 +79,7 @@ def test_none_sends_no_game_mail_but_answers_still_come(app, t0):
 
 
 def test_my_turn_only_drops_news_of_other_seats_missed_turns(app, t0):
-    from pbem.service.deadlines import scan
+    from pbem.service.play.deadlines import scan
 
     gid = new_tally(t0)
     _set("bo@example.org", notify_mode="my_turn")
@@ -92,7 +92,7 @@ def test_my_turn_only_drops_news_of_other_seats_missed_turns(app, t0):
 
 
 def test_a_digest_player_gets_one_mail_at_their_hour_with_the_notices_of_the_day(app, t0):
-    from pbem.service.deadlines import scan
+    from pbem.service.play.deadlines import scan
 
     gid = new_tally(t0)
     _set("cy@example.org", notify_mode="digest", digest_hour=20, timezone="Europe/Helsinki")
@@ -128,7 +128,7 @@ def test_one_click_unsubscribe_stops_invitations_but_not_your_move(app, t0):
     """Hole 6 and issue 29: after a one-click unsubscribe no new game can
     seat the address and no invitation is resent, but the turns of the
     games the player sits in still come, and the host sees nothing amiss."""
-    from pbem.service.replacement import resend_invitation
+    from pbem.service.play.replacement import resend_invitation
 
     gid = create_game("tally", PLAYERS[0][1], PLAYERS, seed=1, now=t0).id
     row = next(r for r in outbox() if r.recipient == "bo@example.org")
@@ -141,7 +141,7 @@ def test_one_click_unsubscribe_stops_invitations_but_not_your_move(app, t0):
     with pytest.raises(ServiceError, match="asked not to be invited"):
         create_game("tally", PLAYERS[0][1], PLAYERS, seed=2, now=t0)
     assert len(outbox(kind="invite", recipient="bo@example.org")) == 1
-    from pbem.service.lifecycle import start_game
+    from pbem.service.play.lifecycle import start_game
 
     start_game(gid, by_player_id=ada.id, now=t0 + H)
     submit_orders(gid, 0, "add 1", expected_step=None, source="email", now=t0 + 2 * H)   # Bo's move
@@ -149,7 +149,7 @@ def test_one_click_unsubscribe_stops_invitations_but_not_your_move(app, t0):
 
 
 def test_never_invite_me_again_stops_resent_invitations(app, t0):
-    from pbem.service.replacement import resend_invitation
+    from pbem.service.play.replacement import resend_invitation
 
     gid = create_game("tally", PLAYERS[0][1], PLAYERS, seed=1, now=t0).id
     _set("cy@example.org", no_invites=True)
@@ -160,7 +160,7 @@ def test_never_invite_me_again_stops_resent_invitations(app, t0):
 
 
 def test_the_preferences_page_is_not_cached_and_leaks_no_referrer(app, t0):
-    from pbem.service import links
+    from pbem.service.core import links
 
     new_tally(t0)
     url = links.preferences_url(_player("bo@example.org").id)
@@ -231,7 +231,7 @@ def test_verp_sender_and_a_hard_bounce_stop_mail_to_the_address_and_tell_the_hos
 
 
 def test_the_preferences_page_from_a_mail_footer_saves_every_choice(app, t0):
-    from pbem.service import links
+    from pbem.service.core import links
     from tests.webapp import csrf_token
 
     new_tally(t0)
@@ -252,7 +252,7 @@ def test_the_preferences_page_from_a_mail_footer_saves_every_choice(app, t0):
 
 
 def test_a_held_notice_whose_turn_passed_is_left_out_of_the_digest(app, t0):
-    from pbem.service import digest
+    from pbem.service.post import digest
 
     gid = new_tally(t0)
     _set("bo@example.org", notify_mode="digest", digest_hour=20, timezone="Europe/Helsinki")
@@ -265,7 +265,7 @@ def test_a_held_notice_whose_turn_passed_is_left_out_of_the_digest(app, t0):
 def test_the_games_end_by_cancelling_reaches_a_my_turn_player_and_not_a_none_one(app, t0):
     """Issue 29: the game's own end is turn mail: "my turn only" and the
     digest get it at once; only "none" goes without."""
-    from pbem.service.lifecycle import cancel_game
+    from pbem.service.play.lifecycle import cancel_game
 
     app.config["HOST_NOTICE_DELAY_SECONDS"] = 0
     gid = new_tally(t0)

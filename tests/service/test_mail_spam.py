@@ -7,9 +7,9 @@ import datetime as dt
 
 import pytest
 
-from pbem.service.deadlines import scan
-from pbem.service.lifecycle import create_game, join_game
-from pbem.service.orders import submit_orders
+from pbem.service.play.deadlines import scan
+from pbem.service.play.lifecycle import create_game, join_game
+from pbem.service.play.orders import submit_orders
 from tests.spamassassin import LIMIT, needs_spamassassin, score
 
 from .helpers import PLAYERS, compose_pending, outbox, parsed

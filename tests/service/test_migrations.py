@@ -5,8 +5,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, inspect
 
-from pbem.service.db import db
-from pbem.service.migrate import downgrade, upgrade
+from pbem.service.core.db import db
+from pbem.service.core.migrate import downgrade, upgrade
 
 
 def _diff(url: str) -> list:

@@ -1,5 +1,5 @@
 """A missed deadline defaults the whole turn of the seat that missed it,
-not just its first decision (:func:`pbem.service.resolve.apply_defaults`):
+not just its first decision (:func:`pbem.service.play.resolve.apply_defaults`):
 Medina's two pieces, La Città's famine and the demolition it causes; one
 missed turn counted, everyone told once. A new turn — even of the same
 seat — gets a deadline of its own."""
@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 
 from pbem.engine import get_game
-from pbem.service.deadlines import scan
-from pbem.service.db import db
-from pbem.service.lifecycle import create_game, join_game
-from pbem.service.models import GameEvent, Move
-from pbem.service.orders import submit_orders
-from pbem.service.resolve import MAX_DEFAULTS, apply_defaults
+from pbem.service.core.db import db
+from pbem.service.core.models import GameEvent, Move
+from pbem.service.play.deadlines import scan
+from pbem.service.play.lifecycle import create_game, join_game
+from pbem.service.play.orders import submit_orders
+from pbem.service.play.resolve import MAX_DEFAULTS, apply_defaults
 
 from .helpers import PLAYERS, body_text, game, outbox, parsed
 

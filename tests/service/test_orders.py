@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from pbem.service.db import db
-from pbem.service.models import Move, PendingOrder
-from pbem.service.orders import submit_orders
+from pbem.service.core.db import db
+from pbem.service.core.models import Move, PendingOrder
+from pbem.service.play.orders import submit_orders
 
 from .helpers import body_text, game, new_tally, outbox
 
@@ -85,7 +85,7 @@ def test_the_order_that_completes_a_turn_resolves_it_in_its_own_transaction(app,
 
 
 def test_a_resolution_that_fails_in_the_request_keeps_the_orders_for_the_worker(app, t0, monkeypatch, caplog):
-    from pbem.service import resolve
+    from pbem.service.play import resolve
 
     gid = new_tally(t0)
     real = resolve.resolve_locked

@@ -12,8 +12,8 @@ import pbem.i18n
 from pbem.engine import GAMES
 from pbem.engine.messages import Msg
 from pbem.i18n import translate
-from pbem.service.models import ACTIVE
-from pbem.service.orders import LineResult, SubmitResult, check_orders
+from pbem.service.core.models import ACTIVE
+from pbem.service.play.orders import LineResult, SubmitResult, check_orders
 from tests.engine.test_translate_messages import catalog
 
 NOT_LEGAL = "Nothing was applied: the line \u201c{line}\u201d is not legal now."

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from pbem.service.outbox import backoff_seconds, deliver_due
+from pbem.service.post.outbox import backoff_seconds, deliver_due
 
 from .helpers import new_tally, outbox
 from .smtpserver import SMTPServer
@@ -79,8 +79,8 @@ def test_notice_is_multipart_with_inline_board_when_the_game_has_a_picture(app, 
 
 
 def test_a_row_left_sending_by_a_dead_worker_is_sent_later_once(app, t0):
-    from pbem.service.db import db
-    from pbem.service.outbox import CLAIM_TIMEOUT
+    from pbem.service.core.db import db
+    from pbem.service.post.outbox import CLAIM_TIMEOUT
 
     new_tally(t0)
     row = outbox(kind="turn")[0]
@@ -108,7 +108,7 @@ def test_two_deliveries_at_once_send_each_mail_once(app, t0):
 
 
 def test_an_operator_sees_failed_mail_and_requeues_it(app, t0):
-    from pbem.service.outbox import failed_rows, retry_failed, status_counts
+    from pbem.service.post.outbox import failed_rows, retry_failed, status_counts
 
     gid = new_tally(t0)
     app.config["OUTBOX_MAX_ATTEMPTS"] = 1
@@ -118,7 +118,7 @@ def test_an_operator_sees_failed_mail_and_requeues_it(app, t0):
     assert [r.kind for r in failed] == ["turn", "invite", "invite"]  # newest first
     turn_id = failed[0].id
     # the game moves on before the operator acts: the old turn notice must not go late
-    from pbem.service.orders import submit_orders
+    from pbem.service.play.orders import submit_orders
 
     assert submit_orders(gid, 0, "add 1", expected_step=0, source="web", now=t0).resolved
     assert retry_failed([failed[1].id, turn_id, 99999], now=t0) == sorted([failed[1].id, turn_id])
@@ -137,8 +137,8 @@ def test_a_notice_gone_stale_during_a_run_is_superseded_by_its_claim_uncomposed(
     """A backlog run lists its rows first; a turn whose seat moves while the
     run works through the list has its notice superseded by the claim
     itself, without reading the row or composing the mail."""
-    from pbem.service import notify, outbox as outbox_module
-    from pbem.service.orders import submit_orders
+    from pbem.service.play.orders import submit_orders
+    from pbem.service.post import notify, outbox as outbox_module
 
     gid = new_tally(t0)
     composed = []

@@ -1,4 +1,4 @@
-"""Outbox retention (:func:`pbem.service.outbox.prune`): old sent mail loses
+"""Outbox retention (:func:`pbem.service.post.outbox.prune`): old sent mail loses
 its bytes but keeps its row and dedupe key, old superseded rows go, failed
 mail keeps its bytes twice as long, unfinished rows are never touched."""
 from __future__ import annotations
@@ -8,9 +8,9 @@ from email.message import EmailMessage
 
 from click.testing import CliRunner
 
-from pbem.service import outbox as ob
-from pbem.service.db import db
-from pbem.service.models import OutboxMessage, utcnow
+from pbem.service.core.db import db
+from pbem.service.core.models import OutboxMessage, utcnow
+from pbem.service.post import outbox as ob
 
 from .helpers import new_tally, outbox
 from .smtpserver import SMTPServer

@@ -1,4 +1,4 @@
-"""The per-process cache of drawn board pictures (pbem.service.pictures.draw):
+"""The per-process cache of drawn board pictures (pbem.service.post.pictures.draw):
 one drawing per distinct board, whichever mail asks for it."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 import pbem.boards
 from pbem.engine import get_game
-from pbem.service import pictures
+from pbem.service.post import pictures
 
 
 @pytest.fixture

@@ -11,10 +11,10 @@ from sqlalchemy import select
 
 from pbem.boards import picture_key, render_svg
 from pbem.engine import get_game
-from pbem.service import pictures
-from pbem.service.db import db
-from pbem.service.lifecycle import create_game, join_game, pause_game
-from pbem.service.models import Player
+from pbem.service.core.db import db
+from pbem.service.core.models import Player
+from pbem.service.play.lifecycle import create_game, join_game, pause_game
+from pbem.service.post import pictures
 
 from .helpers import PLAYERS, game, outbox, parsed, raw_of
 

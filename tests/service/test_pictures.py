@@ -1,4 +1,4 @@
-"""Board pictures drawn at outbox delivery (pbem.service.pictures)."""
+"""Board pictures drawn at outbox delivery (pbem.service.post.pictures)."""
 from __future__ import annotations
 
 import json
@@ -9,7 +9,7 @@ import pytest
 from pbem.boards import render_svg
 from pbem.engine import get_game
 from pbem.mail import compose
-from pbem.service import pictures
+from pbem.service.post import pictures
 
 
 def _notice(board_png: bytes | None) -> bytes:
@@ -77,7 +77,7 @@ def test_a_game_without_board_picture_gets_no_placeholder():
 
 def test_closeup_placeholder_becomes_the_phone_sized_closeup_beside_the_board():
     from pbem.boards import closeup
-    from pbem.service import notify
+    from pbem.service.post import notify
 
     state = get_game("medina").new_state(3, 5)
     for _ in range(6):
@@ -107,7 +107,7 @@ def test_closeup_placeholder_becomes_the_phone_sized_closeup_beside_the_board():
 
 
 def test_no_closeup_when_there_are_no_legal_sites():
-    from pbem.service import notify
+    from pbem.service.post import notify
 
     class G:
         kind, id, seats = "medina", 1, ()

@@ -12,11 +12,11 @@ import datetime as dt
 from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlalchemy import select
 
-from pbem.service.db import db
-from pbem.service.deadlines import scan
-from pbem.service.models import Move, PendingOrder
-from pbem.service.orders import submit_orders
-from pbem.service.replay import verify
+from pbem.service.core.db import db
+from pbem.service.core.models import Move, PendingOrder
+from pbem.service.play.deadlines import scan
+from pbem.service.play.orders import submit_orders
+from pbem.service.play.replay import verify
 
 from .helpers import game, new_tally
 

@@ -3,7 +3,7 @@
 Counts the round trips to the database one order costs: every statement
 a cursor executes (SQLAlchemy ``before_cursor_execute``), every COMMIT,
 and on PostgreSQL the BEGIN the driver sends itself (SQLite's BEGIN is a
-statement of its own, ``pbem.service.db``). Counted over the whole request
+statement of its own, ``pbem.service.core.db``). Counted over the whole request
 (the order page's POST, through Flask's test client with sessions, CSRF
 and rate limits on) or the whole inbound pipeline (``handle_inbound``),
 with the transaction in it. Counts are steady on a loaded machine, times
@@ -25,8 +25,8 @@ from email.utils import make_msgid
 import pytest
 from sqlalchemy import event, select
 
-from pbem.service.db import db
-from pbem.service.models import OutboxMessage
+from pbem.service.core.db import db
+from pbem.service.core.models import OutboxMessage
 from tests.webapp import app_with_schema, game_state, make_app, new_lacitta, player_id
 
 #: round trips per order, by way in and database (the figures after issue 24)
@@ -121,9 +121,9 @@ def test_an_order_stored_for_a_decision_taken_at_once_from_the_order_page(app):
 
 
 def test_an_order_by_mail_reply_that_resolves_the_turn(app):
+    from pbem.service.core.links import reply_address
     from pbem.service.inbound import handle_inbound
-    from pbem.service.links import reply_address
-    from pbem.service.outbox import render
+    from pbem.service.post.outbox import render
     from tests.webapp import PLAYERS
 
     gid = new_lacitta()
@@ -148,7 +148,7 @@ def test_an_order_by_mail_reply_that_resolves_the_turn(app):
 
 
 def test_a_host_pause_writes_each_seats_notice_in_one_statement(app):
-    from pbem.service.lifecycle import pause_game
+    from pbem.service.play.lifecycle import pause_game
 
     gid = new_lacitta()
     db.session.remove()

@@ -13,10 +13,10 @@ from .helpers import PLAYERS, body_text, compose_pending, game, outbox, parsed
 
 def _medina_turn(t0):
     """A Medina game at seat 2's turn (two pieces owed); its notice and example pieces."""
-    from pbem.service.lifecycle import create_game, join_game
-    from pbem.service.notify import example_reply
-    from pbem.service.orders import submit_orders
-    from pbem.service.snapshot import engine_state
+    from pbem.service.core.snapshot import engine_state
+    from pbem.service.play.lifecycle import create_game, join_game
+    from pbem.service.play.orders import submit_orders
+    from pbem.service.post.notify import example_reply
 
     gid = create_game("medina", PLAYERS[0][1], PLAYERS, seed=7, now=t0).id
     for i in (1, 2):

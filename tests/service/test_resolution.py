@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from sqlalchemy import func, select
 
-from pbem.service.db import db
-from pbem.service.models import GameEvent, Move, PendingOrder
-from pbem.service.orders import submit_orders
-from pbem.service.replay import state_at, verify
-from pbem.service.resolve import resolve_game
+from pbem.service.core.db import db
+from pbem.service.core.models import GameEvent, Move, PendingOrder
+from pbem.service.play.orders import submit_orders
+from pbem.service.play.replay import state_at, verify
+from pbem.service.play.resolve import resolve_game
 
 from .helpers import body_text, compose_pending, game, new_tally, outbox
 
@@ -122,7 +122,7 @@ def test_game_over_tells_everyone_the_final_scores(app, t0):
 def test_two_orders_in_one_message_are_one_turn_medina(app, t0):
     """Medina: two pieces a turn, both lines in one submission, applied in order."""
     from pbem.engine import get_game
-    from pbem.service.lifecycle import create_game, join_game
+    from pbem.service.play.lifecycle import create_game, join_game
 
     engine = get_game("medina")
     gid = create_game("medina", "ada@example.org", [("Ada", "ada@example.org"), ("Bo", "bo@example.org"),

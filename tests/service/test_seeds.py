@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import random
 
-from pbem.service.db import db
-from pbem.service.lifecycle import create_game, join_game
-from pbem.service.models import Game
-from pbem.service.orders import submit_orders
-from pbem.service.replay import state_at
-from pbem.service.snapshot import engine_state
+from pbem.service.core.db import db
+from pbem.service.core.models import Game
+from pbem.service.core.snapshot import engine_state
+from pbem.service.play.lifecycle import create_game, join_game
+from pbem.service.play.orders import submit_orders
+from pbem.service.play.replay import state_at
 
 from .helpers import PLAYERS, game
 
 
 def test_new_seeds_carry_128_random_bits():
-    from pbem.service.lifecycle import SEED_BITS, new_seed
+    from pbem.service.play.lifecycle import SEED_BITS, new_seed
 
     seeds = [new_seed() for _ in range(64)]
     assert SEED_BITS >= 128

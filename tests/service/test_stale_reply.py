@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from pbem.service.inbound import handle_inbound
-from pbem.service.orders import submit_orders
+from pbem.service.play.orders import submit_orders
 
 from .helpers import body_text, compose_pending, game, new_tally, outbox
 from .test_inbound import reply_to_notice

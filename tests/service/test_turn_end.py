@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from pbem.service.db import db
-from pbem.service.lifecycle import create_game, join_game
-from pbem.service.models import PendingOrder
-from pbem.service.orders import submit_orders
-from pbem.service.web_queries import next_decision, preview_orders
+from pbem.service.core.db import db
+from pbem.service.core.models import PendingOrder
+from pbem.service.play.lifecycle import create_game, join_game
+from pbem.service.play.orders import submit_orders
+from pbem.service.play.queries import next_decision, preview_orders
 
 from .helpers import PLAYERS, game, new_tally
 
@@ -42,7 +42,7 @@ def _medina_turn() -> tuple[int, int, list[str]]:
 
 
 def _state(gid: int):
-    from pbem.service.snapshot import engine_state
+    from pbem.service.core.snapshot import engine_state
 
     return engine_state(game(gid))
 

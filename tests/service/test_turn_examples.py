@@ -8,8 +8,8 @@ import re
 import pytest
 
 from pbem.engine import get_game
-from pbem.service.lifecycle import create_game, join_game
-from pbem.service.orders import submit_orders
+from pbem.service.play.lifecycle import create_game, join_game
+from pbem.service.play.orders import submit_orders
 
 from .helpers import PLAYERS, body_text, game, outbox
 

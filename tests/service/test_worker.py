@@ -4,7 +4,7 @@ from __future__ import annotations
 import time
 
 from pbem.service.embedded import EmbeddedWorker
-from pbem.service.orders import submit_orders
+from pbem.service.play.orders import submit_orders
 
 from .helpers import game, new_tally
 

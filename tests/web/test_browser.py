@@ -39,7 +39,7 @@ def site(tmp_path):
     from werkzeug.serving import make_server
 
     from pbem.mail.sink import MailSink, free_port
-    from pbem.service.db import db
+    from pbem.service.core.db import db
     from pbem.web import create_app
 
     mail_dir = tmp_path / "mail"
@@ -129,7 +129,7 @@ def _shot(page, name: str) -> None:
 def test_sign_in_from_mail_join_order_by_clicking_the_board_next_seat_notified(site):
     sync_api = _need_chromium()
     base, mail_dir, app = site
-    from pbem.service.lifecycle import create_game, join_game
+    from pbem.service.play.lifecycle import create_game, join_game
 
     with app.app_context():
         game = create_game("lacitta", "ada@example.org",

@@ -127,8 +127,8 @@ def test_a_legal_sites_name_is_in_the_players_language(site):
     language, never board.js's English ("12 orders, press Enter...", "or")."""
     sync_api = _need_chromium()
     base, _none, app = site
-    from pbem.service.db import db
-    from pbem.service.models import Player
+    from pbem.service.core.db import db
+    from pbem.service.core.models import Player
 
     gid, seat, email, _legal = _game(app, "lacitta")
     with sync_api.sync_playwright() as p:

@@ -32,7 +32,7 @@ def site(tmp_path):
     from werkzeug.serving import make_server
 
     from pbem.mail.sink import free_port
-    from pbem.service.db import db
+    from pbem.service.core.db import db
     from pbem.web import create_app
 
     port = free_port()
@@ -62,9 +62,9 @@ PEOPLE = [("Ada", "ada@example.org"), ("Bo", "bo@example.org"), ("Cy", "cy@examp
 
 
 def _state(app, gid):
-    from pbem.service.db import db
-    from pbem.service.models import Game
-    from pbem.service.snapshot import engine_state
+    from pbem.service.core.db import db
+    from pbem.service.core.models import Game
+    from pbem.service.core.snapshot import engine_state
 
     with app.app_context():
         db.session.rollback()
@@ -84,9 +84,9 @@ def _axe(page) -> list[str]:
 def _open(browser, app, base, email, width):
     from sqlalchemy import select
 
-    from pbem.service import links
-    from pbem.service.db import db
-    from pbem.service.models import Player
+    from pbem.service.core import links
+    from pbem.service.core.db import db
+    from pbem.service.core.models import Player
 
     with app.app_context():
         pid = db.session.execute(select(Player.id).where(Player.email == email)).scalar_one()
@@ -120,7 +120,7 @@ def _click_space(page, space: str) -> None:
 def test_space_then_rotation_then_follower_fills_the_order_and_it_is_accepted(site):
     sync_api = _need_chromium()
     base, _mail_dir, app = site
-    from pbem.service.lifecycle import create_game, join_game
+    from pbem.service.play.lifecycle import create_game, join_game
 
     with app.app_context():
         gid = create_game("diestadt", PEOPLE[0][1], PEOPLE, seed=5).id
@@ -196,7 +196,7 @@ def test_space_then_rotation_then_follower_fills_the_order_and_it_is_accepted(si
 def test_one_rotation_is_not_asked_a_placed_tile_says_why_and_a_phone_does_not_scroll(site):
     sync_api = _need_chromium()
     base, _mail_dir, app = site
-    from pbem.service.lifecycle import create_game, join_game
+    from pbem.service.play.lifecycle import create_game, join_game
     from pbem.boards.diestadt.city import frontier
     from pbem.boards.diestadt.geometry import plan
     from pbem.web.tour import play

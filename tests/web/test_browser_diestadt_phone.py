@@ -22,7 +22,7 @@ def test_a_phone_sees_each_follower_on_the_tile_and_cannot_send_half_an_order(si
     before the last answer asks for it instead of sending."""
     sync_api = _need_chromium()
     base, _mail_dir, app = site
-    from pbem.service.lifecycle import create_game, join_game
+    from pbem.service.play.lifecycle import create_game, join_game
 
     with app.app_context():
         gid = create_game("diestadt", PEOPLE[0][1], PEOPLE, seed=5).id

@@ -18,9 +18,9 @@ TRIGGER = "seats 3\ntile T20 1 0\ntile T21 19 180\npiles 0 20 20\nturn seat 2 dr
 def _die_stadt_at(app, position: str) -> tuple[int, dict[int, int]]:
     """A started three-seat Die Stadt game put at ``position``; its seats' player ids."""
     from pbem.engine import get_game
-    from pbem.service.db import db
-    from pbem.service.lifecycle import create_game, join_game
-    from pbem.service.models import Game
+    from pbem.service.core.db import db
+    from pbem.service.core.models import Game
+    from pbem.service.play.lifecycle import create_game, join_game
 
     with app.app_context():
         people = [("Ada", "ada@example.org"), ("Bo", "bo@example.org"), ("Cy", "cy@example.org")]
@@ -52,7 +52,7 @@ def _looked_again(page, wait_ms: int) -> bool:
 def test_a_waiting_seat_holds_its_wall_piece_from_the_page_and_cancels_it(site, monkeypatch):
     sync_api = _need_chromium()
     base, _mail_dir, app = site
-    from pbem.service import links
+    from pbem.service.core import links
     from pbem.web import orders
 
     monkeypatch.setattr(orders, "WAITING_REFRESH", 1)
@@ -105,9 +105,9 @@ def test_held_lines_are_listed_in_the_players_language(site):
     input): the page lists it and answers in Finnish order words (issue 22)."""
     sync_api = _need_chromium()
     base, _mail_dir, app = site
-    from pbem.service import links
-    from pbem.service.db import db
-    from pbem.service.models import Player
+    from pbem.service.core import links
+    from pbem.service.core.db import db
+    from pbem.service.core.models import Player
 
     gid, players = _die_stadt_at(app, TRIGGER)
     with app.app_context():

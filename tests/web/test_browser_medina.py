@@ -39,10 +39,10 @@ def test_medina_two_pieces_by_clicking_the_board_then_next_seat_notified(site):
     sync_api = _need_chromium()
     base, mail_dir, app = site
     from pbem.engine import get_game
-    from pbem.service.db import db
-    from pbem.service.lifecycle import create_game, join_game
-    from pbem.service.models import Game
-    from pbem.service.orders import submit_orders
+    from pbem.service.core.db import db
+    from pbem.service.core.models import Game
+    from pbem.service.play.lifecycle import create_game, join_game
+    from pbem.service.play.orders import submit_orders
 
     with app.app_context():
         gid = create_game("medina", PEOPLE[0][1], PEOPLE, seed=21).id

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 def _to_a_decision_taken_at_once(app) -> tuple[int, list[int]]:
     """A La Città game played up to its first decision of several seats,
     the first of them with its orders stored (tests/webapp.py)."""
-    from pbem.service.db import db
+    from pbem.service.core.db import db
 
     with app.app_context():
         gid = new_lacitta()
@@ -29,8 +29,8 @@ def _to_a_decision_taken_at_once(app) -> tuple[int, list[int]]:
 
 def _send_the_others(app, gid: int, seats: list[int]) -> None:
     """The other seats of the decision send their first legal orders."""
-    from pbem.service.db import db
-    from pbem.service.orders import submit_orders
+    from pbem.service.core.db import db
+    from pbem.service.play.orders import submit_orders
     from tests.webapp import game_state
 
     with app.app_context():
@@ -44,15 +44,15 @@ def _send_the_others(app, gid: int, seats: list[int]) -> None:
 def test_a_waiting_seats_page_updates_in_place_but_never_over_typed_orders(site, monkeypatch):
     sync_api = _need_chromium()
     base, _mail_dir, app = site
-    from pbem.service import links
+    from pbem.service.core import links
     from pbem.web import orders
 
     monkeypatch.setattr(orders, "WAITING_REFRESH", 1)
     gid, seats = _to_a_decision_taken_at_once(app)
     sent = seats[0]
     with app.app_context():
-        from pbem.service.models import Game
-        from pbem.service.db import db
+        from pbem.service.core.db import db
+        from pbem.service.core.models import Game
 
         players = {s.index: s.player_id for s in db.session.get(Game, gid).seats}
         db.session.remove()
@@ -94,10 +94,10 @@ def test_the_turn_coming_to_a_waiting_seat_brings_the_board_picker_in_place(site
     highlighted site fills the order field)."""
     sync_api = _need_chromium()
     base, _mail_dir, app = site
-    from pbem.service import links
-    from pbem.service.db import db
-    from pbem.service.models import Game
-    from pbem.service.orders import submit_orders
+    from pbem.service.core import links
+    from pbem.service.core.db import db
+    from pbem.service.core.models import Game
+    from pbem.service.play.orders import submit_orders
     from pbem.web import orders
     from tests.webapp import game_state, new_lacitta
 

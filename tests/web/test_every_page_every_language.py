@@ -19,8 +19,8 @@ from sqlalchemy import select
 
 from pbem.engine import GAMES
 from pbem.i18n import LANGUAGE_NAMES, translations
-from pbem.service.db import db
-from pbem.service.models import Player
+from pbem.service.core.db import db
+from pbem.service.core.models import Player
 from pbem.web import tour
 from tests.webapp import CSRF_RE, game_state, signed_in
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from pbem.service.db import db
-from pbem.service.lifecycle import create_game, join_game
-from pbem.service.models import Game
-from pbem.service.snapshot import engine_state
+from pbem.service.core.db import db
+from pbem.service.core.models import Game
+from pbem.service.core.snapshot import engine_state
+from pbem.service.play.lifecycle import create_game, join_game
 
 from .pagetext import text_of
 

@@ -7,9 +7,9 @@ import re
 from sqlalchemy import select
 
 from pbem.engine import GAMES
-from pbem.service.db import db
-from pbem.service.models import Game, GameEvent, OutboxMessage
-from pbem.service.snapshot import engine_state
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, GameEvent, OutboxMessage
+from pbem.service.core.snapshot import engine_state
 
 from .conftest import csrf_token, new_lacitta, player_id, sign_in
 from .pagetext import text_of
@@ -192,7 +192,7 @@ def test_finished_game_shows_final_scores(app):
 def test_dashboard_lists_games_whose_move_and_deadline_in_players_zone(app):
     gid = new_lacitta()
     _fresh()
-    from pbem.service.models import Player
+    from pbem.service.core.models import Player
 
     db.session.get(Player, player_id("bo@example.org")).timezone = "Asia/Tokyo"
     db.session.commit()

@@ -6,8 +6,8 @@ import datetime as dt
 
 from sqlalchemy import select
 
-from pbem.service.db import db
-from pbem.service.models import Game, GameEvent, OutboxMessage
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, GameEvent, OutboxMessage
 
 from .conftest import csrf_token, new_lacitta, player_id, sign_in
 from .pagetext import text_of
@@ -106,7 +106,7 @@ def test_host_cancels_the_game_after_confirming(app):
 
 
 def test_a_cancelled_game_says_so_on_the_game_page_and_the_order_page_takes_no_orders(app):
-    from pbem.service.lifecycle import cancel_game
+    from pbem.service.play.lifecycle import cancel_game
 
     gid = new_lacitta()
     bo = _client(app, "bo@example.org")
@@ -135,7 +135,7 @@ def test_a_replaced_player_gets_one_mail_and_their_old_invitation_says_so_in_the
     the player who leaves is told once, in German, and their old
     invitation page says the host gave the seat away (not an English 403)."""
     from pbem.i18n import translations
-    from pbem.service.models import Player
+    from pbem.service.core.models import Player
 
     gid = new_lacitta(start=False)
     bo = db.session.execute(select(Player).where(Player.email == "bo@example.org")).scalar_one()
@@ -177,7 +177,7 @@ def test_a_replacement_in_a_running_game_accepts_before_the_seat_is_theirs(app):
 
 
 def test_the_hosts_typed_name_is_kept(app):
-    from pbem.service.models import Player
+    from pbem.service.core.models import Player
 
     new_lacitta(start=False)
     db.session.add(Player(email="hana@example.org", name="hana"))   # a row made by a sign-in request
@@ -194,7 +194,7 @@ def test_the_hosts_typed_name_is_kept(app):
 
 
 def test_the_table_shows_a_seat_that_gets_no_turn_mail(app):
-    from pbem.service.models import Player
+    from pbem.service.core.models import Player
 
     gid = new_lacitta()
     bo = db.session.execute(select(Player).where(Player.email == "bo@example.org")).scalar_one()

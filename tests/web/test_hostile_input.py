@@ -10,8 +10,8 @@ from sqlalchemy import func, select
 from werkzeug.exceptions import MethodNotAllowed, NotFound
 from werkzeug.routing import IntegerConverter
 
-from pbem.service.db import db
-from pbem.service.models import Game, PendingOrder, Player
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, PendingOrder, Player
 from pbem.web.inputs import MAX_ID, control_character
 
 from .conftest import csrf_token, new_lacitta, player_id, sign_in

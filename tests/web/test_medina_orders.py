@@ -7,8 +7,8 @@ import re
 
 from sqlalchemy import select
 
-from pbem.service.db import db
-from pbem.service.models import Game, Move, PendingOrder
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, Move, PendingOrder
 
 from .conftest import PLAYERS, csrf_token, game_state, sign_in, signed_in
 
@@ -16,7 +16,7 @@ SITE = re.compile(r'data-site="([A-Z]+\d+)"')
 
 
 def _medina(seats=4):
-    from pbem.service.lifecycle import create_game, join_game
+    from pbem.service.play.lifecycle import create_game, join_game
 
     players = PLAYERS + [("Di", "di@example.org")]
     gid = create_game("medina", players[0][1], players[:seats], seed=9).id
@@ -35,7 +35,7 @@ def _after_setup(app, gid, ada):
 
 
 def test_create_page_offers_medina_for_three_or_four(app):
-    from pbem.service.lifecycle import get_or_create_player
+    from pbem.service.accounts.players import get_or_create_player
 
     pid = get_or_create_player("host@example.org", "Host").id
     db.session.commit()

@@ -10,9 +10,9 @@ from .test_browser_diestadt import _moves_to, two_corners
 
 
 def test_a_line_after_the_turns_last_decision_is_marked_held(app):
-    from pbem.service.db import db
-    from pbem.service.models import Game
-    from pbem.service.snapshot import engine_state
+    from pbem.service.core.db import db
+    from pbem.service.core.models import Game
+    from pbem.service.core.snapshot import engine_state
     from pbem.web.tour import PLAYERS, new_game, play
 
     seed, moves = next((s, m) for s in range(1, 60) if (m := _moves_to("tower", s, two_corners)) is not None)

@@ -8,8 +8,8 @@ import re
 from sqlalchemy import select
 
 from pbem.engine import get_game
-from pbem.service.db import db
-from pbem.service.models import OutboxMessage, PendingOrder
+from pbem.service.core.db import db
+from pbem.service.core.models import OutboxMessage, PendingOrder
 
 from .conftest import PLAYERS, csrf_token, game_state, new_lacitta, signed_in, to_a_decision_taken_at_once
 from .pagetext import text_of
@@ -187,7 +187,7 @@ def test_order_page_before_the_start_sends_to_join(app):
 
 
 def test_paused_game_takes_no_orders(app):
-    from pbem.service.lifecycle import pause_game
+    from pbem.service.play.lifecycle import pause_game
 
     gid = new_lacitta()
     ada = signed_in(app, "ada@example.org")

@@ -8,8 +8,8 @@ import re
 
 from limits import parse_many
 
-from pbem.service.db import db
-from pbem.service.models import Game
+from pbem.service.core.db import db
+from pbem.service.core.models import Game
 from pbem.web.extensions import PREVIEW_LIMIT, REVIEW_LIMIT
 
 from .conftest import csrf_token, new_lacitta, player_id, sign_in

@@ -7,9 +7,9 @@ import re
 import pytest
 from sqlalchemy import select
 
-from pbem.service.db import db
-from pbem.service.models import Game, PendingOrder
-from pbem.service.snapshot import engine_state
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, PendingOrder
+from pbem.service.core.snapshot import engine_state
 
 from .conftest import csrf_token, new_lacitta, player_id, sign_in
 
@@ -52,7 +52,7 @@ def test_every_form_refuses_a_post_without_csrf_token(app):
     assert db.session.get(Game, gid).status == "active" and db.session.get(Game, waiting).status == "invited"
     assert db.session.execute(select(PendingOrder)).first() is None
     # the sign-in link's button too
-    from pbem.service import links
+    from pbem.service.core import links
 
     path = links.signin_url(player_id("ada@example.org"), "/").removeprefix("http://pbem.test")
     assert app.test_client().post(path).status_code == 400
@@ -114,7 +114,7 @@ def test_a_seat_cannot_open_another_seats_pages(app):
     assert db.session.execute(select(PendingOrder)).first() is None
     # someone who holds no seat at all
     outsider = app.test_client()
-    from pbem.service.lifecycle import get_or_create_player
+    from pbem.service.accounts.players import get_or_create_player
 
     eve = get_or_create_player("eve@example.org", "Eve")
     db.session.commit()

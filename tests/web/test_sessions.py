@@ -9,10 +9,10 @@ from email.utils import parsedate_to_datetime
 import pytest
 from sqlalchemy import select
 
-from pbem.service import links
-from pbem.service.db import db
-from pbem.service.models import Game, PendingOrder, Player
-from pbem.service.snapshot import engine_state
+from pbem.service.core import links
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, PendingOrder, Player
+from pbem.service.core.snapshot import engine_state
 
 from tests.webapp import CSRF_RE
 

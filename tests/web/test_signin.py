@@ -9,12 +9,12 @@ import re
 from sqlalchemy import select
 
 from pbem.mail.tokens import make_signin_token
-from pbem.service import links
-from pbem.service.db import db
-from pbem.service.models import OutboxMessage, Player
+from pbem.service.core import links
+from pbem.service.core.db import db
+from pbem.service.core.models import OutboxMessage, Player
 
 from .conftest import csrf_token, new_lacitta, player_id, sign_in
-from pbem.service.outbox import render
+from pbem.service.post.outbox import render
 
 
 def _path(url: str) -> str:

@@ -8,7 +8,7 @@ generator, once games were stored with it, never changes. Two exist:
   had 48 random bits, and the public opening cards narrow them enough to
   brute-force the rest, so no new game uses it.
 - :class:`HashRng` (version 2, seeds of ``2**64`` and more: new games get a
-  128-bit secret seed, see ``pbem.service.lifecycle.new_seed``): a counter
+  128-bit secret seed, see ``pbem.service.play.lifecycle.new_seed``): a counter
   generator, word ``i`` = BLAKE2b keyed with a 256-bit key hashed from the
   whole seed and the seat count, over ``i``. Its state is the key and the
   counter; knowing outputs tells nothing about the key short of breaking
