@@ -12,7 +12,7 @@ connections, each posting one order for its game's step, then waiting
 
 CPU is taken as in :func:`bench.service.cpu_snapshot`: user + system
 seconds of the web server's process group and of the PostgreSQL processes
-in the measured window; per request, next to pbem's per order, and their
+(the floor database's backends and the server's own) in the measured window; per request, next to pbem's per order, and their
 ratio (:func:`ratio_line`).
 """
 from __future__ import annotations
@@ -110,8 +110,8 @@ class _Window:
                 self.refused += 1
 
 
-async def _play(games: int, port: int, web_pid: int, *, warmup: float, seconds: float, think: float,
-                seed: int) -> tuple[_Window, dict[str, float]]:
+async def _play(games: int, port: int, web_pid: int, db_name: str, *, warmup: float, seconds: float,
+                think: float, seed: int) -> tuple[_Window, dict[str, float]]:
     import aiohttp
 
     begin = time.monotonic()
@@ -124,9 +124,9 @@ async def _play(games: int, port: int, web_pid: int, *, warmup: float, seconds: 
                                              random.Random(seed * 7919 + g), window))
                  for g in range(1, games + 1)]
         await asyncio.sleep(max(0.0, window.start - time.monotonic()))
-        cpu0 = cpu_snapshot(groups)
+        cpu0 = cpu_snapshot(groups, db_name)
         await asyncio.sleep(max(0.0, window.stop_at - time.monotonic()))
-        cpu1 = cpu_snapshot(groups)
+        cpu1 = cpu_snapshot(groups, db_name)
         await asyncio.wait(tasks, timeout=30)
         for t in tasks:
             t.cancel()
@@ -161,7 +161,7 @@ def run_floor(cfg: StackConfig, games: int, *, seconds: float, warmup: float, th
         _wait_http(port, proc, tmp / "floor-web.log")
         shape = f"granian {cfg.web_workers} workers x {max(1, cfg.web_threads)} blocking threads"
         echo(f"floor up: {shape} on 127.0.0.1:{port}, database {floor_cfg.db_name}, {games} games")
-        window, cpu = asyncio.run(_play(games, port, proc.pid, warmup=warmup, seconds=seconds, think=think,
+        window, cpu = asyncio.run(_play(games, port, proc.pid, floor_cfg.db_name, warmup=warmup, seconds=seconds, think=think,
                                         seed=seed))
         return FloorResult(requests=window.requests, refused=window.refused, seconds=seconds,
                            latencies_ms=window.latencies, cpu=cpu, shape=shape)

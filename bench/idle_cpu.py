@@ -43,6 +43,21 @@ class IdleGroup:
             return ["sh", "-c", 'echo 19 > /proc/self/autogroup && exec "$@"', "sh", *argv]
         return list(argv)
 
+    def move(self, pid: int) -> None:
+        """Move the running process ``pid`` into the group (its autogroup:
+        the whole session of ``pid``). Never raises."""
+        try:
+            if self.path is not None:
+                (self.path / "cgroup.procs").write_text(str(pid))
+            elif self.how.startswith("autogroup"):
+                Path(f"/proc/{pid}/autogroup").write_text("19")
+        except OSError:
+            pass
+
+    def parent(self) -> Path | None:
+        """The cgroup this one was made in (to move a process back), or ``None``."""
+        return None if self.path is None else self.path.parent
+
     def remove(self) -> None:
         """Delete the cgroup (once its processes have exited)."""
         if self.path is not None:

@@ -16,20 +16,22 @@ Procfile:
   ``--web-server gunicorn`` runs ``gunicorn 'pbem.web:create_app()'``
   instead, to compare (``--web-threads`` > 0 gives gthread workers with
   that many threads and HTTP keep-alive, 0 gives sync workers, one request
-  per connection); ONE
-  ``celery -A worker worker`` (``--worker-concurrency``, default 1) started
-  under ``chrt --idle 0`` (SCHED_IDLE: it runs only on CPU nothing else
-  wants; ``--no-worker-idle`` leaves it at ``nice -n 10``, ``--worker-nice``)
-  inside an idle CPU group (``--worker-group``, :mod:`bench.idle_cpu`: a
-  cgroup with ``cpu.idle``, else its autogroup at nice 19; without one,
-  SCHED_IDLE ranks it only within its own session, whose group competes
-  with the web's and PostgreSQL's as an equal)
-  — it delivers the outbox (board pictures, SMTP to the discarding server
+  per connection); two workers as the Procfile runs them: ONE
+  ``celery -A worker worker -X <mail queue>`` (``--worker-concurrency``,
+  default 1) for everything but mail, made SCHED_IDLE once it is ready (it
+  runs only on CPU nothing else wants; ``--no-worker-idle`` leaves it at
+  ``nice -n 10``, ``--worker-nice``) inside an idle CPU group
+  (``--worker-group``, :mod:`bench.idle_cpu`: a cgroup with ``cpu.idle``,
+  else its autogroup at nice 19; without one, SCHED_IDLE ranks it only
+  within its own session, whose group competes with the web's and
+  PostgreSQL's as an equal), and ONE ``celery -A worker worker -Q <mail
+  queue>`` (``--mail-worker``, one process, nice 0 in a session of its own)
+  that delivers the outbox (board pictures, SMTP to the discarding server
   :mod:`bench.service_smtp`; a turn notice whose seat has moved meanwhile is
-  superseded, not sent); idle-only because mail may lag, orders may not, as
-  docs/production.md advises for a machine that also serves the pages
-  (``--no-worker`` starts none: the turn notices stay in the outbox, and
-  what is measured is the order path alone); and ONE ``celery -A worker
+  superseded, not sent): a due "your move" must not wait for an idle CPU,
+  docs/production.md (``--no-mail-worker``: the idle worker delivers too, as
+  before issue 24; ``--no-worker`` starts neither: the turn notices stay in
+  the outbox, and what is measured is the order path alone); and ONE ``celery -A worker
   beat`` (its periodic delivery sends the turn notices that waited out a
   live player's grace, ``PBEM_NOTICE_GRACE``: every bench player plays on
   the web page, so most of them are superseded unsent; ``--notice-grace 0``
@@ -108,9 +110,19 @@ counts accepted orders whose request started inside the measured window
 (after the warm-up). The last line is
 ``service: <orders/s> orders/s, p50 <ms> ms, p99 <ms> ms order-to-notification``.
 
+Order-to-mail (the ``mail:`` line): a notice written due at once (to a
+seat not playing live, the final scores, a missed turn; every notice with
+``--notice-grace 0``) is timed from the orders it answers to its mail's
+arrival at the SMTP sink, which tells the bench of every message with a
+UDP datagram naming the outbox row (its VERP envelope sender). The client
+does not wait for it (it plays on the page); a notice superseded before
+its mail went out (the seat moved first) counts as never mailed, endless
+in the percentiles.
+
 CPU: user + system seconds in the measured window of each part — web
-(granian or gunicorn), worker (celery), smtp (the sink), postgres (every
-process of the ``postgres`` user, so other users of this PostgreSQL count too),
+(granian or gunicorn), worker (celery), mail (the mail worker), smtp (the
+sink), postgres (the ``postgres`` user's processes but the backends of
+other databases: another session's tests on the same server do not count),
 redis (``redis-server``, shared likewise) and client (this process: the
 event loop, HTTP, the listener, and the engine — picking and mirroring
 orders — shown apart) — and per measured order.
@@ -149,6 +161,7 @@ from pathlib import Path
 from typing import Callable
 from urllib.parse import quote_plus
 
+from bench import pg_statements
 from bench.idle_cpu import IdleGroup, idle_group
 
 try:
@@ -215,6 +228,12 @@ class StackConfig:
     #: ``cpu.idle``, else its autogroup at nice 19): without it, SCHED_IDLE
     #: and nice rank it only within its own session's group
     worker_group: bool = True
+    #: a second celery worker, at normal priority (nice ``mail_nice``, no idle
+    #: group), reads the mail queue (outbox delivery,
+    #: :func:`pbem.service.celery_app.mail_queue`) and the first one everything
+    #: else, as docs/production.md runs them; False: the one worker reads both
+    mail_worker: bool = True
+    mail_nice: int = 0
     #: ``PBEM_NOTICE_GRACE`` for the stack (seconds); ``None``: the service's
     #: default. The bench's players all play on the web page, so with a grace
     #: their turn notices wait it out and most are superseded unsent
@@ -222,6 +241,8 @@ class StackConfig:
     deliver: bool = True
     keep_db: bool = False
     log_dir: Path | None = None
+    #: read PostgreSQL's ``pg_stat_statements`` for the window (:mod:`bench.pg_statements`)
+    pg_statements: bool = False
     #: how notifications are seen: ``poll`` (read the outbox) or ``notify``
     #: (a bench-only trigger; serialises commits, see the module docstring)
     watch: str = "poll"
@@ -230,7 +251,9 @@ class StackConfig:
         if not self.worker:
             return "none"
         sched = f"SCHED_IDLE, nice {self.worker_nice}" if self.worker_idle else f"nice {self.worker_nice}"
-        return f"{sched}, group: {group or 'its session'}"
+        mail = (f"; mail queue: a worker of its own at nice {self.mail_nice}, its session" if self.mail_worker
+                else "; it reads the mail queue too")
+        return f"{sched}, group: {group or 'its session'}{mail}"
 
     @property
     def libpq_url(self) -> str:
@@ -266,6 +289,11 @@ class ServiceBenchResult:
     sent_at: list[float] = field(default_factory=list)
     timeouts: int = 0
     resyncs: int = 0
+    #: order -> the mail of a notice the service sent at once (ms), for the
+    #: orders answered by one; ``mail_missed``: such orders whose mail never
+    #: came (superseded: the seat moved on the page first)
+    mail_latencies_ms: list[float] = field(default_factory=list)
+    mail_missed: int = 0
     finished_games: int = 0
     think: float = 0.0
     client_cpu_seconds: float = 0.0
@@ -275,17 +303,29 @@ class ServiceBenchResult:
     outbox: dict[str, int] = field(default_factory=dict)
     load: str = ""
     shape: str = ""
+    #: ``--pg-statements``: the window's top statements (:mod:`bench.pg_statements`)
+    statements: list = field(default_factory=list)
 
     @property
     def orders_per_s(self) -> float:
         return self.orders / self.seconds if self.seconds else 0.0
 
-    def percentile(self, p: float) -> float:
-        if not self.latencies_ms:
+    def percentile(self, p: float, latencies: list[float] | None = None) -> float:
+        """The ``p``-th percentile (nearest rank) of ``latencies`` (default: order-to-notification)."""
+        data = sorted(self.latencies_ms if latencies is None else latencies)
+        if not data:
             return float("nan")
-        data = sorted(self.latencies_ms)
         k = min(len(data) - 1, max(0, int(round(p / 100 * len(data) + 0.5)) - 1))
         return data[k]
+
+    def mail_line(self) -> str:
+        """``mail: <n> orders answered by a notice sent at once, p50 <ms> ms, p99 <ms> ms
+        order-to-mail, <n> never mailed``; the percentiles count a mail that never came as
+        endless (``inf``)."""
+        mail = self.mail_latencies_ms + [math.inf] * self.mail_missed
+        return (f"mail: {len(mail)} orders answered by a notice sent at once, p50 {self.percentile(50, mail):.0f} ms, "
+                f"p99 {self.percentile(99, mail):.0f} ms order-to-mail, {self.mail_missed} never mailed "
+                f"(superseded: the seat moved first)")
 
     def slow(self, limit_ms: float = SLOW_MS) -> tuple[int, int]:
         """``(orders over limit_ms, distinct whole seconds of the window they
@@ -319,15 +359,15 @@ class ServiceBenchResult:
 
     def cpu_ms_per_order(self) -> dict[str, float]:
         """CPU milliseconds per measured order of each part (web, worker,
-        postgres, redis, smtp sink, client) and of the server side (all but
+        mail worker, postgres, redis, smtp sink, client) and of the server side (all but
         the client and the SMTP sink). Steadier than wall-clock figures on
         a machine shared with other work."""
         if not self.orders:
             return {}
-        parts = {k: self.cpu.get(k, 0.0) for k in ("web", "worker", "postgres", "redis", "smtp")}
+        parts = {k: self.cpu.get(k, 0.0) for k in ("web", "worker", "mail", "postgres", "redis", "smtp")}
         parts["client"] = self.client_cpu_seconds
         out = {k: 1000 * v / self.orders for k, v in parts.items()}
-        out["server"] = sum(out[k] for k in ("web", "worker", "postgres", "redis"))
+        out["server"] = sum(out[k] for k in ("web", "worker", "mail", "postgres", "redis"))
         return out
 
     def capacity(self, cores: int = 2) -> float:
@@ -345,6 +385,12 @@ class ServiceBenchResult:
 
 def _free_port() -> int:
     with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _free_udp_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
@@ -404,6 +450,8 @@ class Stack:
         self.log_dir = cfg.log_dir or self.tmp
         self.web_port = _free_port()
         self.smtp_port = _free_port()
+        #: UDP port the SMTP sink tells of every mail it accepts (:class:`MailReports`)
+        self.report_port = _free_udp_port()
         self.secret = secrets.token_urlsafe(32)
         self.env = dict(os.environ)
         self.env.update({
@@ -451,6 +499,12 @@ class Stack:
         raise RuntimeError(f"{name} did not start; its log ({path}):\n"
                            + path.read_text(errors="replace")[-3000:])
 
+    def mail_queue(self) -> str:
+        """The stack's mail queue (:func:`pbem.service.celery_app.mail_queue`)."""
+        from pbem.service.celery_app import mail_queue
+
+        return mail_queue(self.env.get("PBEM_TASK_QUEUE") or "celery")
+
     def web_argv(self, bindir: Path) -> list[str]:
         """The web server's command line: granian as the Procfile runs it
         (``blocking threads`` run the WSGI app), or gunicorn (gthread or
@@ -471,22 +525,30 @@ class Stack:
         bindir = Path(sys.executable).parent
         if self.cfg.deliver:
             self._spawn("smtp", [sys.executable, "-m", "bench.service_smtp", str(self.smtp_port),
-                                 "--max-seconds", "7200"])
+                                 "--max-seconds", "7200", "--report", str(self.report_port)])
             self._wait_log("smtp", "smtp ready", 20)
         self._spawn("web", self.web_argv(bindir))
-        # ONE worker, niced or idle-only: outbox delivery (pictures, SMTP) may lag, orders may not
+        # ONE worker, niced or idle-only: outbox delivery (pictures, SMTP) may lag, orders may not.
+        # It starts at normal priority (on a busy machine an idle process might never get
+        # the CPU to import itself) and is made idle once it is ready.
         if self.cfg.worker:
-            if self.cfg.worker_idle and shutil.which("chrt") is None:
-                raise RuntimeError("--worker-idle needs chrt (util-linux); use --no-worker-idle")
-            sched = ["chrt", "--idle", "0"] if self.cfg.worker_idle else []
-            argv = [*sched, "nice", "-n", str(self.cfg.worker_nice), str(bindir / "celery"), "-A",
+            mail = self.mail_queue()
+            argv = ["nice", "-n", str(self.cfg.worker_nice), str(bindir / "celery"), "-A",
                     "worker", "worker", "--concurrency", str(self.cfg.worker_concurrency),
-                    "--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel", "info"]
+                    "--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel", "info",
+                    "-n", "bulk@%h", *(["-X", mail] if self.cfg.mail_worker else [])]
+            proc = self._spawn("worker", argv)
+            self._wait_log("worker", "ready.", 120)
             if self.cfg.worker_group:
                 self.worker_group = idle_group(f"pbem-bench-worker-{os.getpid()}")
-                argv = self.worker_group.wrap(argv)
-            self._spawn("worker", argv)
-            self._wait_log("worker", "ready.", 60)
+            make_idle(proc.pid, self.worker_group, sched_idle=self.cfg.worker_idle)
+            if self.cfg.mail_worker:
+                # the mail players wait for: normal priority, a session (autogroup) of its own
+                self._spawn("mail", ["nice", "-n", str(self.cfg.mail_nice), str(bindir / "celery"), "-A", "worker",
+                                     "worker", "--concurrency", "1", "-Q", mail, "-n", "mail@%h",
+                                     "--without-gossip", "--without-mingle", "--without-heartbeat",
+                                     "--loglevel", "info"])
+                self._wait_log("mail", "ready.", 60)
             # as the Procfile: one beat sends the periodic delivery (the turn
             # notices that waited out a live player's grace) and the scan
             self._spawn("beat", [str(bindir / "celery"), "-A", "worker", "beat", "--loglevel", "info",
@@ -509,6 +571,10 @@ class Stack:
     def stop(self) -> None:
         for name, proc in reversed(self.procs):
             if proc.poll() is None:
+                if name == "worker":
+                    # an idle process on a busy machine may not get the CPU to exit
+                    make_idle(proc.pid, IdleGroup("none", self.worker_group and self.worker_group.parent()),
+                              sched_idle=False, back=True)
                 try:
                     os.killpg(proc.pid, signal.SIGTERM)
                 except ProcessLookupError:
@@ -517,8 +583,11 @@ class Stack:
             try:
                 proc.wait(timeout=20)
             except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait(timeout=10)
+                try:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                    proc.wait(timeout=30)
+                except (ProcessLookupError, subprocess.TimeoutExpired):
+                    self.echo(f"{name} (process group {proc.pid}) did not exit in time")
         self.procs.clear()
         if self.worker_group is not None:
             self.worker_group.remove()
@@ -532,11 +601,47 @@ class Stack:
             shutil.rmtree(self.tmp, ignore_errors=True)
 
 
-def cpu_snapshot(groups: dict[str, int]) -> dict[str, float]:
+def group_pids(pgid: int) -> list[int]:
+    """The live processes of process group ``pgid``."""
+    pids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat[stat.rindex(")") + 2:].split()[2]) == pgid:
+                pids.append(int(entry))
+    return pids
+
+
+def make_idle(pgid: int, group: IdleGroup | None, *, sched_idle: bool, back: bool = False) -> None:
+    """Put every process of process group ``pgid`` (a session leader and
+    its children) into ``group`` and, with ``sched_idle``, under
+    SCHED_IDLE; children started later inherit both from their parent.
+    ``back``: under SCHED_OTHER again instead (``group``: the cgroup to go back to)."""
+    for pid in group_pids(pgid):
+        if group is not None:
+            group.move(pid)
+        if sched_idle or back:
+            try:
+                policy = os.SCHED_OTHER if back else os.SCHED_IDLE
+                os.sched_setscheduler(pid, policy, os.sched_param(0))
+            except (OSError, AttributeError):
+                pass
+
+
+#: a PostgreSQL backend's process title: ``postgres: [<cluster>: ]<user> <database> <host>(<port>) ...``
+BACKEND_TITLE = re.compile(rb"^postgres: (?:\S+: )?\S+ (\S+) (?:\S+\(\d+\)|\[local\])")
+
+
+def cpu_snapshot(groups: dict[str, int], db_name: str | None = None) -> dict[str, float]:
     """CPU seconds (user + system) used so far by each named process group
-    (live processes only), by all ``postgres`` processes and by all
-    ``redis-server`` processes (both include any other users of this
-    machine's PostgreSQL and Redis)."""
+    (live processes only), by the ``postgres`` processes and by all
+    ``redis-server`` processes (Redis includes any other users of this
+    machine's Redis). With ``db_name``, PostgreSQL's backends serving
+    another database are left out (another session's tests on the same
+    server); its own processes (WAL writer, checkpointer...) count."""
     tick = os.sysconf("SC_CLK_TCK")
     by_group = {pgid: name for name, pgid in groups.items()}
     out = dict.fromkeys([*groups, "postgres", "redis"], 0.0)
@@ -557,6 +662,13 @@ def cpu_snapshot(groups: dict[str, int]) -> dict[str, float]:
         if pgid in by_group:
             out[by_group[pgid]] += cpu
         elif uid == pg_uid:
+            if db_name is not None:
+                try:
+                    title = BACKEND_TITLE.match(Path(f"/proc/{entry}/cmdline").read_bytes())
+                except OSError:
+                    continue
+                if title is not None and title.group(1).decode(errors="replace") != db_name:
+                    continue
             out["postgres"] += cpu
         elif stat[stat.index("(") + 1:stat.rindex(")")] == "redis-server":
             out["redis"] += cpu
@@ -662,9 +774,28 @@ class NotificationWatch:
         self.unknown: dict[int, tuple[int, float]] = {}  # game -> (count, seen) of a step-less notice
         self.waiters: dict[int, tuple[int | None, int, asyncio.Future]] = {}
         self.seen_total = 0
+        # notices the service sends at once (due when written) and their mail
+        self.due_rows: dict[int, tuple[int, str, int | None]] = {}    # row id -> (game, kind, step)
+        self.due_newest: dict[int, int] = {}          # game -> newest step with a notice due at once
+        self.due_over: set[int] = set()
+        self.early: dict[int, float] = {}              # row id -> mail seen before its row was
+        #: (game, step or None for the final scores) -> when its first mail arrived
+        self.mailed: dict[tuple[int, int | None], float] = {}
+        #: (game, step or None) -> (the sink, the orders' send times) still waiting for that mail
+        self.expected: dict[tuple[int, int | None], list[tuple["Sink", list[float]]]] = {}
 
-    def seen(self, payload: str, at: float) -> None:
+    def seen(self, payload: str, at: float, *, row_id: int | None = None, due: bool = False) -> None:
+        """A notice row seen committed at ``at``; ``due``: written due at
+        once (no live player's grace), so it is mailed now."""
         gid, kind, step = parse_payload(payload)
+        if due and row_id is not None:
+            self.due_rows[row_id] = (gid, kind, step)
+            if kind == "over":
+                self.due_over.add(gid)
+            elif step is not None and step > self.due_newest.get(gid, -1):
+                self.due_newest[gid] = step
+            if row_id in self.early:
+                self.mail(row_id, self.early.pop(row_id))
         self.seen_total += 1
         self.count[gid] += 1
         if kind == "over":
@@ -698,6 +829,41 @@ class NotificationWatch:
             return unknown[1], target
         return None
 
+    def mail(self, row_id: int, at: float) -> None:
+        """The mail of outbox row ``row_id`` reached the SMTP sink at ``at``."""
+        row = self.due_rows.pop(row_id, None)
+        if row is None:
+            self.early[row_id] = at   # its row not seen yet (or not a notice sent at once)
+            return
+        gid, kind, step = row
+        key = (gid, None if kind == "over" else step)
+        if key in self.mailed:
+            return
+        self.mailed[key] = at
+        for sink, sent in self.expected.pop(key, ()):
+            sink.record_mail(sent, at)
+
+    def expect_mail(self, gid: int, target: int | None, sink: "Sink", sent: list[float]) -> None:
+        """Orders ``sent`` were answered by a notice sent at once about
+        step ``target`` (``None``: the final scores): time them to its
+        mail's arrival, now or when it comes (:meth:`mail`)."""
+        at = self.mailed.get((gid, target))
+        if at is not None:
+            sink.record_mail(sent, at)
+        else:
+            self.expected.setdefault((gid, target), []).append((sink, sent))
+
+    def not_mailed(self) -> int:
+        """Orders whose mail has not come (yet): superseded, or still on its way."""
+        return sum(len(sent) for waiting in self.expected.values() for _sink, sent in waiting)
+
+    def due_for(self, gid: int, target: int | None) -> bool:
+        """Whether a notice about step ``target`` (``None``: the final
+        scores) of game ``gid`` was written due at once."""
+        if target is None:
+            return gid in self.due_over
+        return self.due_newest.get(gid, -1) == target
+
     async def wait(self, gid: int, target: int | None, before: int, timeout: float):
         """:meth:`match`, waiting up to ``timeout`` seconds; ``None`` on timeout."""
         hit = self.match(gid, target, before)
@@ -714,9 +880,27 @@ class NotificationWatch:
             self.waiters.pop(gid, None)
 
 
-#: the outbox rows above the highest id seen and the awaited ids below it
-POLL_SQL = ("SELECT id, game_id, kind, dedupe_key FROM outbox WHERE id > %(top)s OR id = ANY(%(holes)s) "
-            "ORDER BY id")
+#: the outbox rows above the highest id seen and the awaited ids below it;
+#: ``due``: written due at once (a live player's turn notice waits its grace)
+POLL_SQL = ("SELECT id, game_id, kind, dedupe_key, next_attempt_at <= created_at + interval '1 second' "
+            "FROM outbox WHERE id > %(top)s OR id = ANY(%(holes)s) ORDER BY id")
+#: the outbox row id in an envelope sender (``play+bounce-<id>-<sig>@...``, :mod:`pbem.mail.tokens`)
+BOUNCE_ID = re.compile(r"\+bounce-(\d+)-")
+
+
+class MailReports(asyncio.DatagramProtocol):
+    """The SMTP sink's reports (:mod:`bench.service_smtp` ``--report``):
+    each mail's arrival, handed to ``watch`` in ``perf_counter`` time."""
+
+    def __init__(self, watch: NotificationWatch):
+        self.watch = watch
+        self.offset = time.perf_counter() - time.monotonic()
+
+    def datagram_received(self, data: bytes, addr) -> None:
+        at, _, sender = data.decode(errors="replace").partition(" ")
+        found = BOUNCE_ID.search(sender)
+        if found:
+            self.watch.mail(int(found.group(1)), float(at) + self.offset)
 
 
 async def poll(url: str, watch: NotificationWatch, ready: asyncio.Event, *, interval: float = POLL_SECONDS) -> None:
@@ -736,13 +920,13 @@ async def poll(url: str, watch: NotificationWatch, ready: asyncio.Event, *, inte
             cur = await conn.execute(POLL_SQL, {"top": top, "holes": list(holes)})
             rows = await cur.fetchall()
             now = time.perf_counter()
-            for row_id, gid, kind, key in rows:
+            for row_id, gid, kind, key, due in rows:
                 holes.pop(row_id, None)
                 if row_id > top:
                     holes.update(dict.fromkeys(range(top + 1, row_id), now))
                     top = row_id
                 if gid is not None and kind in KINDS:
-                    watch.seen(f"{gid}:{kind}:{key}", now)
+                    watch.seen(f"{gid}:{kind}:{key}", now, row_id=row_id, due=bool(due))
             for row_id in [i for i, since in holes.items() if now - since > HOLE_SECONDS]:
                 del holes[row_id]
             await asyncio.sleep(interval)
@@ -774,6 +958,10 @@ class Sink:
         self.timeouts = 0
         self.resyncs = 0
         self.finished_games = 0
+        self.mail_latencies: list[float] = []
+        #: orders in the window answered by a notice sent at once whose mail never came
+        self.mail_missed = 0
+        self.statements: list = []
         #: seconds picking and mirroring orders (the engine; synchronous code, so
         #: about its CPU time) of decisions begun in the window
         self.engine_seconds = 0.0
@@ -784,6 +972,10 @@ class Sink:
                 self.orders += 1
                 self.latencies.append((seen - t0) * 1000)
                 self.sent_at.append(t0 - self.lo)
+
+    def record_mail(self, sent: list[float], at: float) -> None:
+        """The mail answering orders ``sent`` arrived ``at``."""
+        self.mail_latencies.extend((at - t0) * 1000 for t0 in sent if self.lo <= t0 < self.hi)
 
 
 class GameClient:
@@ -907,6 +1099,9 @@ class GameClient:
             return False
         seen, notified = hit
         sink.record(sent, seen)
+        if self.watch.due_for(self.gid, target):
+            # the service mails this news at once: time its mail too (the client plays on)
+            self.watch.expect_mail(self.gid, target, sink, sent)
         return notified == target
 
     async def run(self) -> None:
@@ -941,7 +1136,8 @@ class GameClient:
 
 async def play(cfg: StackConfig, port: int, clients: dict[int, list["SeatClient"]],
                spare_games: list, groups: dict[str, int], *, warmup: float, seconds: float,
-               think: float, seed: int) -> tuple[Sink, dict, dict, float, str]:
+               think: float, seed: int, report_port: int | None = None,
+               settle_mail: float = 5.0) -> tuple[Sink, dict, dict, float, str]:
     """Play every game in one event loop; returns the sink, the CPU
     seconds per part in the window, the notifications, the client's CPU
     seconds in the window (user, system), the load average at the end of
@@ -960,6 +1156,10 @@ async def play(cfg: StackConfig, port: int, clients: dict[int, list["SeatClient"
     ready = asyncio.Event()
     listener = asyncio.create_task((listen if cfg.watch == "notify" else poll)(cfg.libpq_url, watch, ready))
     await asyncio.wait_for(ready.wait(), 30)
+    reports = None
+    if report_port is not None:
+        reports, _ = await asyncio.get_running_loop().create_datagram_endpoint(
+            lambda: MailReports(watch), local_addr=("127.0.0.1", report_port))
     begin = time.monotonic()
     measure_from, stop_at = begin + warmup, begin + warmup + seconds
     sink = Sink(measure_from, stop_at)
@@ -973,15 +1173,24 @@ async def play(cfg: StackConfig, port: int, clients: dict[int, list["SeatClient"
                    for i, (gid, seat_clients) in enumerate(clients.items())]
         tasks = [asyncio.create_task(p.run()) for p in players]
         await asyncio.sleep(max(0.0, measure_from - time.monotonic()))
-        proc_cpu0, cpu0 = cpu_snapshot(groups), os.times()
+        if cfg.pg_statements:
+            pg_statements.reset(cfg.pg_admin_url)
+        proc_cpu0, cpu0 = cpu_snapshot(groups, cfg.db_name), os.times()
         await asyncio.sleep(max(0.0, stop_at - time.monotonic()))
-        cpu1, proc_cpu1 = os.times(), cpu_snapshot(groups)
+        cpu1, proc_cpu1 = os.times(), cpu_snapshot(groups, cfg.db_name)
+        if cfg.pg_statements:
+            sink.statements = pg_statements.top(cfg.pg_admin_url, cfg.db_name)
         load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
         # the orders in flight at the end still get their notification
         _, late = await asyncio.wait(tasks, timeout=NOTIFY_TIMEOUT + 5)
         for t in late:
             t.cancel()
+    await asyncio.sleep(min(settle_mail, NOTIFY_TIMEOUT))   # the mails still being drawn
+    sink.mail_missed = sum(sum(sink.lo <= t0 < sink.hi for t0 in sent)
+                           for waiting in watch.expected.values() for _s, sent in waiting)
     listener.cancel()
+    if reports is not None:
+        reports.close()
     try:
         await listener
     except (asyncio.CancelledError, Exception):
@@ -1032,6 +1241,8 @@ def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: 
 
     cfg = cfg or StackConfig()
     _check_local(cfg.redis_url)
+    if cfg.pg_statements and not pg_statements.available(cfg.pg_admin_url):
+        raise ValueError("pg_stat_statements cannot be read there (bench/pg_statements.py says how to get it)")
     if games < 1 or seats < 2:
         raise ValueError("need at least one game of at least two seats")
     if think < 0:
@@ -1073,7 +1284,7 @@ def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: 
             t_begin = time.monotonic()
             sink, cpu, client_cpu, load, _seen = asyncio.run(play(
                 cfg, stack.web_port, clients, spare_games, groups, warmup=warmup, seconds=seconds,
-                think=think, seed=seed))
+                think=think, seed=seed, report_port=stack.report_port if cfg.deliver else None))
             rows = _outbox_counts(cfg, start_id, settle)
             outbox = {status: n for status, n in rows}
             outbox["written"] = sum(n for _, n in rows)
@@ -1081,7 +1292,8 @@ def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: 
             return ServiceBenchResult(
                 games=games, seats=seats, stored_games=stored, seconds=window, orders=sink.orders,
                 latencies_ms=sink.latencies, sent_at=sink.sent_at, errors=sink.errors, timeouts=sink.timeouts,
-                resyncs=sink.resyncs,
+                resyncs=sink.resyncs, mail_latencies_ms=sink.mail_latencies, mail_missed=sink.mail_missed,
+                statements=sink.statements,
                 finished_games=sink.finished_games, think=think, client_cpu_seconds=sum(client_cpu), client_sys_seconds=client_cpu[1],
                 client_engine_seconds=sink.engine_seconds,
                 cpu=cpu, outbox=outbox, load=load, shape=cfg.web_shape())

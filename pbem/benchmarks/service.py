@@ -40,6 +40,17 @@ import click
               help="put the celery worker in an idle CPU group (a cgroup with cpu.idle, else its "
                    "autogroup at nice 19): the kernel shares the CPU between groups first, so "
                    "SCHED_IDLE and nice alone rank the worker only against itself (bench/idle_cpu.py)")
+@click.option("--mail-worker/--no-mail-worker", default=True, show_default=True,
+              help="a second celery worker at normal priority reads the mail queue (outbox delivery) and "
+                   "the idle one the rest, as docs/production.md runs them; --no-mail-worker: the idle "
+                   "worker delivers too")
+@click.option("--floor", is_flag=True,
+              help="then serve the framework floor (bench/floor_app.py: Flask + SQLAlchemy + psycopg, lock, "
+                   "insert, update) under the same granian, drive it the same way and print its server CPU "
+                   "per request and pbem's ratio to it")
+@click.option("--pg-statements", is_flag=True,
+              help="print PostgreSQL's pg_stat_statements for the window, per order (the server must have "
+                   "loaded it: bench/pg_statements.py)")
 @click.option("--notice-grace", type=float, default=None,
               help="PBEM_NOTICE_GRACE for the stack, seconds (default: the service's, 120): the "
                    "bench's players play on the web page, so their turn notices wait it out; "
@@ -61,7 +72,9 @@ import click
 @click.option("--seed", type=int, default=1, show_default=True)
 def service(games: int, seats: int, seconds: float, warmup: float, stored: int, think: float, web_server: str,
             web_workers: int, web_threads: int, no_worker: bool, worker_concurrency: int, worker_nice: int,
-            worker_idle: bool, worker_group: bool, notice_grace: float | None, no_delivery: bool,
+            worker_idle: bool, worker_group: bool, mail_worker: bool, floor: bool, pg_statements: bool,
+            notice_grace: float | None,
+            no_delivery: bool,
             pg_url: str, db_name: str, redis_url: str,
             keep_db: bool, log_dir: Path | None, spare_games: int | None, watch: str, seed: int) -> None:
     """Play GAMES concurrent La Città games against granian + an idle-priority celery
@@ -69,8 +82,14 @@ def service(games: int, seats: int, seconds: float, warmup: float, stored: int, 
     one asyncio client keeping a local mirror of each game; notifications
     timed by reading the outbox as it commits (see bench/service.py).
 
-    The last line is ``service: <orders/s> orders/s, p50 <ms> ms, p99 <ms>
-    ms order-to-notification``.
+    Before it, ``mail: ...``: the orders the service answered with a mail
+    sent at once (not a live player's, whose notice waits its grace: all of
+    them with ``--notice-grace 0``), from the order to the mail's arrival at
+    the SMTP sink; those clients wait for that mail before they move. With
+    ``--floor``, the floor's line and the ratio of pbem's server CPU per
+    order to the floor's per request. The last line is ``service:
+    <orders/s> orders/s, p50 <ms> ms, p99 <ms> ms order-to-notification``
+    (the order's commit, as a player on the page sees it).
     """
     root = str(Path(__file__).resolve().parents[2])    # repo root holds bench/
     if root not in sys.path:
@@ -82,10 +101,22 @@ def service(games: int, seats: int, seconds: float, warmup: float, stored: int, 
     cfg = StackConfig(pg_admin_url=pg_url, db_name=db_name, redis_url=redis_url, web_server=web_server,
                       web_workers=web_workers, web_threads=web_threads,
                       worker_concurrency=worker_concurrency, worker_nice=worker_nice,
-                      worker_idle=worker_idle, worker_group=worker_group, notice_grace=notice_grace,
+                      worker_idle=worker_idle, worker_group=worker_group, mail_worker=mail_worker,
+                      pg_statements=pg_statements, notice_grace=notice_grace,
                       deliver=not no_delivery, worker=not no_worker,
                       keep_db=keep_db, log_dir=log_dir, watch=watch)
     result = run_service_bench(games, seats, seconds=seconds, warmup=warmup, stored=stored, cfg=cfg,
                                seed=seed, spares=spare_games, think=think, echo=click.echo)
     click.echo(result.details())
+    if result.statements:
+        from bench.pg_statements import report
+
+        click.echo(report(result.statements, result.orders))
+    click.echo(result.mail_line())
+    if floor:
+        from bench.floor import ratio_line, run_floor
+
+        low = run_floor(cfg, games, seconds=seconds, warmup=warmup, think=think, seed=seed, echo=click.echo)
+        click.echo(low.line())
+        click.echo(ratio_line(result.cpu_ms_per_order().get("server", float("nan")), low))
     click.echo(result.line())

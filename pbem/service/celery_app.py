@@ -9,9 +9,13 @@ are idempotent.
 """
 from __future__ import annotations
 
+import logging
+
 from celery import Celery, Task
 from celery.schedules import crontab
+from celery.signals import worker_process_init
 from flask import Flask
+from kombu import Queue
 
 #: seconds between scans for passed deadlines, due reminders and ready turns
 SCAN_EVERY = 60.0
@@ -20,6 +24,31 @@ DELIVER_EVERY = 5.0
 #: outbox retention runs daily at this UTC time (a crontab, not an interval:
 #: beat's schedule file may not survive a restart, a daily one would never come)
 PRUNE_AT = crontab(hour=4, minute=17)
+log = logging.getLogger(__name__)
+
+#: the task sent to :func:`mail_queue`
+DELIVER_TASK = "pbem.deliver_outbox"
+
+
+def mail_queue(task_queue: str) -> str:
+    """The queue of outbox delivery runs beside ``task_queue``: ``"<task_queue>.mail"``."""
+    return f"{task_queue}.mail"
+
+
+def warm_pictures(**_signal) -> None:
+    """Draw each registered game's board once (a new game's view, thrown
+    away): the first notice a fresh worker process sends then does not pay
+    the imaging imports and the board's static layer, about a second of CPU
+    (several on a busy machine). Runs in each worker process as it starts
+    (``worker_process_init``); a game without a board is skipped."""
+    from pbem import boards
+    from pbem.engine import GAMES
+
+    for name, game in list(GAMES.items()):
+        try:
+            boards.render_png(name, game.new_state(game.min_seats, 0).view(None))
+        except Exception as err:  # never stops a worker: its first picture is merely slower
+            log.info("board of %s not drawn ahead: %s", name, err)
 
 
 def init_celery(app: Flask) -> Celery:
@@ -41,11 +70,16 @@ def init_celery(app: Flask) -> Celery:
                     db.session.remove()
 
     celery = Celery(app.import_name, task_cls=FlaskTask)
+    queue = app.config.get("TASK_QUEUE", "celery")
     celery.conf.update(
         broker_url=app.config["BROKER_URL"],
         result_backend=app.config.get("RESULT_BACKEND"),
         task_ignore_result=True,
-        task_default_queue=app.config.get("TASK_QUEUE", "celery"),
+        task_default_queue=queue,
+        # a worker without -Q reads both; delivery runs (beat's and those a
+        # commit queues) go to the mail queue
+        task_queues=(Queue(queue, routing_key=queue), Queue(mail_queue(queue), routing_key=mail_queue(queue))),
+        task_routes={DELIVER_TASK: {"queue": mail_queue(queue)}},
         task_always_eager=bool(app.config.get("CELERY_EAGER")),
         task_eager_propagates=True,
         # a task is acknowledged after it ran: a worker killed mid-task leaves
@@ -58,12 +92,13 @@ def init_celery(app: Flask) -> Celery:
         enable_utc=True,
         beat_schedule={
             "scan": {"task": "pbem.scan", "schedule": SCAN_EVERY},
-            "deliver-outbox": {"task": "pbem.deliver_outbox", "schedule": DELIVER_EVERY},
+            "deliver-outbox": {"task": DELIVER_TASK, "schedule": DELIVER_EVERY},
             "prune-outbox": {"task": "pbem.prune_outbox", "schedule": PRUNE_AT},
         },
     )
     celery.conf.update(app.config.get("CELERY", {}))
     celery.set_default()
+    worker_process_init.connect(warm_pictures, weak=False, dispatch_uid="pbem-warm-pictures")
     app.extensions["celery"] = celery
     from pbem.service import tasks
 

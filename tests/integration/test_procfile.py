@@ -31,11 +31,14 @@ def procfile() -> dict[str, str]:
     return entries
 
 
-def test_procfile_names_the_three_processes():
+def test_procfile_names_the_four_processes():
     entries = procfile()
-    assert set(entries) == {"web", "worker", "beat"}
+    assert set(entries) == {"web", "worker", "mail", "beat"}
     assert "alembic upgrade head" in entries["web"] and "granian --interface wsgi" in entries["web"]
     assert "celery -A worker worker" in entries["worker"]
+    # the mail queue has a worker of its own (normal priority), the other worker leaves it alone
+    assert '-X "${PBEM_TASK_QUEUE:-celery}.mail"' in entries["worker"]
+    assert "celery -A worker worker" in entries["mail"] and '-Q "${PBEM_TASK_QUEUE:-celery}.mail"' in entries["mail"]
     assert "celery -A worker beat" in entries["beat"]
 
 
@@ -83,7 +86,7 @@ def test_procfile_processes_run_the_service(postgres_url, redis_url, tmp_path):
         assert set(db.metadata.tables) <= tables and "alembic_version" in tables
 
         # the test process plays the web's part; mail goes out only through
-        # beat's deliver-outbox schedule and the worker
+        # beat's deliver-outbox schedule and the mail worker
         from pbem.config import load_config
         from pbem.service.core.snapshot import engine_state
         from pbem.service.play.lifecycle import create_game, join_game
@@ -97,7 +100,7 @@ def test_procfile_processes_run_the_service(postgres_url, redis_url, tmp_path):
         ctx.push()
         players = [("Ada", "ada@example.org"), ("Bo", "bo@example.org"), ("Cy", "cy@example.org")]
         gid = create_game("lacitta", players[0][1], players, options={"setup": "beginner"}, seed=4).id
-        wait_for(lambda: len(smtp.messages()) >= 2, 60, "beat and the worker to send the invitations")
+        wait_for(lambda: len(smtp.messages()) >= 2, 60, "beat and the mail worker to send the invitations")
         for seat in (1, 2):
             join_game(gid, seat)
         g = db.session.get(Game, gid)
