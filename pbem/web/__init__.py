@@ -40,7 +40,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     any config key (``SQLALCHEMY_DATABASE_URI``, ``CELERY_EAGER``...)."""
     test_config = dict(test_config or {})
     instance_path = test_config.pop("INSTANCE_PATH", None) or os.environ.get("PBEM_INSTANCE_PATH")
-    app = Flask("pbem", instance_path=os.path.abspath(instance_path) if instance_path else None,
+    from pbem.web.pageapp import PageApp
+
+    app = PageApp("pbem", instance_path=os.path.abspath(instance_path) if instance_path else None,
                 instance_relative_config=True)
     from pbem.config import load_config
 
@@ -70,6 +72,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     # a blueprint the config leaves off (/dev/mail outside the demo) has no routes at all
     register_blueprints(app, [(module, attr) for module, attr in BLUEPRINTS if module not in OPTIONAL_BLUEPRINTS
                               or importlib.import_module(module).enabled(app.config)])
+    extensions.route_limits_only(app)  # no rate-limit check before the routes' own, unless one is set
     return app
 
 

@@ -42,6 +42,9 @@ def my_seat(game: Game, number: int) -> Seat:
         abort(403, gettext("This is another player's seat. Sign in with the link from your own email to see "
                            "yours."))
     sessions.require(seat.player)
+    # the seat's player is the signed-in one, checked just now: ``g.player``
+    # is that row (no second read, no second check)
+    g.__dict__.setdefault("_player", seat.player)
     return seat
 
 

@@ -133,6 +133,29 @@ def init_app(app: Flask) -> None:
     errors.register(app)
 
 
+#: config keys that give Flask-Limiter limits of its own to check before
+#: every request (not a route's decorator)
+MIDDLEWARE_LIMITS = ("RATELIMIT_DEFAULT", "RATELIMIT_APPLICATION", "RATELIMIT_META",
+                     "RATELIMIT_IN_MEMORY_FALLBACK", "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED")
+
+
+def route_limits_only(app: Flask) -> bool:
+    """After the blueprints are registered: when no limit but the routes'
+    own (``@limiter.limit``) is set anywhere, drop Flask-Limiter's
+    ``before_request`` check and return True. That check looks only for
+    default, application, blueprint, meta and fallback limits (a route's
+    limits are checked by its decorator, when the view runs): with none
+    set it finds nothing, at ~220 Python calls a request, the order POST
+    among them (issue 24). Any of them configured keeps it."""
+    manager = limiter.limit_manager
+    if (any(app.config.get(key) for key in MIDDLEWARE_LIMITS) or manager.default_limits
+            or manager.application_limits or any(manager.blueprint_limits(app, name) for name in app.blueprints)):
+        return False
+    hooks = app.before_request_funcs.get(None, [])
+    app.before_request_funcs[None] = [hook for hook in hooks if hook != limiter._check_request_limit]
+    return True
+
+
 def _session_cookie(app: Flask) -> None:
     """The session cookie's attributes, over Flask's defaults (SameSite
     unset, not Secure, 31 days)."""
@@ -151,21 +174,28 @@ def _load_player() -> None:
 
 
 def _security_headers(resp):
-    resp.headers.setdefault("X-Content-Type-Options", "nosniff")
-    resp.headers.setdefault("Referrer-Policy", "same-origin")
-    if current_app.config.get("HSTS"):
-        resp.headers.setdefault("Strict-Transport-Security", current_app.config["HSTS"])
-    if resp.mimetype == "text/html" and not request.path.startswith("/dev/mail"):
-        resp.headers.setdefault("Content-Security-Policy", CSP)
-        resp.headers.setdefault("X-Frame-Options", "DENY")
-    if g.get("player_id") is not None and "Cache-Control" not in resp.headers and resp.mimetype in (
-            "text/html", "application/json"):
+    """The headers every answer carries, each only where the view did not
+    set it: one pass over the answer's headers (``Headers.setdefault``
+    walks them once per header it adds)."""
+    path, headers = request.path, resp.headers
+    have = {name.lower() for name, _value in headers}
+    add = [("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin")]
+    hsts = current_app.config.get("HSTS")
+    if hsts:
+        add.append(("Strict-Transport-Security", hsts))
+    mimetype = resp.mimetype
+    if mimetype == "text/html" and not path.startswith("/dev/mail"):
+        add += [("Content-Security-Policy", CSP), ("X-Frame-Options", "DENY")]
+    if g.get("player_id") is not None and mimetype in ("text/html", "application/json"):
         # a signed-in page may carry a seat's private information: no shared cache keeps it
-        resp.headers["Cache-Control"] = "private, no-store"
-    if request.path.startswith("/signin/"):
+        add.append(("Cache-Control", "private, no-store"))
+    for name, value in add:
+        if name.lower() not in have:
+            headers.add(name, value)
+    if path.startswith("/signin/"):
         # the token is in the URL: keep it out of caches and Referer headers
-        resp.headers["Cache-Control"] = "no-store"
-        resp.headers["Referrer-Policy"] = "no-referrer"
+        headers["Cache-Control"] = "no-store"
+        headers["Referrer-Policy"] = "no-referrer"
     return resp
 
 

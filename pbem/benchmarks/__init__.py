@@ -1,1 +1,0 @@
-"""Benchmark commands that live outside pbem/cli/bench.py (one module each)."""
