@@ -13,6 +13,11 @@ import secrets
 
 import pytest
 
+from pbem.engine import register
+
+# The toy fourth game: its folder and this one registry line (docs/adding-a-game.md).
+register("tests.toygame")
+
 
 @pytest.fixture(autouse=True)
 def _celery_join_flag_reset():

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask_babel import format_decimal, gettext, ngettext
-from jinja2 import TemplateNotFound
 
 from pbem.boards import render_svg
 from pbem.engine import GAMES, get_game
@@ -69,24 +68,22 @@ def table_context(game, view: dict | None, you: int | None = None) -> dict:
 
 
 def rules_url(kind: str) -> str | None:
-    """The rules summary of game ``kind``, or None when it has none."""
-    from flask import current_app
-
-    try:
-        current_app.jinja_env.get_template(rules_template(kind))
-    except TemplateNotFound:
-        return None
-    return url_for("games.rules", kind=kind)
+    """The rules summary of game ``kind`` (:func:`rules`), or None when no
+    game of that name is registered."""
+    return url_for("games.rules", kind=kind) if kind in GAMES else None
 
 
 @bp.route("/rules/<kind>")
 def rules(kind: str):
     """The rules of game ``kind`` in short, one section per phase (the
     game's own template ``rules/<kind>.html``, sections with ids the
-    engines' ``rules_section`` names)."""
-    if kind not in GAMES or rules_url(kind) is None:
+    engines' ``rules_section`` names); a game without one gets
+    ``rules/_generated.html``, made from its facts and order help, with a
+    note saying so (docs/adding-a-game.md)."""
+    if kind not in GAMES:
         abort(404, gettext("There is no rules summary for %(kind)s.", kind=repr(kind)))
-    return render_template("web/rules.html", engine=get_game(kind), body=rules_template(kind))
+    return render_template("web/rules.html", engine=get_game(kind),
+                           body=[rules_template(kind), "rules/_generated.html"])
 
 
 def _host_key() -> str:

@@ -81,10 +81,12 @@ def test_famine_banner_says_what_is_owed_and_why_and_links_the_rule(app):
 
 
 def test_rules_pages_have_a_section_for_every_phase_the_engines_name(app):
-    from pbem.engine import GAMES
+    """pbem's own games (ENGINES); a game without a page of its own gets one
+    made from its facts (tests/toygame/test_pebbles_pages.py)."""
+    from pbem.engine import ENGINES, GAMES
 
     client = app.test_client()
-    for kind in GAMES:
+    for kind in ENGINES:
         html = client.get(f"/rules/{kind}").get_data(as_text=True)
         ids = set(re.findall(r'<section id="([a-z_]+)"', html))
         state = GAMES[kind].new_state(3, 1, **{k: v[0] for k, v in GAMES[kind].options.items()})
