@@ -17,7 +17,9 @@ policy; the game is played to the end and, after every order, checked for:
   same text with the same legal orders, scores and phase.
 
 A second test plays whole games by default orders alone. A game joins these
-tests by being registered (pbem/engine/__init__.py); nothing here names one.
+tests by being registered (``ENGINES`` in pbem/engine/registry.py, or
+``pbem.engine.register``, as the toy game tests/toygame is); nothing here
+names one.
 """
 from __future__ import annotations
 
