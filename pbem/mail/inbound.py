@@ -31,24 +31,24 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from email import message_from_bytes, policy as _policy
-from email.header import decode_header
 from email.message import Message
 from email.parser import BytesHeaderParser
 from email.utils import parsedate_to_datetime
 from typing import Iterable, NoReturn
 
 from . import inbound_addresses, inbound_limits, reply_text
-from .inbound_body import MAX_STRIPPED_CHARS, body_text, decode_bytes, head_and_tail
+from .inbound_automatic import LOOP_HEADER, check_automatic, check_loop
+from .inbound_body import MAX_STRIPPED_CHARS, body_text, head_and_tail
+from .inbound_headers import MAX_DECODED_HEADER_CHARS, header, message_ids, raw_header, raw_values
+from .inbound_refusals import (AutomaticMail, InboundRejected, MailLoop, MalformedMail, Oversized, TooComplex,
+                               TooManyLines)
 
 __all__ = [
     "InboundMail", "InboundRejected", "Oversized", "TooManyLines", "TooComplex", "MalformedMail",
-    "AutomaticMail", "MailLoop", "parse_inbound", "LOOP_HEADER",
-    "reply_target", "check_limits", "MAX_STRIPPED_CHARS", "DEFAULT_MAX_BYTES", "DEFAULT_MAX_LINES", "DEFAULT_MAX_ORDER_LINES", "MAX_ORDER_LINE_CHARS",
+    "AutomaticMail", "MailLoop", "parse_inbound", "LOOP_HEADER", "reply_target", "check_limits",
+    "MAX_STRIPPED_CHARS", "MAX_DECODED_HEADER_CHARS", "DEFAULT_MAX_BYTES", "DEFAULT_MAX_LINES",
+    "DEFAULT_MAX_ORDER_LINES", "MAX_ORDER_LINE_CHARS",
 ]
-
-#: Header every message we send carries (value: our inbound address), so our
-#: own mail coming back is recognised and dropped.
-LOOP_HEADER = "X-PBEM-Loop"
 
 #: 2 MiB: room for a phone reply that quotes our board picture back.
 DEFAULT_MAX_BYTES = 2 * 1024 * 1024
@@ -58,62 +58,8 @@ DEFAULT_MAX_LINES = 40_000
 #: Order text after quotes and signatures are removed.
 DEFAULT_MAX_ORDER_LINES = 100
 MAX_ORDER_LINE_CHARS = 1000
-_MAX_RECEIVED = 40
 _MAX_BODY_CHARS = 400_000  # decoded text kept (InboundMail.body)
-#: a header value is cut to this many characters before RFC 2047 decoding
-#: (``decode_header`` is quadratic in one long encoded word)
-MAX_DECODED_HEADER_CHARS = 1000
 _MAX_AUTH_RESULTS = 10
-
-
-class InboundRejected(Exception):
-    """An inbound message that is not processed and must not be answered.
-
-    ``reason`` is a short machine tag (the subclass's), ``detail`` a line
-    for the log.
-    """
-
-    reason = "rejected"
-
-    def __init__(self, detail: str):
-        super().__init__(f"{self.reason}: {detail}")
-        self.detail = detail
-
-
-class Oversized(InboundRejected):
-    reason = "oversized"
-
-
-class TooManyLines(InboundRejected):
-    reason = "too-many-lines"
-
-
-class TooComplex(InboundRejected):
-    """Over a structural limit (:class:`pbem.mail.inbound_limits.Limits`):
-    too many or too large header fields, recipients, MIME parts or part
-    headers, or nesting too deep."""
-
-    reason = "too-complex"
-
-
-class MalformedMail(InboundRejected):
-    reason = "malformed"
-
-
-class AutomaticMail(InboundRejected):
-    """Auto-submitted, auto-reply, bounce, bulk or list mail (RFC 3834).
-    ``kind`` is one of ``auto-submitted``, ``auto-reply``, ``bounce``,
-    ``bulk``, ``list``."""
-
-    reason = "automatic"
-
-    def __init__(self, kind: str, detail: str):
-        self.kind = kind
-        super().__init__(f"{kind}: {detail}")
-
-
-class MailLoop(InboundRejected):
-    reason = "loop"
 
 
 @dataclass(frozen=True)
@@ -174,110 +120,11 @@ class InboundMail:
         return addrs[0]
 
 
-# --- decoding helpers (never raise) -----------------------------------------
-
-def _header(msg: Message, name: str) -> str:
-    """One header decoded to text (RFC 2047 words included), '' if absent."""
-    try:
-        value = msg.get(name)
-    except Exception:
-        return ""
-    return _decode_header_value(value)
-
-
-def _decode_header_value(value) -> str:
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        value = str(value)
-    if len(value) > MAX_DECODED_HEADER_CHARS:
-        cut = value.rfind(" ", 0, MAX_DECODED_HEADER_CHARS)  # keep whole encoded words if it can
-        value = value[:cut if cut > MAX_DECODED_HEADER_CHARS // 2 else MAX_DECODED_HEADER_CHARS]
-    try:
-        parts = decode_header(value)
-    except Exception:
-        return value
-    out = []
-    for chunk, charset in parts:
-        if isinstance(chunk, bytes):
-            out.append(decode_bytes(chunk, charset))
-        else:
-            out.append(chunk)
-    text = "".join(out)
-    return re.sub(r"\s*[\r\n]+\s*", " ", text).strip()
-
-
-def _all_headers(msg: Message, name: str) -> list[str]:
-    try:
-        values = msg.get_all(name) or []
-    except Exception:
-        return []
-    return [_decode_header_value(v) for v in values]
-
-
-def _strip_comments(value: str) -> str:
-    return re.sub(r"\([^)]*\)", "", value).strip().lower()
-
-
-# --- the checks --------------------------------------------------------------
-
-def _check_automatic(msg: Message, from_address: str) -> None:
-    auto = _strip_comments(_header(msg, "Auto-Submitted"))
-    if auto and auto.split(";")[0].strip() != "no":
-        raise AutomaticMail("auto-submitted", f"Auto-Submitted: {auto}")
-    # X-Auto-Response-Suppress is deliberately not a refusal: Exchange puts it
-    # on mail people write too (it asks *us* not to auto-reply; see InboundMail).
-    for name in ("X-Autoreply", "X-Autorespond", "X-Autoresponse"):
-        if _header(msg, name):
-            raise AutomaticMail("auto-reply", f"{name} present")
-    precedence = _strip_comments(_header(msg, "Precedence"))
-    if precedence in ("bulk", "junk", "list", "auto_reply"):
-        raise AutomaticMail("bulk", f"Precedence: {precedence}")
-    for name in ("List-Id", "List-Unsubscribe", "List-Post"):
-        if _header(msg, name):
-            raise AutomaticMail("list", f"{name} present")
-    return_paths = _all_headers(msg, "Return-Path")
-    if any(rp.strip() in ("<>", "") for rp in return_paths[:1]) and return_paths:
-        raise AutomaticMail("bounce", "Return-Path: <>")
-    local = from_address.rpartition("@")[0].lower()
-    if local in ("mailer-daemon", "postmaster") or local.startswith("mailer-daemon"):
-        raise AutomaticMail("bounce", f"sender {from_address}")
-    try:
-        ctype = msg.get_content_type()
-    except Exception:
-        ctype = ""
-    if ctype == "multipart/report":
-        raise AutomaticMail("bounce", "multipart/report")
-
-
-def _check_loop(msg: Message, from_address: str, own: set[str], own_domain_bases: set[tuple[str, str]]) -> None:
-    if msg.get(LOOP_HEADER) is not None:
-        raise MailLoop(f"{LOOP_HEADER} present: our own mail came back")
-    addr = from_address.lower()
-    if addr in own:
-        raise MailLoop(f"sent from our own address {addr}")
-    local, _, domain = addr.rpartition("@")
-    if (local.split("+", 1)[0], domain) in own_domain_bases:
-        raise MailLoop(f"sent from our own address {addr}")
-    try:
-        hops = len(msg.get_all("Received") or [])
-    except Exception:
-        hops = 0
-    if hops > _MAX_RECEIVED:
-        raise MailLoop(f"{hops} Received headers")
-
-
-# --- body --------------------------------------------------------------------
-
 def _looks_like_mail(raw: bytes) -> bool:
     head = raw.lstrip(b"\r\n")[:2000].split(b"\n", 1)[0]
     if head.startswith(b"From "):  # mbox separator line
         return True
     return re.match(rb"^[\x21-\x39\x3b-\x7e]+[ \t]*:", head) is not None
-
-
-def _ids(value: str) -> tuple[str, ...]:
-    return tuple(re.findall(r"<[^<>\s]{1,500}>", value))
 
 
 def parse_inbound(raw: bytes, *, max_bytes: int = DEFAULT_MAX_BYTES, max_lines: int = DEFAULT_MAX_LINES,
@@ -349,17 +196,13 @@ def _delivery_report(raw: bytes, detail: str) -> NoReturn:
     head = BytesHeaderParser(policy=_policy.compat32).parsebytes(raw)
     from_value = head.get("From")
     senders = inbound_addresses.mailboxes(from_value) if isinstance(from_value, str) else []
-    _check_automatic(head, senders[0][1] if senders else "")
+    check_automatic(head, senders[0][1] if senders else "")
     raise AutomaticMail("bounce", detail)
-
-
-def _raw_values(fields: list[tuple[str, bytes]], *names: str) -> list[bytes]:
-    return [value for name, value in fields if name in names]
 
 
 def _senders(fields: list[tuple[str, bytes]]) -> tuple[str, tuple[str, ...], str | None]:
     """``(from_name, from_addresses, sender_address)`` from the raw header."""
-    from_values, sender_values = _raw_values(fields, "from"), _raw_values(fields, "sender")
+    from_values, sender_values = raw_values(fields, "from"), raw_values(fields, "sender")
     if len(from_values) > 1 or len(sender_values) > 1:  # RFC 5322 §3.6: one each at most
         raise MalformedMail(f"{len(from_values)} From and {len(sender_values)} Sender fields")
     authors = inbound_addresses.mailboxes(from_values[0]) if from_values else []
@@ -375,35 +218,70 @@ def _senders(fields: list[tuple[str, bytes]]) -> tuple[str, tuple[str, ...], str
 
 def _parse(raw: bytes, msg: Message, fields: list[tuple[str, bytes]], *, max_order_lines: int,
            own_addresses: Iterable[str]) -> InboundMail:
-    defects = tuple(type(d).__name__ for d in (msg.defects or []))
+    """The :class:`InboundMail` of a parsed message within the limits, once
+    it is known to be no loop and no automatic mail."""
     from_name, from_addresses, sender_address = _senders(fields)
-    from_address = from_addresses[0]
-
-    own = {a.strip().lower() for a in own_addresses if a and "@" in a}
-    own_bases = {(a.rpartition("@")[0].split("+", 1)[0], a.rpartition("@")[2]) for a in own}
-    for address in (*from_addresses, *([sender_address] if sender_address else [])):
-        _check_loop(msg, address, own, own_bases)
-    _check_automatic(msg, from_address)
-
-    # envelope fields first (the MTA's own), then To and Cc
-    recipients = inbound_addresses.recipients(
-        [v for name in inbound_limits.ADDRESS_FIELDS for v in _raw_values(fields, name)])
-
-    message_id = next(iter(_ids(_header(msg, "Message-ID"))), "")
-    if not message_id:
-        message_id = f"<{hashlib.sha256(raw).hexdigest()}@pbem.invalid>"
-    date = None
-    date_text = _header(msg, "Date")
-    if date_text:
-        try:
-            date = parsedate_to_datetime(date_text)
-            if date is not None and date.tzinfo is None:
-                date = None
-        except Exception:
-            date = None
-
+    _check_not_ours(msg, (*from_addresses, *([sender_address] if sender_address else [])), own_addresses)
+    check_automatic(msg, from_addresses[0])
     body, from_html = body_text(msg)
     body = body[:_MAX_BODY_CHARS]
+    return InboundMail(
+        message_id=_message_id(raw, msg),
+        from_address=from_addresses[0],
+        from_name=from_name,
+        # envelope fields first (the MTA's own), then To and Cc
+        recipients=tuple(inbound_addresses.recipients(
+            [v for name in inbound_limits.ADDRESS_FIELDS for v in raw_values(fields, name)])),
+        subject=header(msg, "Subject"),
+        text=_order_text(body, max_order_lines),
+        body=body,
+        in_reply_to=next(iter(message_ids(raw_header(fields, "in-reply-to"))), None),
+        references=message_ids(raw_header(fields, "references")),
+        date=_date(msg),
+        from_html=from_html,
+        defects=tuple(type(d).__name__ for d in (msg.defects or [])),
+        suppress_auto_response=frozenset(
+            v.strip().upper() for v in header(msg, "X-Auto-Response-Suppress").split(",") if v.strip()),
+        from_addresses=from_addresses,
+        sender_address=sender_address,
+        auth_results=tuple(inbound_addresses.unfold(v) for v in
+                           raw_values(fields, "authentication-results")[:_MAX_AUTH_RESULTS]),
+    )
+
+
+def _check_not_ours(msg: Message, addresses: Iterable[str], own_addresses: Iterable[str]) -> None:
+    """Raise :class:`MailLoop` when any of ``addresses`` (From and Sender)
+    is one of ``own_addresses`` or a ``+tag`` of one, or ``msg`` otherwise
+    shows it is our own mail come back."""
+    own = {a.strip().lower() for a in own_addresses if a and "@" in a}
+    own_bases = {(a.rpartition("@")[0].split("+", 1)[0], a.rpartition("@")[2]) for a in own}
+    for address in addresses:
+        check_loop(msg, address, own, own_bases)
+
+
+def _message_id(raw: bytes, msg: Message) -> str:
+    """The Message-ID with its angle brackets; without one a stable
+    ``<sha256@pbem.invalid>`` of ``raw``, so a duplicate delivery dedupes."""
+    found = next(iter(message_ids(header(msg, "Message-ID"))), "")
+    return found or f"<{hashlib.sha256(raw).hexdigest()}@pbem.invalid>"
+
+
+def _date(msg: Message) -> datetime | None:
+    """The Date header, timezone-aware, or ``None`` (absent, unreadable or without zone)."""
+    date_text = header(msg, "Date")
+    if not date_text:
+        return None
+    try:
+        date = parsedate_to_datetime(date_text)
+    except Exception:
+        return None
+    return date if date is not None and date.tzinfo is not None else None
+
+
+def _order_text(body: str, max_order_lines: int) -> str:
+    """The newly written text of ``body`` (:func:`reply_text.extract_new_text`
+    of its first and last part). Raises :class:`TooManyLines` over
+    ``max_order_lines`` lines or a line over :data:`MAX_ORDER_LINE_CHARS`."""
     text = reply_text.extract_new_text(head_and_tail(body, MAX_STRIPPED_CHARS))
     lines = text.split("\n") if text else []
     if len(lines) > max_order_lines:
@@ -411,33 +289,7 @@ def _parse(raw: bytes, msg: Message, fields: list[tuple[str, bytes]], *, max_ord
     for number, line in enumerate(lines, 1):
         if len(line) > MAX_ORDER_LINE_CHARS:
             raise TooManyLines(f"order line {number} is longer than {MAX_ORDER_LINE_CHARS} characters")
-
-    return InboundMail(
-        message_id=message_id,
-        from_address=from_address,
-        from_name=from_name,
-        recipients=tuple(recipients),
-        subject=_header(msg, "Subject"),
-        text=text,
-        body=body,
-        in_reply_to=next(iter(_ids(_raw_header(fields, "in-reply-to"))), None),
-        references=_ids(_raw_header(fields, "references")),
-        date=date,
-        from_html=from_html,
-        defects=defects,
-        suppress_auto_response=frozenset(
-            v.strip().upper() for v in _header(msg, "X-Auto-Response-Suppress").split(",") if v.strip()),
-        from_addresses=from_addresses,
-        sender_address=sender_address,
-        auth_results=tuple(inbound_addresses.unfold(v) for v in
-                           _raw_values(fields, "authentication-results")[:_MAX_AUTH_RESULTS]),
-    )
-
-
-def _raw_header(fields: list[tuple[str, bytes]], name: str) -> str:
-    """The first ``name`` field, unfolded, undecoded (message ids are ASCII)."""
-    values = _raw_values(fields, name)
-    return inbound_addresses.unfold(values[0]) if values else ""
+    return text
 
 
 def reply_target(mail: InboundMail, secret: str | bytes, inbound_address: str, *,

@@ -24,7 +24,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 
 from .headers import POLICY, list_headers, message_id, one_line, thread_headers
-from .inbound import LOOP_HEADER
+from .inbound_automatic import LOOP_HEADER
 from .inputs import Envelope, GameRef
 from .render import catalog, language, render
 
