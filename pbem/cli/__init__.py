@@ -1,6 +1,6 @@
 """The ``pbem`` command. Each command group lives in its own module and is
 added here with one line in :data:`COMMANDS`, so areas do not collide:
-``bench`` (pbem/cli/bench.py), ``demo`` (pbem/cli/demo.py), ``dev``
+``bench`` (pbem_dev/bench/cli.py, the benchmarks beside the product), ``demo`` (pbem/cli/demo.py), ``dev``
 (pbem/cli/dev.py), ``mail`` (pbem/cli/mail.py), ``service`` (pbem/cli/service.py)."""
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def main() -> None:
 #: module -> attribute holding a click command or group. A missing module or
 #: attribute is an error when ``pbem`` starts (:func:`add_commands`).
 COMMANDS: list[tuple[str, str]] = [
-    ("pbem.cli.bench", "bench"),
+    ("pbem_dev.bench.cli", "bench"),
     ("pbem.cli.demo", "demo"),
     ("pbem.cli.dev", "dev"),
     ("pbem.cli.mail", "mail"),

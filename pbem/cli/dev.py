@@ -27,7 +27,7 @@ def dev() -> None:
               help="the browser's language (Accept-Language): the players' pages speak it from their first sign-in")
 def screenshots(out_dir: Path, widths: tuple[int, ...], everything: bool, lang: str) -> None:
     """Write <page>-<width>.png into OUT_DIR."""
-    from pbem.web.tour_browser import CHROMIUM, CHROMIUM_ARGS, open_as, overflow, running_tour
+    from pbem_dev.tour_browser import CHROMIUM, CHROMIUM_ARGS, open_as, overflow, running_tour
 
     if not Path(CHROMIUM).exists():
         raise click.ClickException(f"{CHROMIUM} is missing (apt-get install chromium)")

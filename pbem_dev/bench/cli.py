@@ -1,8 +1,7 @@
-"""``pbem bench``: benchmarks (figures go into docs/performance.md)."""
+"""``pbem bench``: benchmarks (figures go into docs/performance.md). Added to the
+``pbem`` command by :data:`pbem.cli.COMMANDS`."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 import click
 
@@ -32,13 +31,10 @@ def engine(game_name: str, seats: int, games: int, seed: int, opts: tuple[str, .
     start in a fresh process; ``--warmup N`` first plays N untimed games
     with other seeds, so the tables an engine keeps between games are as
     full as in a worker that has run for a while. ``--machine`` first
-    prints a ``machine:`` line (bench/machine.py): this machine's speed
+    prints a ``machine:`` line (pbem_dev/bench/machine.py): this machine's speed
     changes from day to day, so a figure is recorded with it.
     """
-    root = str(Path(__file__).resolve().parents[2])    # repo root holds bench/
-    if root not in sys.path:
-        sys.path.insert(0, root)
-    from bench.engine import play_random
+    from pbem_dev.bench.engine import play_random
     from pbem.engine import GAMES
 
     if game_name not in GAMES:
@@ -48,7 +44,7 @@ def engine(game_name: str, seats: int, games: int, seed: int, opts: tuple[str, .
         raise click.BadParameter(f"{g.title} takes {g.min_seats}..{g.max_seats} seats", param_hint="--seats")
     options = dict(o.split("=", 1) for o in opts)
     if machine:
-        from bench.machine import line
+        from pbem_dev.bench.machine import line
         click.echo(line())
     if warmup > 0:
         play_random(game_name, seats, warmup, seed + 1_000_003, **options)
@@ -66,17 +62,17 @@ def engine(game_name: str, seats: int, games: int, seed: int, opts: tuple[str, .
     click.echo(result.line())
 
 
-# ``pbem bench service``: the production-stack load benchmark (pbem/benchmarks/service.py)
-from pbem.benchmarks.service import service as _service  # noqa: E402
+# ``pbem bench service``: the production-stack load benchmark (pbem_dev/bench/service_command.py)
+from pbem_dev.bench.service_command import service as _service  # noqa: E402
 
 bench.add_command(_service)
 
-# ``pbem bench inbound``: the inbound parser on hostile mail (pbem/benchmarks/inbound.py)
-from pbem.benchmarks.inbound import inbound as _inbound  # noqa: E402
+# ``pbem bench inbound``: the inbound parser on hostile mail (pbem_dev/bench/inbound.py)
+from pbem_dev.bench.inbound import inbound as _inbound  # noqa: E402
 
 bench.add_command(_inbound)
 
-# ``pbem bench page``: order page weight and render time (pbem/benchmarks/page.py)
-from pbem.benchmarks.page import page as _page  # noqa: E402
+# ``pbem bench page``: order page weight and render time (pbem_dev/bench/page.py)
+from pbem_dev.bench.page import page as _page  # noqa: E402
 
 bench.add_command(_page)

@@ -1,6 +1,6 @@
 """Fingerprint of random Die Stadt games: every legal-order list, event text
 and final JSON, hashed. Same engine behaviour = same digest (used to check
-that a speed change alters nothing). Usage: python -m bench.ds_hash [games]"""
+that a speed change alters nothing). Usage: python -m pbem_dev.bench.ds_hash [games]"""
 import hashlib
 import random
 import sys

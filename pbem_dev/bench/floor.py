@@ -1,6 +1,6 @@
 """``pbem bench service --floor``: the framework floor, measured like pbem.
 
-The floor app (:mod:`bench.floor_app`: Flask + SQLAlchemy + psycopg, one
+The floor app (:mod:`pbem_dev.bench.floor_app`: Flask + SQLAlchemy + psycopg, one
 endpoint that locks a game row, inserts an order and moves the step on) is
 served by the same granian as pbem's bench (``--web-workers`` processes of
 ``--web-threads`` blocking threads, :meth:`bench.service.Stack.web_argv`)
@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from bench.service import KEEPALIVE, ROOT, StackConfig, _check_local, _free_port, cpu_snapshot
+from pbem_dev.bench.service import KEEPALIVE, ROOT, StackConfig, _check_local, _free_port, cpu_snapshot
 
 
 @dataclass
@@ -138,7 +138,7 @@ def run_floor(cfg: StackConfig, games: int, *, seconds: float, warmup: float, th
     """Serve the floor app under ``cfg``'s web server shape, play ``games``
     clients for ``warmup + seconds`` seconds, stop the server and drop the
     floor's database; the figures of the window."""
-    from bench.floor_app import create_tables
+    from pbem_dev.bench.floor_app import create_tables
 
     floor_cfg = StackConfig(pg_admin_url=cfg.pg_admin_url, db_name=f"{cfg.db_name}_floor",
                             web_workers=cfg.web_workers, web_threads=cfg.web_threads)
@@ -151,7 +151,7 @@ def run_floor(cfg: StackConfig, games: int, *, seconds: float, warmup: float, th
         argv = [str(Path(sys.executable).parent / "granian"), "--interface", "wsgi",
                 "--workers", str(cfg.web_workers), "--blocking-threads", str(max(1, cfg.web_threads)),
                 "--host", "127.0.0.1", "--port", str(port), "--backlog", "2048", "--log-level", "warning",
-                "--factory", "bench.floor_app:create_app"]
+                "--factory", "pbem_dev.bench.floor_app:create_app"]
         env = dict(os.environ, PBEM_FLOOR_DATABASE_URL=floor_cfg.sqlalchemy_url,
                    PBEM_WEB_THREADS=str(max(1, cfg.web_threads)),
                    PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))

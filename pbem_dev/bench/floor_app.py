@@ -12,7 +12,7 @@ form fields ``orders`` and ``step``
 
 ``pbem bench service --floor`` serves it under the same granian as pbem
 (``granian --interface wsgi --factory bench.floor_app:create_app``) and
-drives it with the same clients (:mod:`bench.floor`); pbem's server CPU per
+drives it with the same clients (:mod:`pbem_dev.bench.floor`); pbem's server CPU per
 order divided by the floor's per request is the ratio issue 24 asks about.
 
 Settings from the environment: ``PBEM_FLOOR_DATABASE_URL`` (SQLAlchemy URL,

@@ -1,6 +1,6 @@
 """Search for La Città beginner layouts (run by hand; prints Python data).
 
-    .venv/bin/python bench/lacitta_layouts.py [seed]
+    .venv/bin/python pbem_dev/bench/lacitta_layouts.py [seed]
 
 Finds one landscape (every tile kind spread over the board) and, for 2..5
 players, two starting castles per seat on sites of that player count, at

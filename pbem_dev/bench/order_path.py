@@ -1,6 +1,6 @@
 """CPU of one order on the order path, in-process (no HTTP server, no worker).
 
-    .venv/bin/python -m bench.order_path [N] [--direct] [--profile [--callees REGEX]]
+    .venv/bin/python -m pbem_dev.bench.order_path [N] [--direct] [--profile [--callees REGEX]]
 
 Creates a database of its own on the local PostgreSQL (``pbem_order_path``,
 dropped afterwards) and Redis database 13 for rate-limit counts, starts

@@ -1,6 +1,6 @@
 """SQL statements (and Python calls) one order costs, by each way in.
 
-    PYTHONPATH=<tree> .venv/bin/python bench/order_queries.py [N] [--pg] [--profile] [--sql]
+    PYTHONPATH=<tree> .venv/bin/python pbem_dev/bench/order_queries.py [N] [--pg] [--profile] [--sql]
 
 Runs the ``pbem`` package found first on ``sys.path``, so the same file
 counts any checkout (``PYTHONPATH=/tmp/d99`` for an older one). Starts

@@ -56,7 +56,7 @@ def measure(client, path: str, repeat: int) -> dict:
 def _browser_ms(tour, email: str, path: str, repeat: int) -> float:
     from playwright.sync_api import sync_playwright
 
-    from pbem.web.tour_browser import CHROMIUM, CHROMIUM_ARGS, open_as
+    from pbem_dev.tour_browser import CHROMIUM, CHROMIUM_ARGS, open_as
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -79,7 +79,7 @@ def _browser_ms(tour, email: str, path: str, repeat: int) -> float:
 def page(repeat: int, in_browser: bool) -> None:
     """Weight and render time of the order page at every kind of decision."""
     from pbem.service.core import links
-    from pbem.web.tour_browser import running_tour
+    from pbem_dev.tour_browser import running_tour
 
     with tempfile.TemporaryDirectory() as tmp, running_tour(Path(tmp)) as tour:
         worst_bytes = worst_ms = 0.0

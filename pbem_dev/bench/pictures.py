@@ -1,6 +1,6 @@
 """CPU per emailed board picture: full resvg rendering vs the layered path.
 
-Run: ``.venv/bin/python -m bench.pictures [--n 20] [--seed 1] [--game diestadt]``
+Run: ``.venv/bin/python -m pbem_dev.bench.pictures [--n 20] [--seed 1] [--game diestadt]``
 (``--game``, repeatable: only that game's cases, and no interleaved run)
 
 For each case (game, seats, how far into a seeded random game) it prints

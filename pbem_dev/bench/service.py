@@ -5,7 +5,7 @@ Procfile:
 
 - PostgreSQL: a database of its own (default ``pbem_bench``), created,
   migrated with Alembic, optionally seeded with finished games
-  (:mod:`bench.service_seed`), and dropped afterwards. Nothing is added
+  (:mod:`pbem_dev.bench.service_seed`), and dropped afterwards. Nothing is added
   to its schema: the notifications are found by reading ``outbox`` (see
   *Order-to-notification*);
 - Redis: one database number as the Celery broker and the rate-limit store
@@ -21,13 +21,13 @@ Procfile:
   default 1) for everything but mail, made SCHED_IDLE once it is ready (it
   runs only on CPU nothing else wants; ``--no-worker-idle`` leaves it at
   ``nice -n 10``, ``--worker-nice``) inside an idle CPU group
-  (``--worker-group``, :mod:`bench.idle_cpu`: a cgroup with ``cpu.idle``,
+  (``--worker-group``, :mod:`pbem_dev.bench.idle_cpu`: a cgroup with ``cpu.idle``,
   else its autogroup at nice 19; without one, SCHED_IDLE ranks it only
   within its own session, whose group competes with the web's and
   PostgreSQL's as an equal), and ONE ``celery -A worker worker -Q <mail
   queue>`` (``--mail-worker``, one process, nice 0 in a session of its own)
   that delivers the outbox (board pictures, SMTP to the discarding server
-  :mod:`bench.service_smtp`; a turn notice whose seat has moved meanwhile is
+  :mod:`pbem_dev.bench.service_smtp`; a turn notice whose seat has moved meanwhile is
   superseded, not sent): a due "your move" must not wait for an idle CPU,
   docs/production.md (``--no-mail-worker``: the idle worker delivers too, as
   before issue 24; ``--no-worker`` starts neither: the turn notices stay in
@@ -161,15 +161,16 @@ from pathlib import Path
 from typing import Callable
 from urllib.parse import quote_plus
 
-from bench import pg_statements
-from bench.idle_cpu import IdleGroup, idle_group
+from pbem_dev.bench import pg_statements
+from pbem_dev.bench.idle_cpu import IdleGroup, idle_group
 
 try:
     from yarl import URL   # aiohttp's URL type (dev extra)
 except ModuleNotFoundError:  # pragma: no cover - the result class and its test need no aiohttp
     URL = None
 
-ROOT = Path(__file__).resolve().parents[1]
+#: the checkout's top folder (the subprocesses' working directory, first on their PYTHONPATH)
+ROOT = Path(__file__).resolve().parents[2]
 #: the NOTIFY channel of the bench's outbox trigger (``--watch notify``)
 CHANNEL = "pbem_bench_outbox"
 #: seconds between two looks at the outbox (``--watch poll``)
@@ -224,7 +225,7 @@ class StackConfig:
     #: SCHED_IDLE (``chrt --idle 0``): the worker runs only on CPU nothing
     #: else wants in its own group (see ``worker_group``)
     worker_idle: bool = False
-    #: the worker in an idle CPU group (:mod:`bench.idle_cpu`: a cgroup with
+    #: the worker in an idle CPU group (:mod:`pbem_dev.bench.idle_cpu`: a cgroup with
     #: ``cpu.idle``, else its autogroup at nice 19): without it, SCHED_IDLE
     #: and nice rank it only within its own session's group
     worker_group: bool = True
@@ -241,7 +242,7 @@ class StackConfig:
     deliver: bool = True
     keep_db: bool = False
     log_dir: Path | None = None
-    #: read PostgreSQL's ``pg_stat_statements`` for the window (:mod:`bench.pg_statements`)
+    #: read PostgreSQL's ``pg_stat_statements`` for the window (:mod:`pbem_dev.bench.pg_statements`)
     pg_statements: bool = False
     #: how notifications are seen: ``poll`` (read the outbox) or ``notify``
     #: (a bench-only trigger; serialises commits, see the module docstring)
@@ -303,7 +304,7 @@ class ServiceBenchResult:
     outbox: dict[str, int] = field(default_factory=dict)
     load: str = ""
     shape: str = ""
-    #: ``--pg-statements``: the window's top statements (:mod:`bench.pg_statements`)
+    #: ``--pg-statements``: the window's top statements (:mod:`pbem_dev.bench.pg_statements`)
     statements: list = field(default_factory=list)
 
     @property
@@ -524,7 +525,7 @@ class Stack:
     def start(self) -> None:
         bindir = Path(sys.executable).parent
         if self.cfg.deliver:
-            self._spawn("smtp", [sys.executable, "-m", "bench.service_smtp", str(self.smtp_port),
+            self._spawn("smtp", [sys.executable, "-m", "pbem_dev.bench.service_smtp", str(self.smtp_port),
                                  "--max-seconds", "7200", "--report", str(self.report_port)])
             self._wait_log("smtp", "smtp ready", 20)
         self._spawn("web", self.web_argv(bindir))
@@ -889,7 +890,7 @@ BOUNCE_ID = re.compile(r"\+bounce-(\d+)-")
 
 
 class MailReports(asyncio.DatagramProtocol):
-    """The SMTP sink's reports (:mod:`bench.service_smtp` ``--report``):
+    """The SMTP sink's reports (:mod:`pbem_dev.bench.service_smtp` ``--report``):
     each mail's arrival, handed to ``watch`` in ``perf_counter`` time."""
 
     def __init__(self, watch: NotificationWatch):
@@ -1237,12 +1238,12 @@ def run_service_bench(games: int, seats: int, *, seconds: float = 30.0, warmup: 
     a check that the worker delivers at all, on a slow or busy machine."""
     import psycopg
 
-    from bench.service_seed import SeedShape, seed_finished_games
+    from pbem_dev.bench.service_seed import SeedShape, seed_finished_games
 
     cfg = cfg or StackConfig()
     _check_local(cfg.redis_url)
     if cfg.pg_statements and not pg_statements.available(cfg.pg_admin_url):
-        raise ValueError("pg_stat_statements cannot be read there (bench/pg_statements.py says how to get it)")
+        raise ValueError("pg_stat_statements cannot be read there (pbem_dev/bench/pg_statements.py says how to get it)")
     if games < 1 or seats < 2:
         raise ValueError("need at least one game of at least two seats")
     if think < 0:

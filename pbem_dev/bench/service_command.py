@@ -1,11 +1,10 @@
 """``pbem bench service``: load benchmark of the production stack.
 
-The machinery is in ``bench/service.py`` (repository root); this module is
-only the command, added to the ``bench`` group by pbem/cli/bench.py.
+The machinery is in :mod:`pbem_dev.bench.service`; this module is
+only the command, added to the ``bench`` group by pbem_dev/bench/cli.py.
 """
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
@@ -39,18 +38,18 @@ import click
 @click.option("--worker-group/--no-worker-group", default=True, show_default=True,
               help="put the celery worker in an idle CPU group (a cgroup with cpu.idle, else its "
                    "autogroup at nice 19): the kernel shares the CPU between groups first, so "
-                   "SCHED_IDLE and nice alone rank the worker only against itself (bench/idle_cpu.py)")
+                   "SCHED_IDLE and nice alone rank the worker only against itself (pbem_dev/bench/idle_cpu.py)")
 @click.option("--mail-worker/--no-mail-worker", default=True, show_default=True,
               help="a second celery worker at normal priority reads the mail queue (outbox delivery) and "
                    "the idle one the rest, as docs/production.md runs them; --no-mail-worker: the idle "
                    "worker delivers too")
 @click.option("--floor", is_flag=True,
-              help="then serve the framework floor (bench/floor_app.py: Flask + SQLAlchemy + psycopg, lock, "
+              help="then serve the framework floor (pbem_dev/bench/floor_app.py: Flask + SQLAlchemy + psycopg, lock, "
                    "insert, update) under the same granian, drive it the same way and print its server CPU "
                    "per request and pbem's ratio to it")
 @click.option("--pg-statements", is_flag=True,
               help="print PostgreSQL's pg_stat_statements for the window, per order (the server must have "
-                   "loaded it: bench/pg_statements.py)")
+                   "loaded it: pbem_dev/bench/pg_statements.py)")
 @click.option("--notice-grace", type=float, default=None,
               help="PBEM_NOTICE_GRACE for the stack, seconds (default: the service's, 120): the "
                    "bench's players play on the web page, so their turn notices wait it out; "
@@ -68,7 +67,7 @@ import click
               help="games waiting for clients whose game ends (default: games x seconds / 100 / think)")
 @click.option("--watch", type=click.Choice(["poll", "notify"]), default="poll", show_default=True,
               help="see notifications by reading the outbox every 10 ms, or by a bench-only NOTIFY "
-                   "trigger (which serialises the commits: see bench/service.py)")
+                   "trigger (which serialises the commits: see pbem_dev/bench/service.py)")
 @click.option("--seed", type=int, default=1, show_default=True)
 def service(games: int, seats: int, seconds: float, warmup: float, stored: int, think: float, web_server: str,
             web_workers: int, web_threads: int, no_worker: bool, worker_concurrency: int, worker_nice: int,
@@ -80,7 +79,7 @@ def service(games: int, seats: int, seconds: float, warmup: float, stored: int, 
     """Play GAMES concurrent La Città games against granian + an idle-priority celery
     worker + PostgreSQL + Redis on this machine, orders posted over HTTP by
     one asyncio client keeping a local mirror of each game; notifications
-    timed by reading the outbox as it commits (see bench/service.py).
+    timed by reading the outbox as it commits (see pbem_dev/bench/service.py).
 
     Before it, ``mail: ...``: the orders the service answered with a mail
     sent at once (not a live player's, whose notice waits its grace: all of
@@ -91,10 +90,7 @@ def service(games: int, seats: int, seconds: float, warmup: float, stored: int, 
     <orders/s> orders/s, p50 <ms> ms, p99 <ms> ms order-to-notification``
     (the order's commit, as a player on the page sees it).
     """
-    root = str(Path(__file__).resolve().parents[2])    # repo root holds bench/
-    if root not in sys.path:
-        sys.path.insert(0, root)
-    from bench.service import StackConfig, run_service_bench
+    from pbem_dev.bench.service import StackConfig, run_service_bench
 
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)
@@ -109,12 +105,12 @@ def service(games: int, seats: int, seconds: float, warmup: float, stored: int, 
                                seed=seed, spares=spare_games, think=think, echo=click.echo)
     click.echo(result.details())
     if result.statements:
-        from bench.pg_statements import report
+        from pbem_dev.bench.pg_statements import report
 
         click.echo(report(result.statements, result.orders))
     click.echo(result.mail_line())
     if floor:
-        from bench.floor import ratio_line, run_floor
+        from pbem_dev.bench.floor import ratio_line, run_floor
 
         low = run_floor(cfg, games, seconds=seconds, warmup=warmup, think=think, seed=seed, echo=click.echo)
         click.echo(low.line())

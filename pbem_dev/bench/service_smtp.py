@@ -1,6 +1,6 @@
 """A discarding SMTP server for ``pbem bench service``: accepts every message
 and keeps none, so outbox delivery does its real work (SMTP over TCP) without
-the bench filling memory. Run: ``python -m bench.service_smtp PORT``; it stops
+the bench filling memory. Run: ``python -m pbem_dev.bench.service_smtp PORT``; it stops
 by itself after ``--max-seconds`` (default one hour) so it can never linger.
 
 ``--report UDP_PORT``: for every message accepted, one datagram to

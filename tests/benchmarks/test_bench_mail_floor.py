@@ -2,8 +2,8 @@
 (issue 24): the arithmetic, never how fast anything is."""
 from __future__ import annotations
 
-from bench.floor import FloorResult, ratio_line
-from bench.service import MailReports, NotificationWatch, ServiceBenchResult, Sink
+from pbem_dev.bench.floor import FloorResult, ratio_line
+from pbem_dev.bench.service import MailReports, NotificationWatch, ServiceBenchResult, Sink
 
 
 def test_a_notice_sent_at_once_times_its_orders_to_its_mail():

@@ -5,7 +5,7 @@ import re
 
 from click.testing import CliRunner
 
-from pbem.cli.bench import bench
+from pbem_dev.bench.cli import bench
 
 
 def _decisions(*extra: str) -> str:

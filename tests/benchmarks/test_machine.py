@@ -1,11 +1,11 @@
 """`pbem bench engine --machine` says what machine a figure was taken on:
-the CPU, the Python and a yardstick loop's time (bench/machine.py)."""
+the CPU, the Python and a yardstick loop's time (pbem_dev/bench/machine.py)."""
 import re
 
 from click.testing import CliRunner
 
-from bench import machine
-from pbem.cli.bench import bench
+from pbem_dev.bench import machine
+from pbem_dev.bench.cli import bench
 
 
 def test_machine_line_comes_first_and_the_agreed_line_stays_last(monkeypatch):

@@ -9,19 +9,12 @@ from __future__ import annotations
 import os
 import re
 import secrets
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:   # bench/ and tests/ live at the repository root
-    sys.path.insert(0, str(ROOT))
-
-from tests.conftest import need_service  # noqa: E402
-
-from bench.service import (  # noqa: E402
+from tests.conftest import need_service
+from pbem_dev.bench.service import (
     NotificationWatch, ServiceBenchResult, StackConfig, default_spares, parse_payload, run_service_bench,
 )
 

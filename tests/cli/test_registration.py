@@ -15,8 +15,8 @@ def test_every_listed_command_is_there():
 
 @pytest.mark.parametrize(("entry", "error"), [
     (("pbem.cli.bnech", "bench"), ModuleNotFoundError),   # misspelt module
-    (("pbem.cli.bench", "bnech"), ImportError),           # misspelt attribute
-    (("pbem.cli.bench", "click"), ImportError),           # not a command
+    (("pbem_dev.bench.cli", "bnech"), ImportError),           # misspelt attribute
+    (("pbem_dev.bench.cli", "click"), ImportError),           # not a command
 ])
 def test_a_misspelt_command_module_is_an_error(entry, error):
     with pytest.raises(error, match="bnech|click"):
@@ -25,4 +25,4 @@ def test_a_misspelt_command_module_is_an_error(entry, error):
 
 def test_two_commands_of_one_name_are_an_error():
     with pytest.raises(ValueError, match="two commands named 'bench'"):
-        add_commands(click.Group("t"), [("pbem.cli.bench", "bench"), ("pbem.cli.bench", "bench")])
+        add_commands(click.Group("t"), [("pbem_dev.bench.cli", "bench"), ("pbem_dev.bench.cli", "bench")])

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 import pbem.i18n
-from pbem.web.tour_browser import CHROMIUM, CHROMIUM_ARGS, overflow, widest
+from pbem_dev.tour_browser import CHROMIUM, CHROMIUM_ARGS, overflow, widest
 from tests.web.test_browser import _need_chromium, site  # noqa: F401  (the running app fixture)
 
 pytestmark = pytest.mark.browser

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.benchmarks.inbound import build
+from pbem_dev.bench.inbound import build
 from pbem.mail.inbound import (
     MAX_DECODED_HEADER_CHARS, MAX_STRIPPED_CHARS, InboundRejected, MalformedMail, TooComplex, TooManyLines,
     parse_inbound,

@@ -11,7 +11,7 @@ are not: a change that adds a statement to the order path fails here and
 lists the statements. Raising a budget is a deliberate change, with the
 reason in the commit. Runs on SQLite, and on PostgreSQL with
 ``PBEM_TEST_SERVICE_DB=postgres``. Figures: docs/performance.md,
-"Order path (issue 24)"; ``bench/order_queries.py`` counts by statement
+"Order path (issue 24)"; ``pbem_dev/bench/order_queries.py`` counts by statement
 kind and on older checkouts.
 """
 from __future__ import annotations

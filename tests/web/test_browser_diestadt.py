@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.web.tour_browser import overflow, widest
+from pbem_dev.tour_browser import overflow, widest
 
 from .test_browser import ARGS, CHROMIUM, _need_chromium, _shot
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.web.tour_browser import CHROMIUM, CHROMIUM_ARGS, open_as, overflow, running_tour, widest
+from pbem_dev.tour_browser import CHROMIUM, CHROMIUM_ARGS, open_as, overflow, running_tour, widest
 
 from .test_browser import _need_chromium
 
