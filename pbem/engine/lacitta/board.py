@@ -284,14 +284,14 @@ assert len(SLOTS) == 22 and sum(TILES.values()) == 22
 assert all(len(s.regions) <= 2 for s in SITES.values())
 
 
-# Beginner layouts (found by scripts in bench/lacitta_layouts.py and checked by
+# Beginner layouts (found by scripts in pbem_dev/bench/lacitta_layouts.py and checked by
 # tests/engine/lacitta): landscape per slot and two castles per seat.
 _LANDSCAPE = {"T1": "M", "T2": "F1", "T3": "L", "T4": "F2", "T5": "F2", "T6": "F1", "T7": "L",
               "T8": "F2", "T9": "F2", "T10": "M", "T11": "F1", "T12": "F2", "T13": "M", "T14": "F1",
               "T15": "L", "T16": "F1", "T17": "F1", "T18": "F3", "T19": "L", "T20": "F2", "T21": "L",
               "T22": "F1"}
 # two castles per seat; each touches grain (2..4 food), 6 food per seat,
-# castles at least 4 free sites apart (bench/lacitta_layouts.py 1)
+# castles at least 4 free sites apart (pbem_dev/bench/lacitta_layouts.py 1)
 _CASTLES = {2: [["I14", "K6"], ["F12", "O9"]],
             3: [["F6", "O2"], ["E9", "K12"], ["D14", "L4"]],
             4: [["G14", "N1"], ["A10", "F6"], ["L11", "T11"], ["M5", "T1"]],
