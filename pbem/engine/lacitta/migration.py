@@ -36,7 +36,8 @@ from pbem.engine.messages import Msg
 from pbem.engine.phrases import Seat, and_list, seat as seat_name
 
 if TYPE_CHECKING:  # pragma: no cover
-    from pbem.engine.lacitta.state import City, LaCittaState
+    from pbem.engine.lacitta.city import City
+    from pbem.engine.lacitta.state import LaCittaState
 
 #: above this many cities of one seat the question falls back to comparing
 #: beaten neighbours per city (2**(n-1) plans per city otherwise)
