@@ -68,6 +68,8 @@ import click
 @click.option("--watch", type=click.Choice(["poll", "notify"]), default="poll", show_default=True,
               help="see notifications by reading the outbox every 10 ms, or by a bench-only NOTIFY "
                    "trigger (which serialises the commits: see pbem_dev/bench/service.py)")
+@click.option("--machine", is_flag=True,
+              help="first print the CPU, the Python, a yardstick loop's time and the load average")
 @click.option("--seed", type=int, default=1, show_default=True)
 def service(games: int, seats: int, seconds: float, warmup: float, stored: int, think: float, web_server: str,
             web_workers: int, web_threads: int, no_worker: bool, worker_concurrency: int, worker_nice: int,
@@ -75,7 +77,8 @@ def service(games: int, seats: int, seconds: float, warmup: float, stored: int, 
             notice_grace: float | None,
             no_delivery: bool,
             pg_url: str, db_name: str, redis_url: str,
-            keep_db: bool, log_dir: Path | None, spare_games: int | None, watch: str, seed: int) -> None:
+            keep_db: bool, log_dir: Path | None, spare_games: int | None, watch: str, machine: bool,
+            seed: int) -> None:
     """Play GAMES concurrent La Città games against granian + an idle-priority celery
     worker + PostgreSQL + Redis on this machine, orders posted over HTTP by
     one asyncio client keeping a local mirror of each game; notifications
@@ -91,6 +94,11 @@ def service(games: int, seats: int, seconds: float, warmup: float, stored: int, 
     (the order's commit, as a player on the page sees it).
     """
     from pbem_dev.bench.service import StackConfig, run_service_bench
+
+    if machine:
+        from pbem_dev.bench.machine import line
+
+        click.echo(line() + "; load average " + " ".join(Path("/proc/loadavg").read_text().split()[:3]))
 
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)

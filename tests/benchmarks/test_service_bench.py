@@ -116,5 +116,24 @@ def test_a_few_seconds_of_the_service_bench(tmp_path):
     # nothing is left behind: the database is dropped, the processes are gone
     with psycopg.connect(pg, autocommit=True) as conn:
         assert conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone() is None
-    for log in ("web", "worker", "smtp"):
+    for log in ("web", "worker", "mail", "smtp"):
         assert (tmp_path / f"{log}.log").exists()
+    assert result.mail_line().startswith("mail: ")
+
+
+@pytest.mark.integration
+@pytest.mark.slow
+def test_a_few_seconds_of_the_floor(tmp_path):
+    pg, rd = _services()
+    import psycopg
+
+    from pbem_dev.bench.floor import run_floor
+
+    name = f"pbem_bench_test_{secrets.token_hex(4)}"
+    cfg = StackConfig(pg_admin_url=pg, db_name=name, redis_url=rd, web_workers=1, web_threads=2)
+    floor = run_floor(cfg, 3, seconds=3.0, warmup=1.0, think=0.1, echo=lambda line: None)
+    # every request moved its game on: no refusal, and the CPU was counted
+    assert floor.requests > 0 and floor.refused == 0
+    assert floor.cpu["web"] > 0 and floor.cpu_ms_per_request()["server"] > 0
+    with psycopg.connect(pg, autocommit=True) as conn:
+        assert conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (f"{name}_floor",)).fetchone() is None
