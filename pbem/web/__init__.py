@@ -54,12 +54,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # signed with an older key (itsdangerous: the last key signs, any verifies).
         app.config["WTF_CSRF_SECRET_KEY"] = [*reversed(fallbacks), app.config["SECRET_KEY"]]
 
-    from pbem.service.core import models  # noqa: F401  (every table on db.metadata)
-    from pbem.service.core.db import configure_sqlite, db
+    from pbem.service.core import requests
 
-    db.init_app(app)
-    with app.app_context():
-        configure_sqlite(db.engine)
+    requests.init_app(app)  # the service's database, bound to this app
 
     from pbem.service.celery_app import init_celery
 

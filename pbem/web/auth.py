@@ -25,17 +25,18 @@ from flask import Blueprint, current_app, flash, g, redirect, render_template, r
 from flask_babel import gettext, refresh
 
 from pbem.mail.tokens import BadToken, ExpiredToken
-from pbem.service.accounts.addresses import clean_name, mailbox_key
+from pbem.i18n import LANGUAGE_NAMES
+from pbem.service.accounts import profile
+from pbem.service.accounts.addresses import mailbox_key
+from pbem.service.accounts.first_signin import needs_browser_zone, take_browser_defaults
+from pbem.service.accounts.players import find_player
 from pbem.service.accounts.signin import check_signin, safe_path, send_signin_link, use_signin
-from pbem.service.core.db import db
+from pbem.service.accounts.zones import ZONES
 from pbem.service.core.errors import ServiceError
-from pbem.service.core.models import Player
-from pbem.i18n import LANGUAGE_NAMES, supported
 from pbem.web import first_signin, scope, sessions
 from pbem.web.locale import no_store, speak_to
 from pbem.web.extensions import limiter, login_required
 from pbem.web.language import page_lang, said
-from pbem.web.zones import ZONES, zone_or_none
 
 bp = Blueprint("auth", __name__, template_folder="templates")
 # after the session's player is read (extensions.init_app runs first)
@@ -56,7 +57,7 @@ def _address_key() -> str:
 
 def sign_in_as(player_id: int) -> None:
     # nothing from before the sign-in survives it; a new session name and the player's version
-    sessions.start(db.session.get(Player, player_id))
+    sessions.start(find_player(player_id))
 
 
 def _token_problem(err: Exception) -> str:
@@ -83,14 +84,15 @@ def link(token: str):
         return redirect(nxt)
     speak_to(player)  # an invitee: the language the host chose for them
     return no_store(render_template("web/signin_confirm.html", token=token, player=player, email=email, next=nxt,
-                           ask_zone=first_signin.needs_browser_zone(player), zone_field=first_signin.ZONE_FIELD))
+                           ask_zone=needs_browser_zone(player), zone_field=first_signin.ZONE_FIELD))
 
 
 @bp.route("/signin/<token>", methods=["POST"])
 @limiter.limit(USE_LIMIT)
 def use(token: str):
     try:
-        result = use_signin(token, with_player=first_signin.take_browser_defaults)
+        browser = first_signin.browser()
+        result = use_signin(token, with_player=lambda player: take_browser_defaults(player, browser))
     except BadToken as err:
         return render_template("web/signin.html", problem=_token_problem(err), email="", next="/"), 410
     sessions.forget_if_ended()
@@ -133,7 +135,7 @@ def send_link():
 def signout():
     # the cookie's player, also for a seat-only session (g.player_id is None outside its seats)
     pid = session.get("player_id")
-    player = db.session.get(Player, pid) if isinstance(pid, int) else None
+    player = find_player(pid) if isinstance(pid, int) else None
     if player is not None and sessions.holds(player):  # an ended session has nothing left to end
         sessions.end_here(player.id)
     session.clear()
@@ -155,23 +157,14 @@ def account():
     player = g.player
     problem = None
     if request.method == "POST":
-        name = clean_name(request.form.get("name"), limit=101)  # no control characters in a name
-        zone = zone_or_none(request.form.get("timezone"))
-        posted = request.form.get("language")
-        language = supported(posted) if posted else player.language
-        if not name or len(name) > 100:
-            problem = gettext("Please give a name of 1 to 100 characters.")
-        elif zone is None:
-            problem = gettext("Please choose a time zone from the list.")
-        elif language is None:
-            problem = gettext("Please choose a language from the list.")
+        try:
+            saved = profile.set_account(player.id, name=request.form.get("name"),
+                                        timezone=request.form.get("timezone"), language=request.form.get("language"))
+        except ServiceError as err:
+            problem = said(err)
         else:
-            if posted:  # the player's own choice: the host's and the browser's no longer count
-                player.language, player.language_chosen = language, True
-            player.name, player.timezone = name, zone
-            db.session.commit()
             refresh()  # the message below is in the language just chosen
-            flash(gettext("Saved. Deadlines are shown in %(zone)s.", zone=zone))
+            flash(gettext("Saved. Deadlines are shown in %(zone)s.", zone=saved.timezone))
             return redirect(url_for("auth.account"))
     return render_template("web/account.html", player=player, zones=ZONES, problem=problem,
                            languages=LANGUAGE_NAMES,

@@ -10,14 +10,14 @@ from flask_babel import gettext
 
 from pbem.engine import get_game
 from pbem.mail.compose import format_deadline
-from pbem.service.core.db import db
 from pbem.service.core.models import FINISHED, Game, Seat, utcnow
 from pbem.service.core.snapshot import engine_state
+from pbem.service.play.reads import find_game
 from pbem.web import language, sessions
 
 
 def get_game_or_404(game_id: int) -> Game:
-    game = db.session.get(Game, game_id)
+    game = find_game(game_id)
     if game is None:
         abort(404, gettext("There is no game %(game)s.", game=game_id))
     return game

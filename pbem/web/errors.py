@@ -13,14 +13,15 @@ import logging
 import math
 import time
 
+from babel.dates import format_timedelta
 from flask import Flask, current_app, jsonify, render_template, request
 from flask_babel import gettext, lazy_gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, NotFound
 
-from pbem.service.core.db import db
 from pbem.service.core.errors import GameNotFound, NotAllowed, WrongStatus
-from pbem.web.language import said
+from pbem.service.core.requests import discard
+from pbem.web.language import page_lang, said
 
 log = logging.getLogger(__name__)
 
@@ -37,16 +38,11 @@ MESSAGES = {
 }
 
 
-def _rollback() -> None:
-    try:
-        db.session.rollback()
-    except Exception:  # the connection itself is gone: the page is still shown
-        log.exception("rollback before an error page failed")
-
-
 def page(code: int, message: str | None = None, title: str | None = None):
-    """``(body, code)`` of the error page (or JSON), after a rollback."""
-    _rollback()
+    """``(body, code)`` of the error page (or JSON), after a rollback
+    (:func:`pbem.service.core.requests.discard`: when the connection itself
+    is gone, the page is still shown)."""
+    discard()
     default_title, default_message = MESSAGES.get(code, (lazy_gettext("Error"), ""))
     title, message = str(title or default_title), str(message or default_message)
     if request.path.endswith(".json"):
@@ -54,11 +50,9 @@ def page(code: int, message: str | None = None, title: str | None = None):
     return render_template("web/error.html", code=code, title=title, message=message), code
 
 
-def _retry_after(err) -> int:
+def _retry_after(err, limiter) -> int:
     """Seconds until the limit that refused this request lets one through
-    again (its window's reset, read from the limiter's storage)."""
-    from pbem.web.extensions import limiter
-
+    again (its window's reset, read from ``limiter``'s storage)."""
     try:
         current = limiter.current_limit
         if current is not None and current.breached:
@@ -73,10 +67,6 @@ def _retry_after(err) -> int:
 
 
 def _wait_text(seconds: int) -> str:
-    from babel.dates import format_timedelta
-
-    from pbem.web.language import page_lang
-
     # "45 seconds", "3 minutes", "1.5 hours" in the page's language
     return format_timedelta(seconds, threshold=1.5, format="long", locale=page_lang())
 
@@ -98,7 +88,9 @@ def _route_exists(err) -> bool:
     return False
 
 
-def register(app: Flask) -> None:
+def register(app: Flask, limiter) -> None:
+    """The error handlers of ``app``; ``limiter`` (Flask-Limiter's) says
+    when a refused request may come again."""
     @app.errorhandler(CSRFError)
     def _csrf(err):
         return page(400, gettext("This form has expired or did not come from this site (the security "
@@ -125,7 +117,7 @@ def register(app: Flask) -> None:
     def _slow_down(err):
         # the X-RateLimit-* headers are off (pbem.web.extensions); a refused
         # request still says when to come back, in the header and the text
-        wait = _retry_after(err)
+        wait = _retry_after(err, limiter)
         body, code = page(429, gettext("Too many requests of this kind in a short time. Try again in "
                                        "%(wait)s; nothing you sent was stored.", wait=_wait_text(wait)))
         return body, code, {"Retry-After": str(wait)}

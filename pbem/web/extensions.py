@@ -31,7 +31,8 @@ from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from pbem.web import inputs, sessions
+from pbem.service.accounts.players import find_player
+from pbem.web import errors, inputs, language, locale, sessions
 
 csrf = CSRFProtect()
 # No storage_uri here: a constructor argument would override the app's
@@ -85,12 +86,9 @@ class PageGlobals(_AppCtxGlobals):
 
 
 def _read_player(pid: int | None):
-    from pbem.service.core.db import db
-    from pbem.service.core.models import Player
-
     if pid is None:
         return None
-    player = db.session.get(Player, pid)
+    player = find_player(pid)
     if player is None:
         sessions.signed_out_here()
         abort(redirect(request.full_path.rstrip("?")))
@@ -124,13 +122,9 @@ def init_app(app: Flask) -> None:
         limiter.init_app(app)
     app.after_request(_security_headers)
     app.context_processor(_template_globals)
-    from pbem.web import locale
-
     locale.init_app(app)  # pages in the viewer's language (Flask-Babel)
-
-    from pbem.web import errors
-
-    errors.register(app)
+    language.init_app(app)  # and its filters
+    errors.register(app, limiter)
 
 
 #: config keys that give Flask-Limiter limits of its own to check before

@@ -17,10 +17,12 @@ from pbem.boards import render_svg
 from pbem.engine import GAMES, get_game
 from pbem.i18n import LANGUAGE_NAMES, supported
 from pbem.service.accounts.addresses import clean_name, normalise_email
+from pbem.service.accounts.zones import ZONES, zone_or_none
 from pbem.service.core.errors import ServiceError
 from pbem.service.core.models import ACTIVE, FINISHED, INVITED
 from pbem.service.play import lifecycle, replacement
 from pbem.service.play.queries import pending_order, visible_events
+from pbem.service.play.reads import first_step
 from pbem.service.play.replay import state_at
 from pbem.service.post import mailprefs
 from pbem.web.common import (
@@ -28,12 +30,13 @@ from pbem.web.common import (
 )
 from pbem.web.extensions import limiter, login_required
 from pbem.web.language import said, translated
-from pbem.web.table import chip, named_view, panel_templates, people, rules_template, seated
-from pbem.web.zones import ZONES, zone_or_none
+from pbem.web.locale import select_locale
+from pbem.web.table import chip, chips, named_view, panel_templates, people, rules_template, seated
 
 bp = Blueprint("games", __name__, template_folder="templates")
 bp.add_app_template_filter(seated, "seated")
 bp.add_app_template_global(chip, "chip")
+bp.add_app_template_global(chips, "chips")
 bp.add_app_template_global(mailprefs.gets_turn_mail, "gets_turn_mail")
 
 #: rows of the seat table on the create form (the most any game takes)
@@ -49,8 +52,6 @@ def _kinds() -> list[dict]:
 
 def _board(kind: str, view: dict, highlight=()) -> str | None:
     """The board picture as SVG, its words in the page's language."""
-    from pbem.web.locale import select_locale
-
     try:
         return render_svg(kind, view, highlight=highlight, lang=str(select_locale()))
     except KeyError:  # a game without a picture: the text view carries everything
@@ -195,7 +196,7 @@ def show(game_id: int):
     mine = [s for s in game.seats if g.player is not None and s.player_id == g.player.id]
     replay = None
     if sit.state is not None:
-        first = get_game(game.kind).new_state(len(game.seats), game.seed, **game.options).step
+        first = first_step(game.id, game.step)   # from the stored moves: no set-up replayed
         try:
             step = int(request.args.get("step", game.step))
         except ValueError:

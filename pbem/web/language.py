@@ -14,7 +14,6 @@ Templates get:
 - ``|listing(names=None)``: a list as the language writes one ("A, B and
   C"; Babel's ``format_list``), each item first looked up in ``names``;
 - ``status_names``: a game's status (``"invited"``...) as players read it;
-- ``chips(persons, seats)``: the seats' name chips, comma-separated.
 """
 from __future__ import annotations
 
@@ -25,7 +24,6 @@ from babel.dates import format_timedelta
 from babel.lists import format_list
 from flask import Flask, has_request_context
 from flask_babel import get_locale, gettext, lazy_gettext
-from markupsafe import Markup
 
 from pbem.i18n import event_text, translate
 from pbem.web.locale import select_locale
@@ -70,14 +68,6 @@ def listing(items: Iterable[Any], names: Mapping[str, Any] | None = None) -> str
     return format_list(words, locale=page_lang())
 
 
-def chips(persons: list, seats: Iterable[Any]) -> Markup:
-    """The name chips (:func:`pbem.web.table.chip`) of ``seats`` (objects
-    with ``index``), comma-separated, as markup."""
-    from pbem.web.table import chip
-
-    return Markup(", ").join(chip(persons[s.index]) for s in seats)
-
-
 def time_left(when: dt.datetime | None, now: dt.datetime) -> str:
     """How long until ``when`` in the page's language, from Babel
     (``"2 days 3 hours left"``, ``"40 minutes left"``), or that the
@@ -112,12 +102,11 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(translated, "translated")
     app.add_template_filter(logline, "logline")
     app.add_template_filter(listing, "listing")
-    app.add_template_global(chips, "chips")
     app.add_template_global(STATUS_NAMES, "status_names")
     app.context_processor(lambda: {"page_lang": page_lang()})
 
 
-__all__ = ["STATUS_NAMES", "page_lang", "said", "translated", "logline", "listing", "chips", "time_left", "init_app"]
+__all__ = ["STATUS_NAMES", "page_lang", "said", "translated", "logline", "listing", "time_left", "init_app"]
 
 
 def said(err: BaseException) -> str:

@@ -88,14 +88,11 @@ def no_store(response):
 
 
 def init_app(app: Flask) -> None:
-    """Install Flask-Babel: ``_``, ``gettext``, ``ngettext`` in templates,
-    and the page filters of :mod:`pbem.web.language`."""
+    """Install Flask-Babel: ``_``, ``gettext``, ``ngettext`` in templates
+    (the page filters are :func:`pbem.web.language.init_app`'s)."""
     if "babel" not in app.extensions:
         babel = Babel(app, locale_selector=select_locale, timezone_selector=select_timezone)
         # Flask-Babel 4 builds its domain from the ``default_domain`` name
         # (a string); pbem's catalogs come from a Domain of their own
         babel.domain_instance = _Catalogs()
-        from pbem.web import language
-
-        language.init_app(app)
         app.add_template_global(shown_zone, "shown_zone")

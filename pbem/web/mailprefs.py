@@ -26,10 +26,13 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext, lazy_gettext
 
+from pbem.service.accounts import preferences as mail_preferences
+from pbem.service.accounts.players import find_player
 from pbem.service.core import links
-from pbem.service.core.db import db
-from pbem.service.core.models import NOTIFY_MODES, Player
+from pbem.service.core.errors import ServiceError
+from pbem.service.core.models import Player
 from pbem.web.extensions import csrf, login_required
+from pbem.web.language import said
 from pbem.web.locale import no_store, speak_to
 
 bp = Blueprint("mailprefs", __name__)
@@ -56,7 +59,7 @@ MODE_NAMES = {
 
 def _player(token: str) -> Player:
     player_id = links.read_preferences_token(token)
-    player = db.session.get(Player, player_id) if player_id is not None else None
+    player = find_player(player_id) if player_id is not None else None
     if player is None:
         abort(404)
     speak_to(player)  # the page of a mail's link speaks its reader's language
@@ -64,21 +67,17 @@ def _player(token: str) -> Player:
 
 
 def _save(player: Player) -> str | None:
-    """Apply the posted form; a problem to show, or ``None``."""
-    mode = request.form.get("notify_mode", "")
-    if mode not in NOTIFY_MODES:
-        return gettext("Please choose which mail you want.")
+    """Store the posted form for ``player`` (the one the token or the
+    session names: :func:`pbem.service.accounts.preferences.
+    set_mail_preferences`, which also clears a hard bounce when the player
+    ticks "mail to me works again"); a problem to show, or ``None``."""
+    form = request.form
     try:
-        hour = int(request.form.get("digest_hour", player.digest_hour))
-    except ValueError:
-        hour = -1
-    if not 0 <= hour <= 23:
-        return gettext("Please choose an hour from 0 to 23 for the digest.")
-    player.notify_mode, player.digest_hour = mode, hour
-    player.no_invites = request.form.get("no_invites") == "on"
-    if request.form.get("mail_works") == "on":
-        player.bounced_at, player.bounce_reason = None, ""
-    db.session.commit()
+        mail_preferences.set_mail_preferences(player.id, form.get("notify_mode", ""), form.get("digest_hour"),
+                                         no_invites=form.get("no_invites") == "on",
+                                         mail_works=form.get("mail_works") == "on")
+    except ServiceError as err:
+        return said(err)
     return None
 
 
@@ -115,9 +114,6 @@ def unsubscribe_page(token: str):
 @csrf.exempt
 def unsubscribe(token: str):
     player = _player(token)
-    if player.notify_mode != "none":  # a player who turned turn mail off keeps that
-        player.notify_mode = "my_turn"
-    player.no_invites = True
-    db.session.commit()
+    mail_preferences.unsubscribe(player.id)   # a player who turned turn mail off keeps that
     return no_store(render_template("web/unsubscribed.html", player=player,
                                     again=url_for("mailprefs.preferences", token=token)))

@@ -17,7 +17,10 @@ holds while its ``sv`` equals the player's ``session_version``:
   holds. So a captured copy of the signed-out cookie is useless, and the
   player's other devices stay signed in.
 
-The check (:func:`holds`) reads the player's row, which every page that
+The versions and the records are the accounts wing's
+(:mod:`pbem.service.accounts.sessions`, the only writer of both); this
+module keeps the cookie's side. The check (:func:`holds`) reads the
+player's row, which every page that
 acts for a player loads anyway (:attr:`flask.g.player`; the order POST
 gets it with the game's seats, :func:`pbem.web.common.my_seat`): it costs
 no query of its own on the common path, and the records are read only by a
@@ -27,18 +30,14 @@ the player's first sign-out of either kind.
 """
 from __future__ import annotations
 
-import datetime as dt
 import secrets
 
 from flask import abort, current_app, flash, g, redirect, request, session
 from flask_babel import gettext
-from sqlalchemy import select, update
 
-from pbem.service.core.db import begin_write, db
-from pbem.service.core.models import Player, UsedToken, utcnow
-
-#: prefix of the ``used_tokens`` rows that name the session a sign-out ended
-RECORD = "session-end:"
+from pbem.service.accounts import sessions as accounts
+from pbem.service.accounts.players import find_player
+from pbem.service.core.models import Player
 
 
 def start(player: Player) -> None:
@@ -55,14 +54,15 @@ def holds(player: Player) -> bool:
     """Whether this request's session still signs ``player`` in (its
     ``player_id`` is ``player.id``, checked by the caller). A session that
     survived another device's sign-out takes the current version (the
-    cookie is written again)."""
+    cookie is written again). A cookie with an older version is refused
+    unless every step since named another session."""
     sv, sid = session.get("sv", 0), session.get("sid")
     current = player.session_version or 0
     if sv == current:
         return True
     if not isinstance(sv, int) or sv > current or not isinstance(sid, str):
         return False
-    ended = _ended_sessions(player.id)
+    ended = accounts.ended_sessions(player.id)
     for version in range(sv, current):
         names = ended.get(version)
         if not names or sid in names:  # everywhere, or this very session
@@ -89,7 +89,7 @@ def forget_if_ended() -> None:
     (:func:`pbem.web.scope.add_seat` adds a seat to a held session)."""
     pid = session.get("player_id")
     if isinstance(pid, int):
-        player = db.session.get(Player, pid)
+        player = find_player(pid)
         if player is None or not holds(player):
             signed_out_here()
 
@@ -103,49 +103,18 @@ def signed_out_here() -> None:
 
 def end_here(player_id: int) -> None:
     """*Sign out* on this device: this session and every copy of its cookie
-    stop working, the player's other sessions hold. Commits."""
+    stop working, the player's other sessions hold
+    (:func:`pbem.service.accounts.sessions.end_session`, which commits)."""
     sid = session.get("sid")
-    old = _step(player_id)
-    # a cookie from before session names ends its copies only ("-" names no session)
-    name = sid if isinstance(sid, str) else "-"
-    now = utcnow()
-    db.session.add(UsedToken(nonce=f"{RECORD}{player_id}:{old}:{name}", used_at=now,
-                             expires_at=now + _lifetime()))
-    db.session.commit()
+    # a record lasts as long as a session that missed the step could (its
+    # cookie is refreshed on every request, never older than this)
+    accounts.end_session(player_id, sid if isinstance(sid, str) else None,
+                         lifetime=current_app.permanent_session_lifetime)
     signed_out_here()
 
 
 def end_everywhere(player_id: int) -> None:
-    """*Sign out everywhere*: every session of the player ends. Commits."""
-    _step(player_id)
-    db.session.commit()
+    """*Sign out everywhere*: every session of the player ends
+    (:func:`pbem.service.accounts.sessions.end_all_sessions`, which commits)."""
+    accounts.end_all_sessions(player_id)
     signed_out_here()
-
-
-def _step(player_id: int) -> int:
-    """Add one to the player's session version (one statement, so two
-    sign-outs at once both count); returns the version before."""
-    begin_write()
-    db.session.execute(update(Player).where(Player.id == player_id)
-                       .values(session_version=Player.session_version + 1))
-    new = db.session.execute(select(Player.session_version).where(Player.id == player_id)).scalar_one()
-    return new - 1
-
-
-def _ended_sessions(player_id: int) -> dict[int, set[str]]:
-    """``{version: names of the sessions the step from it ended}``."""
-    prefix = f"{RECORD}{player_id}:"
-    out: dict[int, set[str]] = {}
-    for (nonce,) in db.session.execute(select(UsedToken.nonce).where(UsedToken.nonce.startswith(prefix,
-                                                                                                  autoescape=True))):
-        version, _, sid = nonce[len(prefix):].partition(":")
-        if version.isdigit():
-            out.setdefault(int(version), set()).add(sid)
-    return out
-
-
-def _lifetime() -> dt.timedelta:
-    """How long a record matters: a session that missed the step and made
-    no request for this long has expired anyway (its cookie is refreshed on
-    every request, never older than this)."""
-    return current_app.permanent_session_lifetime

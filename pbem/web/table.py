@@ -20,6 +20,7 @@ from pbem.boards import named_view as boards_named_view
 from pbem.boards import seat_colours
 import pbem.i18n
 from pbem.web.language import page_lang
+from pbem.web.locale import select_locale
 
 #: "Seat 2", "seat 2" as engines write a seat in event and phase texts
 SEAT_WORD = re.compile(r"\b([Ss])eat (\d{1,2})\b")
@@ -68,8 +69,6 @@ def named_view(view: dict[str, Any], persons: Iterable[Person]) -> dict[str, Any
     boards print it instead of "seat 2") and whose phase is in the page's
     language with the players named; the view itself is untouched."""
     persons = list(persons)
-    from pbem.web.locale import select_locale
-
     return boards_named_view(view, {p.index: p.name for p in persons}, str(select_locale()))
 
 
@@ -80,6 +79,12 @@ def chip(person: Person) -> Markup:
     return Markup('<span class="who" style="--seat:{c}" title="{seat}"><span class="dot" aria-hidden="true">'
                   '</span>{name}{you}</span>').format(c=person.colour, seat=gettext("seat %(number)s", number=person.number),
                                                       name=person.name, you=you)
+
+
+def chips(persons: list[Person], seats: Iterable[Any]) -> Markup:
+    """The name chips (:func:`chip`) of ``seats`` (objects with ``index``),
+    comma-separated, as markup."""
+    return Markup(", ").join(chip(persons[s.index]) for s in seats)
 
 
 def seated(text: str, persons: Iterable[Person]) -> Markup:

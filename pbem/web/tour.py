@@ -17,6 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from pbem.engine import GAMES, get_game
+from pbem.service.core.requests import discard
+from pbem.service.core.snapshot import engine_state, load_game
+from pbem.service.play.lifecycle import cancel_game, create_game, join_game
+from pbem.service.play.orders import pending_seats, submit_orders
 
 #: the tour's players (fictional; example.org never receives mail)
 PLAYERS = [("Ada", "ada@example.org"), ("Bo", "bo@example.org"), ("Cy", "cy@example.org")]
@@ -51,19 +55,15 @@ def phase_kind(view: dict[str, Any]) -> str:
 
 
 def _state(game_id: int):
-    from pbem.service.core.db import db
-    from pbem.service.core.models import Game
-    from pbem.service.core.snapshot import engine_state
-
-    db.session.rollback()
-    return engine_state(db.session.get(Game, game_id))
+    """The engine state of game ``game_id`` as committed now (the session's
+    transaction ended first, so nothing read before is reused)."""
+    discard()
+    return engine_state(load_game(game_id))
 
 
 def new_game(kind: str, seed: int, *, seats: int = 3, start: bool = True) -> int:
     """A game of ``kind`` hosted by the first tour player, options at their
     defaults; every seat joined (so it starts) when ``start``."""
-    from pbem.service.play.lifecycle import create_game, join_game
-
     engine = get_game(kind)
     seats = max(engine.min_seats, min(seats, engine.max_seats))
     options = {name: allowed[0] for name, allowed in engine.options.items()}
@@ -76,8 +76,6 @@ def new_game(kind: str, seed: int, *, seats: int = 3, start: bool = True) -> int
 
 
 def _owing(game_id: int, state) -> list[int]:
-    from pbem.service.play.orders import pending_seats
-
     sent = set(pending_seats(game_id, state.step))
     return [s for s in state.current_seats() if s not in sent]
 
@@ -85,8 +83,6 @@ def _owing(game_id: int, state) -> list[int]:
 def play(game_id: int, seed: int, moves: int) -> None:
     """Play ``moves`` random legal orders (seeded) in game ``game_id``, one
     seat at a time (the lowest seat that still owes orders)."""
-    from pbem.service.play.orders import submit_orders
-
     rng = random.Random(seed)
     for _ in range(moves):
         state = _state(game_id)
@@ -101,8 +97,6 @@ def discover(kind: str, seed: int, *, max_moves: int = 400) -> dict[str, tuple[i
     """Play one game of ``kind`` with seeded random orders and note, for each
     phase kind met, the first point where a seat owes it: ``{phase: (moves
     played before, seat)}``."""
-    from pbem.service.play.orders import submit_orders
-
     game_id = new_game(kind, seed)
     rng = random.Random(seed)
     found: dict[str, tuple[int, int]] = {}
@@ -144,8 +138,6 @@ def other_pages(stops: list[Stop]) -> dict[str, tuple[str | None, str]]:
     a running and of a waiting game, the game and order page of a cancelled
     game, a finished replay step, the rules of every game, and the error
     pages (not found, another player's seat)."""
-    from pbem.service.play.lifecycle import cancel_game
-
     ada = PLAYERS[0][1]
     waiting = new_game(sorted(GAMES)[0], 7, start=False)
     cancelled = new_game(sorted(GAMES)[-1], 8)

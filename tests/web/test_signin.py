@@ -203,7 +203,7 @@ def test_a_first_signin_that_fails_leaves_the_link_usable(app, client, monkeypat
     transaction that succeeds."""
     from sqlalchemy.exc import OperationalError
 
-    from pbem.web import first_signin
+    from pbem.service.accounts import first_signin
 
     new_lacitta(start=False)
     path = _path(links.signin_url(player_id("bo@example.org"), "/"))

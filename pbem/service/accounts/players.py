@@ -59,3 +59,9 @@ def get_or_create_player(email: str, name: str = "", timezone: str | None = None
     elif typed and (player.first_signin_at is None or player.name == email.split("@")[0]):
         player.name = typed
     return player
+
+
+def find_player(player_id: int) -> Player | None:
+    """The player row ``player_id``, or ``None`` (read only; the session's
+    copy when it has one)."""
+    return db.session.get(Player, player_id)

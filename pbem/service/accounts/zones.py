@@ -1,4 +1,6 @@
-"""IANA time zones for the select boxes (from :mod:`zoneinfo`)."""
+"""The time zones a player or a game may choose: IANA zones with a region,
+and UTC (from :mod:`zoneinfo`). The pages list them in their select boxes;
+the account, first sign-in and game actions accept only these."""
 from __future__ import annotations
 
 from zoneinfo import ZoneInfo, available_timezones
