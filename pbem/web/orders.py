@@ -33,8 +33,10 @@ from pbem.service.core.echo import order_in, orders_in, reason_in, text_in
 from pbem.service.core.errors import GameNotFound
 from pbem.service.core.models import ACTIVE, FINISHED, INVITED
 from pbem.service.core.snapshot import load_game
-from pbem.service.play.held import CANCEL, game_holds, held_lines
-from pbem.service.play.orders import SubmitResult, pending_seats, submit_orders
+from pbem.service.core.held_text import held_lines
+from pbem.service.play.held import CANCEL, game_holds
+from pbem.service.play.orders import pending_seats, submit_orders
+from pbem.service.play.submission import SubmitResult
 from pbem.service.play.queries import next_decision, pending_order, preview_orders, visible_events
 from pbem.web.common import (
     deadline_text, engine_of, get_game_or_404, my_seat, situation, time_left,

@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import select
 
 from pbem.engine import get_game
+from pbem.service.core import held_text
 from pbem.service.core.db import db
 from pbem.service.core.models import Game, GameEvent, HeldOrder, Move
 from pbem.service.core.snapshot import engine_state
@@ -161,7 +162,7 @@ def test_new_held_orders_replace_and_cancel_held_drops(app, t0):
     submit_orders(gid, 2, "wall cw guard", expected_step=step, source="email")
     submit_orders(gid, 2, "wall ccw\nno tower", expected_step=step, source="web")
     assert held_of(gid) == {2: ["wall ccw", "no tower"]}
-    assert held.held_lines(gid, 2) == ["wall ccw", "no tower"]
+    assert held_text.held_lines(gid, 2) == ["wall ccw", "no tower"]
     res = submit_orders(gid, 2, "Cancel  held", expected_step=step, source="email")
     assert res.accepted and res.held == [] and "Your held orders are dropped." in res.message
     assert held_of(gid) == {}

@@ -9,7 +9,7 @@ mail per seat, not one per piece.
 
 - A submission's lines that come after the seat's turn ends, or that are
   sent while another seat decides, are held when every one of them is
-  holdable (:func:`pbem.service.play.orders.check_orders`); otherwise they are
+  holdable (:func:`pbem.service.play.order_check.check_orders`); otherwise they are
   refused as before. A submission with held lines replaces the seat's held
   lines; the line ``cancel held`` (or its translation, :func:`cancel_in`:
   ``peru pidetyt``) drops them (also a button on the order page).
@@ -32,17 +32,14 @@ from typing import Callable, Iterable
 from sqlalchemy import delete, select
 
 from pbem.engine.fold import LANGUAGES, fold
-from pbem.engine.messages import Msg, Msgc
 from pbem.engine import OrderError
 from pbem.i18n import translate
 from pbem.service.core.db import db
-from pbem.service.core.echo import Held, said_orders
+from pbem.service.core.held_text import CANCEL_LINE
 from pbem.service.core.models import HeldOrder
 
 #: the line that drops a seat's held orders (any case, any spacing), canonical
 CANCEL = "cancel held"
-#: the same line as a message: each language's translation drops them too
-CANCEL_LINE = Msgc("held orders", "cancel held")
 #: most held lines one seat may keep (a pile-3 wall round is at most 4 pieces a seat, plus a tower)
 MAX_HELD = 8
 #: most held lines applied in one resolution (a guard against a game whose held lines never run out)
@@ -72,13 +69,6 @@ def is_cancel(text: str) -> bool:
     """Whether ``text`` is the line that drops the seat's held orders, in
     any language (any case, spacing and diacritics: ``zrusit odlozene``)."""
     return fold(" ".join(text.split())) in _cancel_lines()
-
-
-def held_lines(game_id: int, seat_index: int) -> list[str]:
-    """The seat's held lines, oldest first (empty when none)."""
-    text = db.session.execute(select(HeldOrder.text).where(
-        HeldOrder.game_id == game_id, HeldOrder.seat_index == seat_index)).scalar_one_or_none()
-    return [line for line in (text or "").split("\n") if line]
 
 
 def rows_of(game, *, force: bool = False) -> dict[int, HeldOrder]:
@@ -155,19 +145,3 @@ def apply_due(engine, state, rows: dict[int, HeldOrder],
         except OrderError as err:       # the state is unchanged (State.apply)
             dropped(seat, line, err.message)
     return changed
-
-
-def held_in(engine, lines: Iterable[str]) -> list[Held]:
-    """Held lines (canonical texts) that write themselves in a reader's
-    language (:class:`pbem.service.core.echo.Held`, by the game's ``held_text``)."""
-    return [Held(line, engine) for line in lines]
-
-
-def note(lines: list[str], engine):
-    """The line a page or mail shows for held orders, each written in the
-    reader's words (a ``Msg``; empty for none); ``engine`` the game."""
-    if not lines:
-        return ""
-    return Msg("Held for your next decisions: {orders}. They are applied when due; send new ones to "
-               "replace them, or \u201c{cancel}\u201d to drop them.",
-               orders=said_orders(held_in(engine, lines)), cancel=CANCEL_LINE)

@@ -25,11 +25,12 @@ from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from pbem.engine import OrderError, get_game
-from pbem.engine.messages import Msg, Msgn
+from pbem.engine.messages import Msg
 from pbem.i18n import msg_json, stored_event_data
 from pbem.service.core import queue
 from pbem.service.core.db import db
 from pbem.service.core.echo import said_orders
+from pbem.service.core.held_text import held_in
 from pbem.service.play import held
 from pbem.service.post import notify
 from pbem.service.core.models import (
@@ -133,6 +134,40 @@ def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool 
     return result
 
 
+class _Log:
+    """The rows one resolution writes, kept as dicts for one multi-row
+    INSERT each (no ORM unit of work): ``moves``, ``events`` and the seats
+    that ``acted``. ``state``: the engine state being advanced (mutated)."""
+
+    def __init__(self, game_id: int, state, now: dt.datetime):
+        self.game_id, self.state, self.now = game_id, state, now
+        self.moves: list[dict] = []
+        self.events: list[dict] = []
+        self.acted: set[int] = set()
+
+    def record(self, seat: int, action, source: str) -> None:
+        """Apply ``action`` of ``seat`` to the state and log it."""
+        before = self.state.step
+        self.applied(seat, source, before, action, self.state.apply(seat, action), self.state.step)
+
+    def applied(self, seat: int, source: str, before: int, action, evs, after: int) -> None:
+        """Log an action already applied (step ``before`` -> ``after``, engine events ``evs``)."""
+        self.moves.append(dict(game_id=self.game_id, step=before, seat_index=seat, text=action.to_text(),
+                               source=source, created_at=self.now))
+        self.events.extend(dict(game_id=self.game_id, step=after, seat_index=ev.seat, text=str(ev.text),
+                                kind=ev.kind, data=stored_event_data(ev.text, ev.data), created_at=self.now)
+                           for ev in evs)
+        self.acted.add(seat)
+
+    def service_line(self, at: int | None, step: int, seat: int | None, kind: str, msg: Msg,
+                     data: dict[str, Any]) -> None:
+        """A line the service writes in the log (``kind``: missed,
+        order-failed, held-dropped), inserted at index ``at`` (None: appended)."""
+        row = dict(game_id=self.game_id, step=step, seat_index=seat, kind=kind, created_at=self.now,
+                   **_said(msg, data))
+        self.events.append(row) if at is None else self.events.insert(at, row)
+
+
 def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state=None,
                    pending: dict[int, PendingOrder] | None = None, pre_applied=None,
                    held_rows: dict | None = None) -> ResolveResult:
@@ -145,108 +180,138 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
     request's own orders complete the turn) save reading them again.
     ``pre_applied``: ``(seat, trial)`` when ``seat`` alone decides and its
     orders were already applied to ``state`` line by line by the order
-    check (:class:`pbem.service.play.orders.Trial`); the trial is recorded
+    check (:class:`pbem.service.play.order_check.Trial`); the trial is recorded
     instead of applying them again. Raises ``ValueError`` if the state
     waits for anyone else.
 
-    Then every held order whose decision has come due is applied, in the
-    same transaction (:func:`pbem.service.play.held.apply_due`; ``held_rows``:
-    seat -> its held-order row when the caller has them, else read when the
-    locked row counts any); at the end of the game they are dropped."""
+    Then every held order come due is applied, in the same transaction
+    (:func:`pbem.service.play.held.apply_due`; ``held_rows``: seat -> its
+    held-order row, else read when the locked row counts any)."""
     if game.status != ACTIVE or game.state is None:
         return ResolveResult("idle", game.id, game.step, game.step)
-    game_id = game.id
-    state = engine_state(game) if state is None else state
-    engine = get_game(game.kind)
     old_step = game.step
+    state = engine_state(game) if state is None else state
     # pre-applied: ``state`` is already past the seat's lines; it waited for that seat alone
     current = [pre_applied[0]] if pre_applied is not None else state.current_seats()
-    if pending is None:
-        pending = {p.seat_index: p for p in db.session.execute(
-            select(PendingOrder).where(PendingOrder.game_id == game.id)).scalars()}
+    pending = _pending_rows(game.id) if pending is None else pending
     fresh = {s: p for s, p in pending.items() if p.step == old_step and s in current}
-    missing = [s for s in current if s not in fresh]
-    deadline_passed = game.deadline_at is not None and game.deadline_at <= now
-    if not current:
-        return ResolveResult("idle", game_id, old_step, old_step)
-    if missing and not (expired and deadline_passed):
-        return ResolveResult("waiting", game_id, old_step, old_step)
-
-    # rows as dicts, written with one multi-row INSERT each (no ORM unit of work)
-    moves: list[dict] = []
-    events: list[dict] = []
-    acted: set[int] = set()
-
-    def record(seat: int, action, source: str) -> None:
-        before = state.step
-        log_applied(seat, source, before, action, state.apply(seat, action), state.step)
-
-    def log_applied(seat: int, source: str, before: int, action, evs, after: int) -> None:
-        moves.append(dict(game_id=game.id, step=before, seat_index=seat, text=action.to_text(),
-                          source=source, created_at=now))
-        events.extend(dict(game_id=game.id, step=after, seat_index=ev.seat, text=str(ev.text), kind=ev.kind,
-                           data=stored_event_data(ev.text, ev.data), created_at=now) for ev in evs)
-        acted.add(seat)
-
+    waiting = _not_ready(game, current, fresh, expired=expired, now=now)
+    if waiting is not None:
+        return waiting
+    engine = get_game(game.kind)
+    log_ = _Log(game.id, state, now)
     if pre_applied is not None:
-        seat, trial = pre_applied
-        if set(fresh) != {seat} or not trial.applied or trial.applied[0][0] != old_step:
-            raise ValueError(f"game {game_id}: orders pre-applied for seat {seat} do not match step {old_step}")
-        for before, action, evs, after in trial.applied:
-            log_applied(seat, fresh[seat].source, before, action, evs, after)
-    for seat in sorted(current) if pre_applied is None else ():
-        order = fresh.get(seat)
-        if order is None:
-            at, first_step = len(events), state.step + 1
-            defaults = apply_defaults(state, seat, lambda a: record(seat, a, "deadline"))
-            texts = [a.to_text() for a in defaults]
-            quoted = ", ".join(f"\u201c{t}\u201d" for t in texts)
-            text = _missed_text(game.seat(seat).player.name, seat, texts, quoted)
-            # first in the log, and after ``old_step`` so every notice of this turn quotes it
-            events.insert(at, dict(
-                game_id=game.id, step=first_step,
-                seat_index=None, kind="missed", created_at=now,
-                data=stored_event_data(text, {"seat": seat, "order": "\n".join(texts),
-                                              "orders": texts}),
-                text=str(text)))
-            game.seat(seat).missed_turns += 1
-            continue
-        turn = state.turn_key()
-        for line in order.text.split("\n"):
-            # stored orders hold one turn (check_orders); never read a line on the next one
-            if seat not in state.current_seats() or state.turn_key() != turn:
-                break
-            try:
-                action = engine.parse_action(state, seat, line)
-                record(seat, action, order.source)
-            except OrderError as err:
-                # Validated on the same step, so this happens only when an
-                # earlier seat's simultaneous order changed what is legal.
-                log.warning("game %s seat %s: stored order %r failed at resolution: %s",
-                            game.id, seat, line, err.message)
-                at = len(events)
-                if seat in state.current_seats():
-                    record(seat, state.default_action(seat), "deadline")
-                text = Msg("Seat {n}'s order \u201c{order}\u201d could not be applied after the "
-                           "orders before it ({why}); the default order was applied.",
-                           n=seat + 1, order=line, why=err.message)
-                events.insert(at, dict(
-                    game_id=game.id, step=state.step, seat_index=None, kind="order-failed",
-                    created_at=now, data=stored_event_data(text, {"seat": seat, "order": line}),
-                    text=str(text)))
-                break
-
+        _record_trial(log_, fresh, pre_applied, old_step)
+    else:
+        for seat in sorted(current):
+            _apply_seat(log_, engine, game, seat, fresh.get(seat))
     rows = held.rows_of(game) if held_rows is None else held_rows
-    if rows:
-        def dropped(seat: int, line: str, why) -> None:
-            text = Msg("Your held order \u201c{order}\u201d could not be applied ({why}); it was dropped.",
-                       order=said_orders(held.held_in(engine, [line])), why=why)
-            events.append(dict(
-                game_id=game.id, step=state.step, seat_index=seat, kind="held-dropped", created_at=now,
-                data=stored_event_data(text, {"seat": seat, "order": line}), text=str(text)))
+    _apply_held(log_, engine, rows)
+    values = _new_values(game, state, now)
+    if not _claim(game, old_step, values):
+        return ResolveResult("idle", game.id, old_step, old_step)
+    _write_rows(game, log_, pending, dropped_held=values.get("status") == FINISHED and bool(rows or game.held_count))
+    _mark_acted(game, log_.acted, fresh, old_step, now)
+    for key, value in values.items():  # the claim wrote them with a Core UPDATE; no second SELECT
+        set_committed_value(game, key, value)
+    missed = [s for s in current if s not in fresh]
+    mail_due = notify.after_change(game, state, now=now, since_step=old_step, missed=missed)
+    return ResolveResult("resolved", game.id, old_step, state.step, defaulted=missed,
+                         finished=values.get("status") == FINISHED, mail_due=mail_due)
 
-        held.apply_due(engine, state, rows, lambda s, a, source: record(s, a, source), dropped)
 
+def _pending_rows(game_id: int) -> dict[int, PendingOrder]:
+    """Seat -> stored order row of game ``game_id``."""
+    return {p.seat_index: p for p in db.session.execute(
+        select(PendingOrder).where(PendingOrder.game_id == game_id)).scalars()}
+
+
+def _not_ready(game: Game, current, fresh, *, expired: bool, now: dt.datetime) -> ResolveResult | None:
+    """``idle`` when nobody is to move, ``waiting`` when orders are missing
+    and this is not a resolution of a passed deadline; None when the turn resolves."""
+    if not current:
+        return ResolveResult("idle", game.id, game.step, game.step)
+    deadline_passed = game.deadline_at is not None and game.deadline_at <= now
+    if any(s not in fresh for s in current) and not (expired and deadline_passed):
+        return ResolveResult("waiting", game.id, game.step, game.step)
+    return None
+
+
+def _record_trial(log_: _Log, fresh, pre_applied, old_step: int) -> None:
+    """Log the order check's trial of the one seat that decides (its lines
+    are already applied to the state). Raises ``ValueError`` if it does not
+    match the stored orders of ``old_step``."""
+    seat, trial = pre_applied
+    if set(fresh) != {seat} or not trial.applied or trial.applied[0][0] != old_step:
+        raise ValueError(f"game {log_.game_id}: orders pre-applied for seat {seat} do not match step {old_step}")
+    for before, action, evs, after in trial.applied:
+        log_.applied(seat, fresh[seat].source, before, action, evs, after)
+
+
+def _apply_seat(log_: _Log, engine, game: Game, seat: int, order: PendingOrder | None) -> None:
+    """Apply ``seat``'s stored order lines, or its default orders when it has none."""
+    if order is None:
+        _apply_missed(log_, game, seat)
+    else:
+        _apply_stored(log_, engine, seat, order)
+
+
+def _apply_missed(log_: _Log, game: Game, seat: int) -> None:
+    """The default orders of a seat that missed the deadline, one missed
+    turn counted, and the log line quoting them (first in the log, and after
+    the old step, so every notice of this turn quotes it)."""
+    state = log_.state
+    at, first_step = len(log_.events), state.step + 1
+    defaults = apply_defaults(state, seat, lambda a: log_.record(seat, a, "deadline"))
+    texts = [a.to_text() for a in defaults]
+    quoted = ", ".join(f"\u201c{t}\u201d" for t in texts)
+    text = _missed_text(game.seat(seat).player.name, seat, texts, quoted)
+    log_.service_line(at, first_step, None, "missed", text,
+                      {"seat": seat, "order": "\n".join(texts), "orders": texts})
+    game.seat(seat).missed_turns += 1
+
+
+def _apply_stored(log_: _Log, engine, seat: int, order: PendingOrder) -> None:
+    """Apply a seat's stored lines in order, within the turn they were sent
+    for (check_orders stored one turn; never read a line on the next one).
+    A line that fails (an earlier seat's simultaneous order changed what is
+    legal) is logged, and the default order applied instead."""
+    state = log_.state
+    turn = state.turn_key()
+    for line in order.text.split("\n"):
+        if seat not in state.current_seats() or state.turn_key() != turn:
+            return
+        try:
+            log_.record(seat, engine.parse_action(state, seat, line), order.source)
+        except OrderError as err:
+            log.warning("game %s seat %s: stored order %r failed at resolution: %s",
+                        log_.game_id, seat, line, err.message)
+            at = len(log_.events)
+            if seat in state.current_seats():
+                log_.record(seat, state.default_action(seat), "deadline")
+            text = Msg("Seat {n}'s order \u201c{order}\u201d could not be applied after the "
+                       "orders before it ({why}); the default order was applied.",
+                       n=seat + 1, order=line, why=err.message)
+            log_.service_line(at, state.step, None, "order-failed", text, {"seat": seat, "order": line})
+            return
+
+
+def _apply_held(log_: _Log, engine, rows: dict) -> None:
+    """Apply every held order come due (:func:`held.apply_due`); a held line
+    that fails is dropped with a line to its seat."""
+    if not rows:
+        return
+
+    def dropped(seat: int, line: str, why) -> None:
+        text = Msg("Your held order \u201c{order}\u201d could not be applied ({why}); it was dropped.",
+                   order=said_orders(held_in(engine, [line])), why=why)
+        log_.service_line(None, log_.state.step, seat, "held-dropped", text, {"seat": seat, "order": line})
+
+    held.apply_due(engine, log_.state, rows, log_.record, dropped)
+
+
+def _new_values(game: Game, state, now: dt.datetime) -> dict[str, Any]:
+    """The game row's new columns after the turn (state, step, phase, deadline; finished)."""
     terminal = state.is_terminal()
     phase = state.phase()
     values = dict(state=state.to_json(), step=state.step, phase=phase, phase_msg=msg_json(phase),
@@ -254,37 +319,40 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
                   deadline_at=None if terminal else now + dt.timedelta(seconds=game.deadline_seconds))
     if terminal:
         values.update(status=FINISHED, finished_at=now)
+    return values
+
+
+def _claim(game: Game, old_step: int, values: dict[str, Any]) -> bool:
+    """Claim the turn: write ``values`` only if the game is still active at
+    ``old_step`` (one UPDATE); False when another resolution got there first."""
     db.session.flush()  # e.g. missed_turns, before the Core statements below
+    return db.session.connection().execute(_claim_statement(tuple(values)), {
+        "claim_id": game.id, "claim_step": old_step,
+        **{f"new_{k}": v for k, v in values.items()}}).rowcount == 1
+
+
+def _write_rows(game: Game, log_: _Log, pending, *, dropped_held: bool) -> None:
+    """Insert the moves and events (one statement each), delete the stored
+    orders, and drop held orders at the end of the game."""
     conn = db.session.connection()
-    claimed = conn.execute(_claim_statement(tuple(values)),
-                           {"claim_id": game.id, "claim_step": old_step,
-                            **{f"new_{k}": v for k, v in values.items()}}).rowcount
-    if claimed != 1:
-        return ResolveResult("idle", game_id, old_step, old_step)
-    # Core statements built once (no ORM unit of work on the order path)
-    for stmt, rows in ((_INSERT_MOVE, moves), (_INSERT_EVENT, events)):
+    for stmt, rows in ((_INSERT_MOVE, log_.moves), (_INSERT_EVENT, log_.events)):
         if rows:
             # one row as one execute: a list, even of one, is an executemany
             # (with psycopg a pipeline of its own)
             conn.execute(stmt, rows[0] if len(rows) == 1 else rows)
     if any(p.id is not None for p in pending.values()):  # a completing order may never have been stored
         db.session.execute(delete(PendingOrder).where(PendingOrder.game_id == game.id))
-    if terminal and (rows or game.held_count):
+    if dropped_held:
         held.drop_all(game.id)
+
+
+def _mark_acted(game: Game, acted: set[int], fresh, old_step: int, now: dt.datetime) -> None:
+    """The next notice of each seat that acted quotes from here (its own
+    move and all that followed); orders from the web page mark the seat as
+    playing live."""
     for seat in acted:
-        # the next notice quotes from here: this seat's own move and all that
-        # followed; orders from the web page mark the seat as playing live
         order = fresh.get(seat)
         if order is not None and order.source == "web":
             set_seat(game.seat(seat), last_moved_step=old_step, last_web_order_at=order.created_at or now)
         else:
             set_seat(game.seat(seat), last_moved_step=old_step)
-    # the claim wrote ``values`` with a Core UPDATE; tell the loaded row
-    # (no second SELECT of the game and its seats)
-    for key, value in values.items():
-        set_committed_value(game, key, value)
-    mail_due = notify.after_change(game, state, now=now, since_step=old_step,
-                                   missed=[s for s in current if s not in fresh])
-    return ResolveResult("resolved", game_id, old_step, state.step,
-                         defaulted=[s for s in current if s not in fresh], finished=terminal,
-                         mail_due=mail_due)

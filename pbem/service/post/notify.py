@@ -32,7 +32,7 @@ from pbem.service.core import links
 from pbem.service.core.db import db
 from pbem.service.core.echo import order_in, read_as
 from pbem.service.core.models import Game, GameEvent, OutboxMessage, Seat
-from pbem.service.play import held
+from pbem.service.core.held_text import held_lines, note as held_note
 from pbem.service.post import mailprefs, outbox
 
 log = logging.getLogger(__name__)
@@ -280,8 +280,8 @@ def turn(game: Game, state, seat: Seat) -> compose.Turn:
 
 def _with_held(text: str, game_id: int, seat_index: int, lang: str, engine) -> str:
     """The seat's view text, then the orders it holds for later decisions
-    (:mod:`pbem.service.play.held`), if any, in ``lang`` (``engine`` writes them)."""
-    note = held.note(held.held_lines(game_id, seat_index), engine)
+    (:mod:`pbem.service.core.held_text`), if any, in ``lang`` (``engine`` writes them)."""
+    note = held_note(held_lines(game_id, seat_index), engine)
     return f"{text}\n\n{translate(note, lang)}" if note else text
 
 
