@@ -76,3 +76,7 @@ bench.add_command(_inbound)
 from pbem_dev.bench.page import page as _page  # noqa: E402
 
 bench.add_command(_page)
+
+
+if __name__ == "__main__":   # python -m pbem_dev.bench.cli ...: this bench on the pbem first on sys.path
+    bench()

@@ -161,6 +161,7 @@ from pathlib import Path
 from typing import Callable
 from urllib.parse import quote_plus
 
+import pbem
 from pbem_dev.bench import pg_statements
 from pbem_dev.bench.idle_cpu import IdleGroup, idle_group
 
@@ -169,8 +170,10 @@ try:
 except ModuleNotFoundError:  # pragma: no cover - the result class and its test need no aiohttp
     URL = None
 
-#: the checkout's top folder (the subprocesses' working directory, first on their PYTHONPATH)
-ROOT = Path(__file__).resolve().parents[2]
+#: the top folder of the checkout whose ``pbem`` is measured (the one first on
+#: ``sys.path``): the subprocesses' working directory and first on their
+#: PYTHONPATH, so this bench can measure another checkout (docs/performance.md, A/B)
+ROOT = Path(pbem.__file__).resolve().parents[1]
 #: the NOTIFY channel of the bench's outbox trigger (``--watch notify``)
 CHANNEL = "pbem_bench_outbox"
 #: seconds between two looks at the outbox (``--watch poll``)
