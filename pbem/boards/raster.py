@@ -210,7 +210,6 @@ def dynamic_tiles(layers: Layers, width: int, size: tuple[int, int]) -> list[tup
     (:data:`TILE_CACHE_PIXELS`); the others are drawn together in one resvg
     call (more only when the atlas cannot hold them all, see :func:`_pack`).
     """
-    global _tile_pixels
     # resvg-py rounds the SVG's size to whole user units, then scales x and
     # y apart: to the width asked for and to the height it rounded to whole
     # pixels (the static raster's size)
@@ -220,21 +219,10 @@ def dynamic_tiles(layers: Layers, width: int, size: tuple[int, int]) -> list[tup
     todo, got = {}, {}
     for tile in layers.tiles:
         x0, y0, x1, y1 = tile.box
-        if isinstance(tile, Crop):   # the pixels wholly inside the box, or inside the shape
-            if tile.shape is None:
-                px0, py0 = max(0, math.ceil(x0 * sx)), max(0, math.ceil(y0 * sy))
-                px1, py1 = min(size[0], math.floor(x1 * sx)), min(size[1], math.floor(y1 * sy))
-            else:
-                px0, py0 = max(0, math.floor(x0 * sx)), max(0, math.floor(y0 * sy))
-                px1, py1 = min(size[0], math.ceil(x1 * sx)), min(size[1], math.ceil(y1 * sy))
-            if px1 > px0 and py1 > py0:
-                img = static_raster(layers, width, tile.variant).crop((px0, py0, px1, py1))
-                if tile.shape is not None:
-                    mask = Image.new("L", img.size, 0)
-                    ImageDraw.Draw(mask).polygon([(x * sx - px0 - 0.5, y * sy - py0 - 0.5) for x, y in tile.shape],
-                                                 fill=255)
-                    img.putalpha(mask)
-                out.append([img, (px0, py0)])
+        if isinstance(tile, Crop):
+            cut = _cut(layers, width, tile, sx, sy, size)
+            if cut is not None:
+                out.append(list(cut))
             continue
         px0, py0 = max(0, math.floor(x0 * sx)), max(0, math.floor(y0 * sy))
         px1, py1 = min(size[0], math.ceil(x1 * sx)), min(size[1], math.ceil(y1 * sy))
@@ -255,15 +243,44 @@ def dynamic_tiles(layers: Layers, width: int, size: tuple[int, int]) -> list[tup
         placed, left = _pack(left)
         for (key, _, _, _), img in zip(placed, _render_atlas(layers, sx, sy, placed)):
             got[key] = img
+    _remember({key: got[key] for key, _, _ in todo.values()})
+    return [(got[k] if isinstance(k, tuple) else k, dest) for k, dest in out]
+
+
+def _cut(layers: Layers, width: int, tile: Crop, sx: float, sy: float,
+         size: tuple[int, int]) -> tuple[Image.Image, tuple[int, int]] | None:
+    """A :class:`Crop` from its variant raster: the pixels wholly inside its
+    box, or (with a ``shape``) inside the shape; ``(image, (x, y))``, or
+    ``None`` when no pixel is left on the canvas."""
+    x0, y0, x1, y1 = tile.box
+    if tile.shape is None:
+        px0, py0 = max(0, math.ceil(x0 * sx)), max(0, math.ceil(y0 * sy))
+        px1, py1 = min(size[0], math.floor(x1 * sx)), min(size[1], math.floor(y1 * sy))
+    else:
+        px0, py0 = max(0, math.floor(x0 * sx)), max(0, math.floor(y0 * sy))
+        px1, py1 = min(size[0], math.ceil(x1 * sx)), min(size[1], math.ceil(y1 * sy))
+    if px1 <= px0 or py1 <= py0:
+        return None
+    img = static_raster(layers, width, tile.variant).crop((px0, py0, px1, py1))
+    if tile.shape is not None:
+        mask = Image.new("L", img.size, 0)
+        ImageDraw.Draw(mask).polygon([(x * sx - px0 - 0.5, y * sy - py0 - 0.5) for x, y in tile.shape], fill=255)
+        img.putalpha(mask)
+    return img, (px0, py0)
+
+
+def _remember(drawn: dict) -> None:
+    """Keep the tiles just drawn (``{key: image}``) in the per-process cache,
+    dropping the least recently used past :data:`TILE_CACHE_PIXELS`."""
+    global _tile_pixels
     with _lock:
-        for key, _, _ in todo.values():
+        for key, img in drawn.items():
             if key not in _tiles:
-                _tiles[key] = got[key]
-                _tile_pixels += got[key].width * got[key].height
+                _tiles[key] = img
+                _tile_pixels += img.width * img.height
         while _tile_pixels > TILE_CACHE_PIXELS and _tiles:
             _, old = _tiles.popitem(last=False)
             _tile_pixels -= old.width * old.height
-    return [(got[k] if isinstance(k, tuple) else k, dest) for k, dest in out]
 
 
 def composite(layers: Layers, width: int = 900) -> Image.Image:

@@ -94,47 +94,65 @@ def send_raw(raw: bytes, *, mail_from: str, rcpt_to: Sequence[str], host: str, p
                                       context=context)
         else:
             client = smtplib.SMTP(host, port, timeout=timeout, local_hostname=local_hostname)
-        client.ehlo_or_helo_if_needed()
-        if tls == "starttls":
-            client.starttls(context=context)
-            client.ehlo()
-        if user:
-            client.login(user, password or "")
+        _greet(client, tls == "starttls", context, user, password)
         options = ["SMTPUTF8"] if needs_utf8 and client.has_extn("smtputf8") else []
         refused = client.sendmail(mail_from, list(rcpt_to), raw, mail_options=options)
         if refused:
-            codes = [c for c, _ in refused.values()]
-            detail = "; ".join(f"{a}: {c} {_text(m)}" for a, (c, m) in refused.items())
-            raise (TemporaryFailure if all(400 <= c < 500 for c in codes) else PermanentFailure)(
-                f"some recipients refused: {detail}", max(codes))
+            raise _refusal("some recipients refused", refused)
     except SendError:
         raise
-    except smtplib.SMTPRecipientsRefused as exc:
-        codes = [c for c, _ in exc.recipients.values()]
-        detail = "; ".join(f"{a}: {c} {_text(m)}" for a, (c, m) in exc.recipients.items())
-        if codes and all(400 <= c < 500 for c in codes):
-            raise TemporaryFailure(f"recipients refused: {detail}", max(codes)) from exc
-        raise PermanentFailure(f"recipients refused: {detail}", max(codes) if codes else None) from exc
-    except (smtplib.SMTPAuthenticationError, smtplib.SMTPNotSupportedError) as exc:
-        # Login or TLS refused: the configuration is wrong, the message is not.
-        raise TemporaryFailure(f"login/TLS refused: {exc}", getattr(exc, "smtp_code", None)) from exc
-    except (smtplib.SMTPConnectError, smtplib.SMTPHeloError) as exc:
-        # Refused before any message was offered: about the connection, not the mail.
-        raise TemporaryFailure(f"connection refused: {exc.smtp_code} {_text(exc.smtp_error)}",
-                               exc.smtp_code) from exc
-    except smtplib.SMTPResponseException as exc:  # sender refused, data refused, HELO refused...
-        raise _by_code(exc.smtp_code, _text(exc.smtp_error)) from exc
-    except (smtplib.SMTPException, OSError) as exc:  # disconnects, refused connections, timeouts, TLS errors
-        raise TemporaryFailure(f"{type(exc).__name__}: {exc}") from exc
+    except (smtplib.SMTPException, OSError) as exc:
+        raise _failure(exc) from exc
     finally:
-        if client is not None:
-            try:
-                client.quit()
-            except Exception:
-                try:
-                    client.close()
-                except Exception:
-                    pass
+        _close(client)
+
+
+def _greet(client: smtplib.SMTP, starttls: bool, context: ssl.SSLContext | None, user: str | None,
+           password: str | None) -> None:
+    """EHLO (or HELO), the TLS upgrade when ``starttls``, and the login when ``user``."""
+    client.ehlo_or_helo_if_needed()
+    if starttls:
+        client.starttls(context=context)
+        client.ehlo()
+    if user:
+        client.login(user, password or "")
+
+
+def _refusal(what: str, refused: dict) -> SendError:
+    """The failure for refused recipients (``{address: (code, message)}``):
+    temporary when every code is 4xx, else permanent with the highest code."""
+    codes = [c for c, _ in refused.values()]
+    detail = "; ".join(f"{a}: {c} {_text(m)}" for a, (c, m) in refused.items())
+    kind = TemporaryFailure if codes and all(400 <= c < 500 for c in codes) else PermanentFailure
+    return kind(f"{what}: {detail}", max(codes) if codes else None)
+
+
+def _failure(exc: smtplib.SMTPException | OSError) -> SendError:
+    """What a failed SMTP exchange means for the message: temporary or permanent."""
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        return _refusal("recipients refused", exc.recipients)
+    if isinstance(exc, (smtplib.SMTPAuthenticationError, smtplib.SMTPNotSupportedError)):
+        # Login or TLS refused: the configuration is wrong, the message is not.
+        return TemporaryFailure(f"login/TLS refused: {exc}", getattr(exc, "smtp_code", None))
+    if isinstance(exc, (smtplib.SMTPConnectError, smtplib.SMTPHeloError)):
+        # Refused before any message was offered: about the connection, not the mail.
+        return TemporaryFailure(f"connection refused: {exc.smtp_code} {_text(exc.smtp_error)}", exc.smtp_code)
+    if isinstance(exc, smtplib.SMTPResponseException):  # sender refused, data refused, HELO refused...
+        return _by_code(exc.smtp_code, _text(exc.smtp_error))
+    return TemporaryFailure(f"{type(exc).__name__}: {exc}")  # disconnects, refused connections, timeouts, TLS
+
+
+def _close(client: smtplib.SMTP | None) -> None:
+    """QUIT, else drop the connection; never raises."""
+    if client is None:
+        return
+    try:
+        client.quit()
+    except Exception:
+        try:
+            client.close()
+        except Exception:
+            pass
 
 
 def send_message(msg: EmailMessage, *, host: str, port: int, mail_from: str | None = None,
