@@ -161,6 +161,36 @@ def test_game_page_public_log_and_replay(app):
     assert "PRIVATE" not in bo.get(f"/games/{gid}/seat/2").get_data(as_text=True)
 
 
+def test_the_replay_starts_where_the_set_up_left_the_game_read_from_the_stored_moves(app, monkeypatch):
+    """The replay's first step is the step after the game's set-up, before
+    any move and after some; the game page reads it from the stored moves
+    (play.reads.first_step) instead of setting the game up again."""
+    from pbem.engine import get_game
+    from pbem.service.play.reads import first_step
+
+    gid = new_lacitta()
+    game = db.session.get(Game, gid)
+    set_up = get_game("lacitta").new_state(len(game.seats), game.seed, **game.options).step
+    assert first_step(gid, game.step) == game.step == set_up      # no move yet: the current step
+    ada = _client(app, "ada@example.org")
+    token = csrf_token(ada, f"/games/{gid}/seat/1")
+    ada.post(f"/games/{gid}/seat/1", data={"csrf_token": token, "orders": "gold", "step": set_up})
+    _fresh()
+    assert db.session.get(Game, gid).step > set_up and first_step(gid, db.session.get(Game, gid).step) == set_up
+
+    last = db.session.get(Game, gid).step
+    anonymous = app.test_client()
+    clamped = anonymous.get(f"/games/{gid}?step=-5").get_data(as_text=True)   # clamped to the first step
+    assert f'min="{set_up}" max="{last}" value="{set_up}"' in clamped
+
+    def no_set_up(*args, **kwargs):
+        raise AssertionError("the game page set the game up again")
+
+    monkeypatch.setattr(get_game("lacitta"), "new_state", no_set_up)
+    now = anonymous.get(f"/games/{gid}")
+    assert now.status_code == 200 and f'min="{set_up}" max="{last}" value="{last}"' in now.get_data(as_text=True)
+
+
 def test_finished_game_shows_final_scores(app):
     import random
 
