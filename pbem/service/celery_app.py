@@ -51,27 +51,12 @@ def warm_pictures(**_signal) -> None:
             log.info("board of %s not drawn ahead: %s", name, err)
 
 
-def init_celery(app: Flask) -> Celery:
-    """Create the Celery app for ``app``, store it in
-    ``app.extensions["celery"]`` and return it."""
-
-    class FlaskTask(Task):
-        """Runs the task in an app context of its own and always removes
-        its database session (a task that raised leaves no transaction
-        open in the worker process for the next one)."""
-
-        def __call__(self, *args, **kwargs):
-            from pbem.service.core.db import db
-
-            with app.app_context():
-                try:
-                    return self.run(*args, **kwargs)
-                finally:
-                    db.session.remove()
-
-    celery = Celery(app.import_name, task_cls=FlaskTask)
+def settings(app: Flask) -> dict:
+    """The Celery settings of ``app`` (before its ``CELERY`` config
+    overrides): broker, the two queues and the route of delivery runs,
+    late acknowledgement, beat's schedule."""
     queue = app.config.get("TASK_QUEUE", "celery")
-    celery.conf.update(
+    return dict(
         broker_url=app.config["BROKER_URL"],
         result_backend=app.config.get("RESULT_BACKEND"),
         task_ignore_result=True,
@@ -96,6 +81,28 @@ def init_celery(app: Flask) -> Celery:
             "prune-outbox": {"task": "pbem.prune_outbox", "schedule": PRUNE_AT},
         },
     )
+
+
+def init_celery(app: Flask) -> Celery:
+    """Create the Celery app for ``app``, store it in
+    ``app.extensions["celery"]`` and return it."""
+
+    class FlaskTask(Task):
+        """Runs the task in an app context of its own and always removes
+        its database session (a task that raised leaves no transaction
+        open in the worker process for the next one)."""
+
+        def __call__(self, *args, **kwargs):
+            from pbem.service.core.db import db
+
+            with app.app_context():
+                try:
+                    return self.run(*args, **kwargs)
+                finally:
+                    db.session.remove()
+
+    celery = Celery(app.import_name, task_cls=FlaskTask)
+    celery.conf.update(settings(app))
     celery.conf.update(app.config.get("CELERY", {}))
     celery.set_default()
     worker_process_init.connect(warm_pictures, weak=False, dispatch_uid="pbem-warm-pictures")
