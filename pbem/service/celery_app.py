@@ -10,6 +10,7 @@ are idempotent.
 from __future__ import annotations
 
 import logging
+import os
 
 from celery import Celery, Task
 from celery.schedules import crontab
@@ -35,12 +36,16 @@ def mail_queue(task_queue: str) -> str:
     return f"{task_queue}.mail"
 
 
+#: environment variable that makes each worker process draw the boards as it
+#: starts (:func:`warm_pictures`); the Procfile's ``mail`` worker sets it
+WARM_PICTURES = "PBEM_WARM_PICTURES"
+
+
 def warm_pictures(**_signal) -> None:
     """Draw each registered game's board once (a new game's view, thrown
     away): the first notice a fresh worker process sends then does not pay
     the imaging imports and the board's static layer, about a second of CPU
-    (several on a busy machine). Runs in each worker process as it starts
-    (``worker_process_init``); a game without a board is skipped."""
+    (several on a busy machine). A game without a board is skipped."""
     from pbem import boards
     from pbem.engine import GAMES
 
@@ -49,6 +54,14 @@ def warm_pictures(**_signal) -> None:
             boards.render_png(name, game.new_state(game.min_seats, 0).view(None))
         except Exception as err:  # never stops a worker: its first picture is merely slower
             log.info("board of %s not drawn ahead: %s", name, err)
+
+
+def _warm_when_asked(**_signal) -> None:
+    """``worker_process_init``: :func:`warm_pictures` in a worker process
+    started with ``PBEM_WARM_PICTURES=on`` (a mail worker: the others draw
+    nothing, and a process busy drawing takes no task meanwhile)."""
+    if os.environ.get(WARM_PICTURES, "").lower() in ("1", "on", "true", "yes"):
+        warm_pictures()
 
 
 def settings(app: Flask) -> dict:
@@ -105,7 +118,7 @@ def init_celery(app: Flask) -> Celery:
     celery.conf.update(settings(app))
     celery.conf.update(app.config.get("CELERY", {}))
     celery.set_default()
-    worker_process_init.connect(warm_pictures, weak=False, dispatch_uid="pbem-warm-pictures")
+    worker_process_init.connect(_warm_when_asked, weak=False, dispatch_uid="pbem-warm-pictures")
     app.extensions["celery"] = celery
     from pbem.service import tasks
 

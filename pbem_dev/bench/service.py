@@ -548,7 +548,8 @@ class Stack:
             make_idle(proc.pid, self.worker_group, sched_idle=self.cfg.worker_idle)
             if self.cfg.mail_worker:
                 # the mail players wait for: normal priority, a session (autogroup) of its own
-                self._spawn("mail", ["nice", "-n", str(self.cfg.mail_nice), str(bindir / "celery"), "-A", "worker",
+                self._spawn("mail", ["env", "PBEM_WARM_PICTURES=on", "nice", "-n", str(self.cfg.mail_nice),
+                                     str(bindir / "celery"), "-A", "worker",
                                      "worker", "--concurrency", "1", "-Q", mail, "-n", "mail@%h",
                                      "--without-gossip", "--without-mingle", "--without-heartbeat",
                                      "--loglevel", "info"])

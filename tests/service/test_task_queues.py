@@ -4,6 +4,7 @@ reads both, so one worker alone still does everything (Procfile,
 docs/production.md)."""
 from __future__ import annotations
 
+from pbem.service import celery_app
 from pbem.service.celery_app import DELIVER_TASK, mail_queue, warm_pictures
 
 
@@ -49,3 +50,15 @@ def test_a_board_that_cannot_be_drawn_does_not_stop_the_worker(monkeypatch):
 
     monkeypatch.setattr(boards, "render_png", broken)
     warm_pictures()  # logs, never raises
+
+
+def test_only_a_worker_started_with_pbem_warm_pictures_draws_ahead(monkeypatch):
+    # the Procfile's mail worker sets it; a worker busy drawing takes no task meanwhile
+    calls = []
+    monkeypatch.setattr(celery_app, "warm_pictures", lambda: calls.append(1))
+    monkeypatch.delenv(celery_app.WARM_PICTURES, raising=False)
+    celery_app._warm_when_asked()
+    assert calls == []
+    monkeypatch.setenv(celery_app.WARM_PICTURES, "on")
+    celery_app._warm_when_asked()
+    assert calls == [1]
