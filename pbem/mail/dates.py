@@ -19,7 +19,7 @@ def _zone(name: str) -> tuple[ZoneInfo, str]:
         return ZoneInfo("UTC"), "UTC"
 
 
-def locale_of(name: str) -> Locale:
+def _locale(name: str) -> Locale:
     try:
         return Locale.parse(name)
     except (UnknownLocaleError, ValueError, TypeError):
@@ -38,7 +38,7 @@ def format_deadline(when: datetime | None, tz: str = "UTC", locale: str = "en_GB
     if when.tzinfo is None:
         raise ValueError("deadline must be timezone-aware (UTC)")
     zone, zone_name = _zone(tz)
-    loc = locale_of(locale)
+    loc = _locale(locale)
     local = when.astimezone(zone)
     if loc.language == "en":
         date_text = format_date(local, "EEEE d MMMM y", locale=loc)
@@ -54,4 +54,4 @@ def time_left(deadline: datetime | None, now: datetime, locale: str) -> str:
     sentence that holds its own "left" word; "" when there is none left."""
     if deadline is None or deadline <= now:
         return ""
-    return format_timedelta(deadline - now, threshold=1.5, locale=locale_of(locale), format="long")
+    return format_timedelta(deadline - now, threshold=1.5, locale=_locale(locale), format="long")

@@ -19,10 +19,14 @@ class InboundRejected(Exception):
 
 
 class Oversized(InboundRejected):
+    """Larger than the byte limit."""
+
     reason = "oversized"
 
 
 class TooManyLines(InboundRejected):
+    """More raw lines, order lines, or a longer order line than the limits allow."""
+
     reason = "too-many-lines"
 
 
@@ -35,6 +39,8 @@ class TooComplex(InboundRejected):
 
 
 class MalformedMail(InboundRejected):
+    """Not a mail message, or too broken to find its sender."""
+
     reason = "malformed"
 
 
@@ -51,4 +57,6 @@ class AutomaticMail(InboundRejected):
 
 
 class MailLoop(InboundRejected):
+    """Our own mail come back (see :mod:`pbem.mail.inbound_automatic`)."""
+
     reason = "loop"
