@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.engine.medina.lone import owes_dome
 from pbem.engine.messages import Msg
 
 _QUESTIONS = {"setup": Msg("How does setup work?"), "turn": Msg("How does a turn work?"),
@@ -35,7 +36,7 @@ def decision(st, seat: int | None) -> dict[str, Any] | None:
                 "rule": Msg("The start merchant goes on any square at least one square from the "
                             "city wall (columns B–O, rows 2–10)."),
                 "rules": "setup"}
-    if st.lone and not st.domed:
+    if owes_dome(st):
         return {"kind": "dome",
                 "owes": Msg("Piece {n} of 2: this turn must include a dome.", n=st.placed + 1),
                 "why": Msg("Only you still have pieces, so every turn of yours must place a dome "

@@ -88,10 +88,22 @@ def sites(st: "MedinaState", colour: str) -> list[int]:
     (whoever holds one, the box aside: :func:`in_box`)."""
     u = st.unfinished(colour)
     if u is None:
-        if st.fresh is None:
-            st.fresh = [i for i in range(B.SQUARES) if check(st, i, None) is None]
-        return st.fresh
+        return _fresh(st)
     return [j for j in sorted({j for i in u.squares for j in B.ORTH[i]}) if check(st, j, u) is None]
+
+
+def _fresh(st: "MedinaState") -> list[int]:
+    """Where a new palace may start: :func:`check` with no palace under
+    construction, kept in ``st.fresh`` and checked again only on the
+    squares changed since (``st.changed``: a new piece and the squares
+    around it, the only ones whose answer can change)."""
+    if st.fresh is None:
+        st.fresh = [i for i in range(B.SQUARES) if check(st, i, None) is None]
+    elif st.changed:
+        again = set(st.changed)
+        st.fresh = [i for i in st.fresh if i not in again or check(st, i, None) is None]
+    st.changed = []
+    return st.fresh
 
 
 def can_grow(st: "MedinaState", p: "Palace") -> bool:

@@ -134,6 +134,8 @@ class MedinaState(State):
         """Drop what the rules keep for this board (after it changed)."""
         self._legal_cache: tuple[int, list[Place]] | None = None
         self.fresh: list[int] | None = None   # where a new palace may start (palaces.py)
+        self.changed: list[int] = []          # squares changed since (theirs or around them)
+        self.wall_sites: list[int] | None = None   # where a wall piece may go (walls.py)
 
     # -------------------------------------------------------------- changes
     def occupy(self, i: int, kind: int, pid: int) -> None:
@@ -141,7 +143,9 @@ class MedinaState(State):
         self.kind[i] = kind
         self.pal[i] = pid
         self._touched(i, pid)
-        self.fresh = None
+        if self.fresh is not None:
+            self.changed.append(i)
+            self.changed.extend(B.NEAR[i])
 
     def add_merchant(self, i: int) -> None:
         """Put a merchant on square ``i``."""
@@ -149,7 +153,13 @@ class MedinaState(State):
         for j in B.ORTH[i]:
             self.mcount[j] += 1
         self.merchants.append(i)
-        self.fresh = None
+        if self.fresh is not None:
+            self.changed.append(i)
+
+    def build_wall(self, w: int, tower: int) -> None:
+        """Put a wall piece of ``tower``'s wall on wall space ``w``."""
+        self.walls[w] = tower
+        self.wall_sites = None
 
     def new_palace(self, colour: str) -> Palace:
         """A new palace of ``colour`` with no pieces yet (the caller adds the first)."""
@@ -271,6 +281,6 @@ class MedinaState(State):
         st.claimed = [c[:] for c in self.claimed]
         st.palace_tiles, st.tower_tiles = dict(self.palace_tiles), dict(self.tower_tiles)
         st.returned, st.last_sites = self.returned[:], self.last_sites[:]
-        st.mcount, st.touch = self.mcount[:], self.touch[:]
+        st.mcount, st.touch, st.changed = self.mcount[:], self.touch[:], self.changed[:]
         st._legal_cache = None
         return st

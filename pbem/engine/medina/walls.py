@@ -89,21 +89,24 @@ def verdict(st: "MedinaState", seat: int, a: Place) -> Reason | None:
 
 
 def sites(st: "MedinaState") -> list[int]:
-    """Every wall space a piece may go on now, ascending (W1 first)."""
-    walls = st.walls
-    near = {w for w in _TOWER_SPACES if not walls[w]}
-    for w in range(B.WALLS):
-        if walls[w]:
-            near.update(B.WALL_NEXT_WALLS[w])
-    gaps_now = gaps(st)
-    return [w for w in sorted(near) if check(st, w, gaps_now) is None]
+    """Every wall space a piece may go on now, ascending (W1 first); kept
+    in ``st.wall_sites`` until a wall piece is built."""
+    if st.wall_sites is None:
+        walls = st.walls
+        near = {w for w in _TOWER_SPACES if not walls[w]}
+        for w in range(B.WALLS):
+            if walls[w]:
+                near.update(B.WALL_NEXT_WALLS[w])
+        gaps_now = gaps(st)
+        st.wall_sites = [w for w in sorted(near) if check(st, w, gaps_now) is None]
+    return st.wall_sites
 
 
 def place(st: "MedinaState", seat: int, a: Place, events: list[Event]) -> None:
     """Put the wall piece ``a`` (legal) from ``seat``'s screen on its space."""
     w = space_of(a)
     t = tower_of(st, w)
-    st.walls[w] = t
+    st.build_wall(w, t)
     st.supply[seat]["walls"] -= 1
     events.append(Event(Msg("{seat} builds a wall on {site} (from tower {tower}).",
                             seat=Seat(seat), site=a.site, tower=t),
