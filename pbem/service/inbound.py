@@ -48,7 +48,8 @@ from pbem.service.core.errors import GameNotFound
 from pbem.service.core.models import Game, GameEvent, InboundMessage, Player, Seat, utcnow
 from pbem.service.core.snapshot import engine_state, load_game
 from pbem.service.play import replies
-from pbem.service.play.orders import SubmitResult, submit_orders
+from pbem.service.play.orders import submit_orders
+from pbem.service.play.submission import SubmitResult
 from pbem.service.post import notify
 
 log = logging.getLogger(__name__)

@@ -13,7 +13,8 @@ from pbem.engine import GAMES
 from pbem.engine.messages import Msg
 from pbem.i18n import translate
 from pbem.service.core.models import ACTIVE
-from pbem.service.play.orders import LineResult, SubmitResult, check_orders
+from pbem.service.play.order_check import check_orders
+from pbem.service.play.submission import LineResult, SubmitResult
 from tests.engine.test_translate_messages import catalog
 
 NOT_LEGAL = "Nothing was applied: the line \u201c{line}\u201d is not legal now."

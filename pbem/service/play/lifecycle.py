@@ -84,25 +84,10 @@ def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str
     never to be invited, or one address at two
     seats."""
     now = now or utcnow()
-    try:
-        engine = get_game(kind)
-    except KeyError as err:
-        raise ServiceError(str(err.args[0])) from None
+    engine = _engine(kind)
     specs = [s if isinstance(s, SeatSpec) else
              SeatSpec(**s) if isinstance(s, dict) else SeatSpec(email=s[1], name=s[0]) for s in seats]
-    try:
-        options = engine.check_settings(len(specs), options)
-    except ValueError as err:  # the engine's sentence, a Msg: kept for the host's language
-        raise ServiceError(err.args[0]) from None
-    emails = [normalise_email(s.email) for s in specs]
-    if len(set(emails)) != len(emails):
-        raise ServiceError("each seat needs its own email address")
-    refuse_uninvitable(emails, host_email)
-    seed = new_seed() if seed is None else int(seed)
-    try:
-        engine.new_state(len(specs), seed, **options)  # catches what only setup knows
-    except ValueError as err:
-        raise ServiceError(str(err)) from None
+    options, seed = _checked_setup(engine, specs, host_email, options, seed)
     deadline_seconds = int(deadline_seconds or current_app.config["DEADLINE_SECONDS"])
     if deadline_seconds < 60:
         raise ServiceError("a deadline must be at least a minute")
@@ -118,17 +103,7 @@ def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str
                 host=host, deadline_seconds=deadline_seconds, reminder_seconds=int(reminder_seconds),
                 timezone=timezone, step=0, created_at=now, updated_at=now)
     db.session.add(game)
-    for index, spec in enumerate(specs):
-        player = get_or_create_player(spec.email, spec.name, spec.timezone or timezone)
-        if player.id != host.id:
-            set_invitee_language(player, spec.language)
-        seat = Seat(game=game, index=index, player=player, joined=player.id == host.id,
-                    joined_at=now if player.id == host.id else None)
-        db.session.add(seat)
-    db.session.flush()
-    for seat in game.seats:
-        if not seat.joined:
-            notify.invitation(game, seat, now=now)
+    _seat_players(game, specs, host, timezone, now)
     db.session.add(GameEvent(game_id=game.id, step=0, seat_index=None, kind="created",
                              **_said(Msg("{name} created the game for {count} seats.", name=host.name,
                                          count=len(specs)))))
@@ -137,6 +112,52 @@ def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str
         return start_game(game.id, now=now)
     queue.enqueue(queue.DELIVER)
     return game
+
+
+def _engine(kind: str):
+    """The engine of ``kind``; raises :class:`ServiceError` for an unknown game."""
+    try:
+        return get_game(kind)
+    except KeyError as err:
+        raise ServiceError(str(err.args[0])) from None
+
+
+def _checked_setup(engine, specs: list[SeatSpec], host_email: str, options: dict[str, Any] | None,
+                   seed: int | None) -> tuple[dict[str, Any], int]:
+    """The game's checked options and its seed (a new one when ``None``).
+    Raises :class:`ServiceError` for a bad seat count or option (the
+    engine's sentence, a ``Msg``, kept for the host's language), one address
+    at two seats, an address that asked never to be invited, or what only
+    the engine's setup knows."""
+    try:
+        options = engine.check_settings(len(specs), options)
+    except ValueError as err:
+        raise ServiceError(err.args[0]) from None
+    emails = [normalise_email(s.email) for s in specs]
+    if len(set(emails)) != len(emails):
+        raise ServiceError("each seat needs its own email address")
+    refuse_uninvitable(emails, host_email)
+    seed = new_seed() if seed is None else int(seed)
+    try:
+        engine.new_state(len(specs), seed, **options)
+    except ValueError as err:
+        raise ServiceError(str(err)) from None
+    return options, seed
+
+
+def _seat_players(game: Game, specs: list[SeatSpec], host: Player, timezone: str, now: dt.datetime) -> None:
+    """A seat per spec, in order (the host's own seat joined at once), and
+    the invitations of the others (sign-in links)."""
+    for index, spec in enumerate(specs):
+        player = get_or_create_player(spec.email, spec.name, spec.timezone or timezone)
+        if player.id != host.id:
+            set_invitee_language(player, spec.language)
+        db.session.add(Seat(game=game, index=index, player=player, joined=player.id == host.id,
+                            joined_at=now if player.id == host.id else None))
+    db.session.flush()
+    for seat in game.seats:
+        if not seat.joined:
+            notify.invitation(game, seat, now=now)
 
 
 def join_game(game_id: int, seat_index: int, *, player_id: int | None = None,

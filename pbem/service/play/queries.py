@@ -14,7 +14,8 @@ from pbem.engine.messages import Msg
 from pbem.service.core.db import db
 from pbem.service.core.models import ACTIVE, Game, GameEvent, PendingOrder, Seat
 from pbem.service.core.snapshot import engine_state, load_game
-from pbem.service.play.orders import LineResult, SubmitResult, check_orders, split_lines
+from pbem.service.play.order_check import check_orders
+from pbem.service.play.submission import LineResult, SubmitResult, split_lines
 
 
 # -- reading -----------------------------------------------------------------
