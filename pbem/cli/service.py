@@ -50,7 +50,7 @@ def scan() -> None:
 @service.command()
 def deliver() -> None:
     """Send every outbox email that is due now."""
-    from pbem.service.post.outbox import deliver_due
+    from pbem.service.post.delivery import deliver_due
 
     with _app().app_context():
         total = {"sent": 0, "failed": 0, "gave_up": 0, "superseded": 0}

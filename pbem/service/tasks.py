@@ -31,7 +31,7 @@ def register(celery: Celery) -> None:
     @celery.task(name="pbem.deliver_outbox", shared=False)
     def deliver_outbox() -> dict:
         from pbem.service.core.queue import delivery_started
-        from pbem.service.post.outbox import deliver_due
+        from pbem.service.post.delivery import deliver_due
 
         delivery_started()  # before reading the outbox: a later commit queues the next run
         r = deliver_due()

@@ -292,7 +292,7 @@ def deliver(app, counter) -> list[str]:
     import datetime as dt
 
     from pbem.mail import smtp
-    from pbem.service.post.outbox import deliver_due
+    from pbem.service.post.delivery import deliver_due
 
     smtp.send_raw = lambda *a, **k: None
     with app.app_context():

@@ -124,7 +124,7 @@ def test_four_seat_medina_by_web_and_email_with_missed_deadlines(live, pictures_
                 pause_game(gid)
                 resume_game(gid)
                 # the coalesced notice waits HOST_NOTICE_DELAY_SECONDS for more host actions
-                from pbem.service.post.outbox import deliver_due
+                from pbem.service.post.delivery import deliver_due
 
                 deliver_due(now=utcnow() + dt.timedelta(seconds=app.config.get("HOST_NOTICE_DELAY_SECONDS", 60) + 1))
             g = current()

@@ -16,7 +16,7 @@ from pbem.service.play.lifecycle import (
 from pbem.service.core.models import GameEvent, Player
 from pbem.service.play.orders import submit_orders
 from pbem.service.play.replacement import resend_invitation
-from pbem.service.post.outbox import deliver_due
+from pbem.service.post.delivery import deliver_due
 
 from .helpers import PLAYERS, body_text, game, new_tally, outbox
 

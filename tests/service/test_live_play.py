@@ -12,7 +12,7 @@ import pytest
 from pbem.service.core import queue
 from pbem.service.play.orders import submit_orders
 from pbem.service.play.replacement import replace_player
-from pbem.service.post.outbox import deliver_due
+from pbem.service.post.delivery import deliver_due
 
 from .helpers import game, new_tally, outbox
 from .smtpserver import SMTPServer

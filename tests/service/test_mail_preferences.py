@@ -15,7 +15,7 @@ from pbem.service.core.models import Player
 from pbem.service.play.lifecycle import create_game
 from pbem.service.play.orders import submit_orders
 from pbem.service.play.replacement import replace_player
-from pbem.service.post.outbox import deliver_due
+from pbem.service.post.delivery import deliver_due
 
 from .helpers import PLAYERS, compose_pending, new_tally, outbox, parsed
 from .smtpserver import SMTPServer

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from pbem.service.post.outbox import backoff_seconds, deliver_due
+from pbem.service.post.delivery import backoff_seconds, deliver_due
 
 from .helpers import new_tally, outbox
 from .smtpserver import SMTPServer
@@ -80,7 +80,7 @@ def test_notice_is_multipart_with_inline_board_when_the_game_has_a_picture(app, 
 
 def test_a_row_left_sending_by_a_dead_worker_is_sent_later_once(app, t0):
     from pbem.service.core.db import db
-    from pbem.service.post.outbox import CLAIM_TIMEOUT
+    from pbem.service.post.delivery import CLAIM_TIMEOUT
 
     new_tally(t0)
     row = outbox(kind="turn")[0]

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from pbem.service.core.db import db
 from pbem.service.core.models import OutboxMessage, utcnow
+from pbem.service.post import delivery, store
 from pbem.service.post import outbox as ob
 
 from .helpers import new_tally, outbox
@@ -45,7 +46,7 @@ def test_old_sent_mail_loses_its_bytes_keeps_its_row_and_is_never_written_or_sen
     gid = new_tally(t0)
     with SMTPServer() as smtp:
         app.config["SMTP_PORT"] = smtp.port
-        assert ob.deliver_due(now=t0).sent == 3  # two invitations and the first turn notice
+        assert delivery.deliver_due(now=t0).sent == 3  # two invitations and the first turn notice
         before = {r.id: (r.recipient, r.subject, r.kind, r.dedupe_key, r.sent_at, r.step) for r in outbox()}
         assert all(r.raw for r in outbox())
 
@@ -58,14 +59,14 @@ def test_old_sent_mail_loses_its_bytes_keeps_its_row_and_is_never_written_or_sen
         # the dedupe keys still hold: writing the same notices again is a no-op
         turn = next(x for x in rows if x.kind == "turn")
         invite = next(x for x in rows if x.kind != "turn")
-        assert ob.add_deferred(kind="turn", dedupe_key=turn.dedupe_key, game_id=gid, seat_index=turn.seat_index,
+        assert store.add_deferred(kind="turn", dedupe_key=turn.dedupe_key, game_id=gid, seat_index=turn.seat_index,
                                step=turn.step, recipient=turn.recipient, now=t0 + 31 * DAY) is None
-        assert ob.add(_notice(), kind=invite.kind, dedupe_key=invite.dedupe_key, now=t0 + 31 * DAY) is None
+        assert store.add(_notice(), kind=invite.kind, dedupe_key=invite.dedupe_key, now=t0 + 31 * DAY) is None
         db.session.commit()
         assert len(outbox()) == 3
         # a pruned row is never composed again (the game is still at the turn's step) nor sent
         assert all(ob.render(x) is None for x in outbox())
-        assert ob.deliver_due(now=t0 + 31 * DAY).sent == 0
+        assert delivery.deliver_due(now=t0 + 31 * DAY).sent == 0
         assert len(smtp.handler.messages) == 3
         assert all(x.status == "sent" and x.raw is None for x in outbox())
 

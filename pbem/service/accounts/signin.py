@@ -23,7 +23,7 @@ from pbem.service.core import links, queue
 from pbem.service.core.db import begin_write, db
 from pbem.service.core.errors import ServiceError
 from pbem.service.core.models import Player, Seat, UsedToken, utcnow
-from pbem.service.post import outbox
+from pbem.service.post import store
 
 
 class UsedTokenError(BadToken):
@@ -145,7 +145,7 @@ def send_signin_link(email: str, next_path: str = "/", *, now: dt.datetime | Non
     msg = compose.signin(env, signin_url=links.absolute(f"/signin/{token}"),
                          expires_at=now + dt.timedelta(seconds=DEFAULT_SIGNIN_MAX_AGE), new_player=player is None)
     begin_write()
-    outbox.add(msg, kind="signin", dedupe_key=f"signin:{nonce}", now=now)
+    store.add(msg, kind="signin", dedupe_key=f"signin:{nonce}", now=now)
     db.session.commit()
     queue.enqueue(queue.DELIVER)
     return email

@@ -26,7 +26,7 @@ from pbem.service.core import queue
 from pbem.service.core.db import db
 from pbem.service.core.errors import ServiceError
 from pbem.service.play import held
-from pbem.service.post import mailprefs, notify, outbox
+from pbem.service.post import mailprefs, notify, store
 from pbem.service.play.lifecycle import (
     _host_game, _said, get_or_create_player, refuse_uninvitable, set_invitee_language,
 )
@@ -88,15 +88,15 @@ def seat_given_notice(game: Game, seat: Seat, before: Player, *, now: dt.datetim
         return
     lang = notify.lang_of(before)
     tr = translations(lang)
-    env = notify._envelope(game, None, now=now, tag=f"pbem.{game.id}.{seat.index}.given", to_name=before.name,
+    env = notify.envelope(game, None, now=now, tag=f"pbem.{game.id}.{seat.index}.given", to_name=before.name,
                            to_address=before.email, reply=False, lang=lang)
     host = game.host.name if game.host else "pbem"
-    msg = compose.host_notice(env, notify._ref(game), headline=tr.gettext("your seat has a new player"), paragraphs=[
+    msg = compose.host_notice(env, notify.game_ref(game), headline=tr.gettext("your seat has a new player"), paragraphs=[
         tr.gettext("{host} has given your seat {number} in this game to another player. You no longer play "
                    "in it, and pbem sends you no more mail about it.").format(host=host, number=seat.number),
         tr.gettext("If you think this is a mistake, write to {host}.").format(host=host),
     ])
-    outbox.add(msg, kind=SEAT_GIVEN, dedupe_key=f"{SEAT_GIVEN}:{game.id}:{seat.index}:{before.id}:"
+    store.add(msg, kind=SEAT_GIVEN, dedupe_key=f"{SEAT_GIVEN}:{game.id}:{seat.index}:{before.id}:"
                f"{int(now.timestamp())}", game_id=game.id, seat_index=seat.index, now=now)
 
 

@@ -1,7 +1,7 @@
 """The daily digest: notices held for players who asked for one mail a day
 (:mod:`pbem.service.post.mailprefs`) go out together at their hour.
 
-:func:`send_due` runs with every delivery pass (:func:`pbem.service.post.outbox.deliver_due`).
+:func:`send_due` runs with every delivery pass (:func:`pbem.service.post.delivery.deliver_due`).
 For each recipient with held rows that are due, it composes every held
 notice as it is now (a turn notice whose turn has passed is left out, like
 any stale notice), queues one ``digest`` mail with them, and marks the
@@ -20,7 +20,7 @@ from pbem.mail import compose
 from pbem.service.core import links
 from pbem.service.core.db import begin_write, db
 from pbem.service.core.models import OUT_DIGESTED, OUT_HELD, OutboxMessage, Player
-from pbem.service.post import outbox
+from pbem.service.post import outbox, store
 
 
 def _item(row: OutboxMessage, now: dt.datetime) -> compose.DigestItem | None:
@@ -63,7 +63,7 @@ def send_due(*, now: dt.datetime) -> int:
                 locale=player.language or "en", sent_at=now, msgid_tag=f"pbem.digest.{player.id}",
                 unsubscribe_url=links.unsubscribe_url(player.id),
                 preferences_url=links.preferences_url(player.id))
-            if outbox.add(compose.digest(env, items), kind="digest", now=now,
+            if store.add(compose.digest(env, items), kind="digest", now=now,
                           dedupe_key=f"digest:{player.id}:{due:%Y-%m-%dT%H}") is not None:
                 queued += 1
         db.session.execute(update(OutboxMessage).where(OutboxMessage.id.in_([r.id for r in rows]))

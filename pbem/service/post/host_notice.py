@@ -18,12 +18,10 @@ from pbem.i18n import translations
 from pbem.mail import compose
 from pbem.service.core.db import db
 from pbem.service.post import notify
+from pbem.service.post.notify import HOST_NOTICE_KINDS
 from pbem.service.core.models import (
     OUT_HELD, OUT_PENDING, OUT_SUPERSEDED, PAUSED, Game, OutboxMessage, Seat,
 )
-
-#: kinds of the host's status notices; an unsent one is superseded by the next
-HOST_NOTICE_KINDS = ("paused", "resumed", "extended", "cancelled")
 
 
 def _supersede_host_notices(game: Game, now: dt.datetime) -> list[str]:
@@ -78,7 +76,7 @@ def _tell_seat(game: Game, seat: Seat, what: str, state, earlier_kinds: list[str
     """Queue one seat's host notice (:func:`pbem.mail.compose.host_action`):
     in its player's language and zone, the board as that seat sees it now."""
     lang = notify.lang_of(seat.player)
-    phase = notify._phase(game, state, lang) if state is not None else ""
+    phase = notify.phase_text(game, state, lang) if state is not None else ""
     phase = phase or translations(lang).gettext("before the start")
     picture = {}
     if state is not None:
@@ -88,11 +86,11 @@ def _tell_seat(game: Game, seat: Seat, what: str, state, earlier_kinds: list[str
                        position_text=notify.view_text_in(game, view, lang))
     earlier = [line for line in (_earlier(k, lang) for k in earlier_kinds) if line]
     paused_left = (game.paused_remaining or 0) / 3600 if what == "extended" and game.status == PAUSED else None
-    env = notify._envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{what}")
-    msg = compose.host_action(env, notify._ref(game), action=what, phase=phase, deadline=game.deadline_at,
+    env = notify.envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{what}")
+    msg = compose.host_action(env, notify.game_ref(game), action=what, phase=phase, deadline=game.deadline_at,
                               earlier=earlier, hours_left=paused_left, **picture)
-    notify._queue(game, seat, msg, what, f"{what}:{game.id}:{game.step}:{seat.index}:{int(now.timestamp() * 1000)}",
+    notify.queue_notice(game, seat, msg, what, f"{what}:{game.id}:{game.step}:{seat.index}:{int(now.timestamp() * 1000)}",
                   now, due_at=due if due > now else None)
 
 
-__all__ = ["HOST_NOTICE_KINDS", "tell"]
+__all__ = ["tell"]

@@ -33,12 +33,15 @@ from pbem.service.core.db import db
 from pbem.service.core.echo import order_in, read_as
 from pbem.service.core.models import Game, GameEvent, OutboxMessage, Seat
 from pbem.service.core.held_text import held_lines, note as held_note
-from pbem.service.post import mailprefs, outbox
+from pbem.service.post import mailprefs, store
 
 log = logging.getLogger(__name__)
 
 #: at most this many events in "since your last move"
 EVENTS_QUOTED = 60
+#: kinds of the host's status notices (:mod:`pbem.service.post.host_notice`);
+#: an unsent one is superseded by the next
+HOST_NOTICE_KINDS = ("paused", "resumed", "extended", "cancelled")
 
 
 def format_deadline(when: dt.datetime | None, tz_name: str, lang: str = "en") -> str:
@@ -57,7 +60,7 @@ def lang_of(player) -> str:
     return pick_language(getattr(player, "language", None))
 
 
-def _phase(game: Game, state, lang: str) -> str:
+def phase_text(game: Game, state, lang: str) -> str:
     """The turn's phase in ``lang``, the players named (:func:`named`):
     the engine's (a ``Msg`` once the engines write them) when the state is
     at hand, else the stored text."""
@@ -92,7 +95,7 @@ def named(game: Game, text, lang: str) -> str:
     return seat_words(lang).sub(swap, text)
 
 
-def _envelope(game: Game | None, seat: Seat | None, *, now: dt.datetime, tag: str,
+def envelope(game: Game | None, seat: Seat | None, *, now: dt.datetime, tag: str,
               to_name: str | None = None, to_address: str | None = None, reply: bool = True,
               in_reply_to: str | None = None, references: Sequence[str] = (),
               lang: str | None = None) -> compose.Envelope:
@@ -119,11 +122,11 @@ def _envelope(game: Game | None, seat: Seat | None, *, now: dt.datetime, tag: st
         preferences_url=links.preferences_url(seat.player_id) if own else None)
 
 
-def _ref(game: Game) -> compose.GameRef:
+def game_ref(game: Game) -> compose.GameRef:
     return compose.GameRef(game.title, game.id, links.absolute(links.game_path(game.id)))
 
 
-def _queue(game: Game, seat: Seat | None, msg, kind: str, key: str, now: dt.datetime, *,
+def queue_notice(game: Game, seat: Seat | None, msg, kind: str, key: str, now: dt.datetime, *,
            about_you: bool = True, due_at: dt.datetime | None = None) -> None:
     """Queue ``msg`` unless the seat's player does not want this ``kind``
     (:func:`pbem.service.post.mailprefs.route`): dropped, or held for the digest.
@@ -136,7 +139,7 @@ def _queue(game: Game, seat: Seat | None, msg, kind: str, key: str, now: dt.date
         if way == "hold":
             held = mailprefs.next_digest_at(seat.player, now)
     # due at ``due_at`` as written (one INSERT; a held row waits for the digest instead)
-    outbox.add(msg, kind=kind, dedupe_key=key, game_id=game.id if game else None,
+    store.add(msg, kind=kind, dedupe_key=key, game_id=game.id if game else None,
                seat_index=seat.index if seat else None, now=now, held_until=held, due_at=due_at)
 
 
@@ -148,11 +151,6 @@ def picture_view(game: Game, view: dict, lang: str = "en") -> dict:
     from pbem.boards import named_view
 
     return named_view(view, {s.index: s.player.name for s in game.seats if s.player is not None}, lang)
-
-
-def picture_lang(seat: Seat | None) -> str:
-    """The language a board picture for ``seat``'s player is drawn in."""
-    return (seat.player.language if seat is not None and seat.player is not None else None) or "en"
 
 
 def board_png(game: Game, view: dict, highlight: Sequence[str] = (), lang: str = "en") -> bytes | None:
@@ -267,7 +265,7 @@ def turn(game: Game, state, seat: Seat) -> compose.Turn:
     sites = sorted({a.site for a in actions if a.site})
     examples = example_reply(state, seat.index, engine=engine, lang=lang)
     near, near_alt = closeup_png(game, view, sites, lang)
-    phase = _phase(game, state, lang)
+    phase = phase_text(game, state, lang)
     return compose.Turn(
         phase=phase, seat=seat_text(seat, lang), deadline=game.deadline_at,
         order_url=links.seat_signin_url(seat.player_id, game.id, seat.index),
@@ -320,7 +318,7 @@ def turn_notice(game: Game, state, seat: Seat, *, now: dt.datetime, key_suffix: 
         return False
     held = mailprefs.next_digest_at(seat.player, now) if way == "hold" else None
     due = notice_due(seat, now=now)
-    outbox.add_deferred(kind="turn", dedupe_key=f"turn:{game.id}:{game.step}:{seat.index}{key_suffix}",
+    store.add_deferred(kind="turn", dedupe_key=f"turn:{game.id}:{game.step}:{seat.index}{key_suffix}",
                         game_id=game.id, seat_index=seat.index, step=game.step,
                         recipient=seat.player.email, now=now, due_at=due if due > now else None,
                         held_until=held)
@@ -356,9 +354,9 @@ def compose_deferred(row, *, now: dt.datetime, draw_picture: bool = False):
     seat = next((s for s in game.seats if s.index == row.seat_index), None)
     if seat is None or seat.player is None or seat.player.email.lower() != row.recipient.strip().lower():
         return None
-    if db.session.scalar(select(outbox.orders_sent(game.id, seat.index, row.step))):
+    if db.session.scalar(select(store.orders_sent(game.id, seat.index, row.step))):
         return None  # the seat has sent its orders for this step (others still to come)
-    env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.turn")
+    env = envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.turn")
     t = turn(game, engine_state(game), seat)
     if draw_picture and t.board_png is not None:
         from pbem.service.post.pictures import draw
@@ -376,14 +374,14 @@ def compose_deferred(row, *, now: dt.datetime, draw_picture: bool = False):
         except Exception:  # the close-up is a help, never a reason to hold a notice
             log.exception("close-up picture of game %s could not be drawn; sent without it", game.id)
             t = dataclasses.replace(t, closeup_png=None)
-    return compose.turn_notice(env, _ref(game), t)
+    return compose.turn_notice(env, game_ref(game), t)
 
 
 def reminder(game: Game, state, seat: Seat, *, now: dt.datetime) -> None:
     """The turn notice again before the deadline (once per step and
     deadline: an extended deadline can remind again)."""
-    env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.reminder")
-    _queue(game, seat, compose.reminder(env, _ref(game), turn(game, state, seat)), "reminder",
+    env = envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.reminder")
+    queue_notice(game, seat, compose.reminder(env, game_ref(game), turn(game, state, seat)), "reminder",
            f"reminder:{game.id}:{game.step}:{seat.index}:{int(game.deadline_at.timestamp())}", now)
 
 
@@ -403,18 +401,18 @@ def after_change(game: Game, state, *, now: dt.datetime, missed: Sequence[int] =
             lang = lang_of(seat.player)
             view = state.view(seat.index)
             events = _events(game, seat.index, since_step if since_step is not None else game.step - 1, lang)
-            env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.missed")
+            env = envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.missed")
             you = seat.index in missed
             names = ", ".join(seat_label(game.seat(s), lang) for s in current)
             next_up = translations(lang).gettext("Next to move: {seats}.").format(seats=names) if names else ""
-            phase = _phase(game, state, lang)
+            phase = phase_text(game, state, lang)
             result = compose.Result(
                 phase=phase, events=events, missed=[seat_label(game.seat(s), lang) for s in missed if s != seat.index],
                 you_missed=you, missed_count=seat.missed_turns if you else 0,
                 default_order=_default_text(game, seat.index) if you else "",
                 next_up=next_up, board_png=board_png(game, view, lang=lang), board_alt=board_alt(game, phase, lang),
                 position_text=view_text_in(game, view, lang))
-            _queue(game, seat, compose.turn_result(env, _ref(game), result), "missed",
+            queue_notice(game, seat, compose.turn_result(env, game_ref(game), result), "missed",
                    f"missed:{game.id}:{game.step}:{seat.index}", now, about_you=you)
     if state.is_terminal():
         for seat in game.seats:
@@ -431,7 +429,6 @@ def release_host_notices(game: Game, now: dt.datetime) -> None:
     global _RELEASE
     if _RELEASE is None:
         from pbem.service.core.models import OUT_PENDING
-        from pbem.service.post.host_notice import HOST_NOTICE_KINDS
 
         t = OutboxMessage.__table__
         _RELEASE = update(t).where(
@@ -439,7 +436,7 @@ def release_host_notices(game: Game, now: dt.datetime) -> None:
             t.c.claimed_at.is_(None), t.c.next_attempt_at > bindparam("release_at"),
         ).values(next_attempt_at=bindparam("release_at"))
     # a Core statement built once (outbox rows are written by Core too,
-    # :func:`pbem.service.post.outbox.add`: none waits in the session unflushed)
+    # :func:`pbem.service.post.store.add`: none waits in the session unflushed)
     db.session.connection().execute(_RELEASE, {"release_game": game.id, "release_at": now})
 
 
@@ -470,27 +467,27 @@ def game_over(game: Game, state, seat: Seat, *, now: dt.datetime) -> None:
                                            value=translate(s.tiebreak, lang)),
                                        is_you=s.seat == seat.index, parts=parts))
     view = state.view(seat.index)
-    env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.over", reply=False)
-    msg = compose.game_over(env, _ref(game), scores=lines,
+    env = envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.over", reply=False)
+    msg = compose.game_over(env, game_ref(game), scores=lines,
                             events=_events(game, seat.index, seat.last_moved_step, lang),
                             final_view=view_text_in(game, view, lang), board_png=board_png(game, view, lang=lang),
                             board_alt=translations(lang).gettext("The final board of {title} #{number}").format(
                                 title=game.title, number=game.id))
-    _queue(game, seat, msg, "over", f"over:{game.id}:{seat.index}", now)
+    queue_notice(game, seat, msg, "over", f"over:{game.id}:{seat.index}", now)
 
 
 def invitation(game: Game, seat: Seat, *, now: dt.datetime, key_suffix: str = "") -> None:
     """The invitation with a sign-in link that joins the seat, in the
     language the host chose for the invitee (``players.language``)."""
     lang = lang_of(seat.player)
-    env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.invite", reply=False)
+    env = envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.invite", reply=False)
     msg = compose.invitation(
-        env, _ref(game), host_name=game.host.name if game.host else "pbem", seat=seat.number,
+        env, game_ref(game), host_name=game.host.name if game.host else "pbem", seat=seat.number,
         other_players=[seat_label(s, lang) for s in game.seats if s.index != seat.index],
         signin_url=links.signin_url(seat.player_id, links.join_path(game.id, seat.index)),
         deadline_hours=game.deadline_seconds / 3600,
         link_expires_at=now + dt.timedelta(seconds=DEFAULT_SIGNIN_MAX_AGE), game_kind=get_game(game.kind).title)
-    _queue(game, seat, msg, "invite", f"invite:{game.id}:{seat.index}{key_suffix}", now)
+    queue_notice(game, seat, msg, "invite", f"invite:{game.id}:{seat.index}{key_suffix}", now)
 
 
 def order_answer(game: Game, seat: Seat, result, *, in_reply_to: str | None, dedupe_key: str,
@@ -503,16 +500,16 @@ def order_answer(game: Game, seat: Seat, result, *, in_reply_to: str | None, ded
     now, which after a resolution is already the next turn); ``ignored``:
     greeting and sign-off lines set aside, named back; ``references``: the
     player's mail's own ``References`` (the answer carries the whole chain)."""
-    env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.answer",
+    env = envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.answer",
                     in_reply_to=in_reply_to, references=references)
     lang = lang_of(seat.player)
-    phase = named(game, phase, lang) if phase else _phase(game, state, lang)
+    phase = named(game, phase, lang) if phase else phase_text(game, state, lang)
     lines = [l.text for l in result.lines]
     if result.accepted:
         held_mark = translations(lang).gettext("(held for a later decision)")
         outcome = [read_as(l.text, l.order, lang) + (f" {held_mark}" if l.held else "")
                    for l in result.lines] + [translate(result.message, lang)]
-        msg = compose.order_confirmation(env, _ref(game), phase=phase, lines_read=lines,
+        msg = compose.order_confirmation(env, game_ref(game), phase=phase, lines_read=lines,
                                          outcome=outcome, order_url=links.absolute(
                                              links.order_path(game.id, seat.index)), ignored=ignored)
         kind = "confirmation"
@@ -523,10 +520,10 @@ def order_answer(game: Game, seat: Seat, result, *, in_reply_to: str | None, ded
         if state is not None and seat.index in state.current_seats():
             t = turn(game, state, seat)
         hint = _suggestion(result, failed, t, lang)
-        msg = compose.order_refusal(env, _ref(game), lines_read=lines, failed_line=failed,
+        msg = compose.order_refusal(env, game_ref(game), lines_read=lines, failed_line=failed,
                                     reason=reason, turn=t, phase=phase, ignored=ignored, suggestion=hint)
         kind = "refusal"
-    _queue(game, seat, msg, kind, dedupe_key, now)
+    queue_notice(game, seat, msg, kind, dedupe_key, now)
 
 
 def _refusal_reason(game: Game, result, failed: int | None, lang: str) -> str:
@@ -560,17 +557,17 @@ def unread_answer(game: Game, seat: Seat, first_lines: Sequence[str], *, in_repl
                   dedupe_key: str, state=None, now: dt.datetime, phase: str | None = None) -> None:
     """The answer to a mail from the seat in which no order line was found:
     the first lines seen, and what is legal now. Nothing was applied."""
-    env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.answer",
+    env = envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.answer",
                     in_reply_to=in_reply_to)
     lang = lang_of(seat.player)
     t = turn(game, state, seat) if state is not None and seat.index in state.current_seats() else None
     msg = compose.order_refusal(
-        env, _ref(game), lines_read=[], failed_line=None, turn=t,
-        phase=named(game, phase, lang) if phase else _phase(game, state, lang),
+        env, game_ref(game), lines_read=[], failed_line=None, turn=t,
+        phase=named(game, phase, lang) if phase else phase_text(game, state, lang),
         reason=translations(lang).gettext(
             "We could not find your orders in this mail. Write them one per line above the "
             "quoted text, or use the order page."), seen=first_lines)
-    _queue(game, seat, msg, "refusal", dedupe_key, now)
+    queue_notice(game, seat, msg, "refusal", dedupe_key, now)
 
 
 def bounce_notice(game: Game, player, status: str, *, now: dt.datetime, row_id: int) -> None:
@@ -579,11 +576,11 @@ def bounce_notice(game: Game, player, status: str, *, now: dt.datetime, row_id: 
     (``5.1.1``), the one thing of the report the host is told."""
     host = game.host
     lang = lang_of(host)
-    env = _envelope(game, None, now=now, tag=f"pbem.{game.id}.bounce", to_name=host.name,
+    env = envelope(game, None, now=now, tag=f"pbem.{game.id}.bounce", to_name=host.name,
                     to_address=host.email, reply=False, lang=lang)
     tr = translations(lang)
     headline = tr.gettext("mail to {name} bounces").format(name=player.name)
-    msg = compose.host_notice(env, _ref(game), headline=headline, paragraphs=[
+    msg = compose.host_notice(env, game_ref(game), headline=headline, paragraphs=[
         tr.gettext("Mail to {name} <{address}> comes back undelivered (delivery status {status}: a permanent "
                    "failure).").format(name=player.name, address=player.email, status=status),
         tr.gettext("pbem sends {name} no more mail until they say on their mail preferences page that the "
@@ -591,7 +588,7 @@ def bounce_notice(game: Game, player, status: str, *, now: dt.datetime, row_id: 
                    ).format(name=player.name),
         tr.gettext("You can ask them for a working address, or replace them at their seat from the game page."),
     ])
-    outbox.add(msg, kind="bounce", dedupe_key=f"bounce:{player.id}:{row_id}", game_id=game.id, now=now)
+    store.add(msg, kind="bounce", dedupe_key=f"bounce:{player.id}:{row_id}", game_id=game.id, now=now)
 
 
 def not_applied(game: Game | None, seat: Seat | None, player, why: str, *, dedupe_key: str,
@@ -607,12 +604,12 @@ def not_applied(game: Game | None, seat: Seat | None, player, why: str, *, dedup
     through, or ``None`` (``unknown``)."""
     cfg = current_app.config
     if why == "replaced":  # a former holder: their own address and language, no order page
-        env = _envelope(game, None, now=now, tag=f"pbem.{game.id}.{seat.index}.replaced", to_name=player.name,
+        env = envelope(game, None, now=now, tag=f"pbem.{game.id}.{seat.index}.replaced", to_name=player.name,
                         to_address=player.email, reply=False, lang=lang_of(player))
-        ref, order_url = _ref(game), ""
+        ref, order_url = game_ref(game), ""
     elif game is not None and seat is not None:
-        env = _envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.notice", reply=False)
-        ref = _ref(game)
+        env = envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{game.step}.notice", reply=False)
+        ref = game_ref(game)
         order_url = links.absolute(links.order_path(game.id, seat.index))
     else:
         env = compose.Envelope(sender=cfg["MAIL_FROM"], to_name=player.name, to_address=player.email,
@@ -620,5 +617,5 @@ def not_applied(game: Game | None, seat: Seat | None, player, why: str, *, dedup
                                locale=lang_of(player), sent_at=now, msgid_tag="pbem.0.notice")
         ref, order_url = compose.GameRef("pbem", "-"), links.absolute("/")
     msg = compose.not_applied(env, ref, why=why, order_url=order_url)
-    outbox.add(msg, kind="not-applied", dedupe_key=dedupe_key, game_id=game.id if game else None,
+    store.add(msg, kind="not-applied", dedupe_key=dedupe_key, game_id=game.id if game else None,
                seat_index=seat.index if seat else None, now=now)
