@@ -158,7 +158,7 @@ def test_medina_flowed_reply_is_read_whole(app, t0):
     from pbem.service.core.snapshot import engine_state
     from pbem.service.play.lifecycle import create_game, join_game
     from pbem.service.play.orders import submit_orders
-    from pbem.service.post.notify import example_reply
+    from pbem.service.post.content import example_reply
 
     from .helpers import PLAYERS, compose_pending
 

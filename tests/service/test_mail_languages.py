@@ -86,7 +86,7 @@ def test_a_turn_in_the_players_language(app, t0, kind, lang):
     g = game(gid)
     state, step = engine.state_from_json(g.state), g.step
     name = f"{g.title} #{g.id}"
-    from pbem.service.post.notify import named   # mail names the players in the phase, as the pages do
+    from pbem.service.post.content import named   # mail names the players in the phase, as the pages do
 
     phase = named(g, state.phase(), lang)
 

@@ -77,7 +77,7 @@ def test_a_game_without_board_picture_gets_no_placeholder():
 
 def test_closeup_placeholder_becomes_the_phone_sized_closeup_beside_the_board():
     from pbem.boards import closeup
-    from pbem.service.post import notify
+    from pbem.service.post import content
 
     state = get_game("medina").new_state(3, 5)
     for _ in range(6):
@@ -87,9 +87,9 @@ def test_closeup_placeholder_becomes_the_phone_sized_closeup_beside_the_board():
     view = state.view(seat)
     sites = sorted({a.site for a in state.legal_actions(seat) if a.site})
 
-    class G:                                   # what notify.closeup_png reads of a game
+    class G:                                   # what content.closeup_png reads of a game
         kind, id, seats = "medina", 1, ()
-    near, alt = notify.closeup_png(G, view, sites)
+    near, alt = content.closeup_png(G, view, sites)
     assert near is not None and alt.startswith("Close-up of the board around your legal sites ")
     box, shown = closeup.window(render_svg("medina", view, highlight=sites), sites)
     assert alt.endswith(", ".join(shown))
@@ -107,8 +107,8 @@ def test_closeup_placeholder_becomes_the_phone_sized_closeup_beside_the_board():
 
 
 def test_no_closeup_when_there_are_no_legal_sites():
-    from pbem.service.post import notify
+    from pbem.service.post import content
 
     class G:
         kind, id, seats = "medina", 1, ()
-    assert notify.closeup_png(G, _lacitta_view()[0], []) == (None, "")
+    assert content.closeup_png(G, _lacitta_view()[0], []) == (None, "")

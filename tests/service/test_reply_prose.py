@@ -16,7 +16,7 @@ def _medina_turn(t0):
     from pbem.service.core.snapshot import engine_state
     from pbem.service.play.lifecycle import create_game, join_game
     from pbem.service.play.orders import submit_orders
-    from pbem.service.post.notify import example_reply
+    from pbem.service.post.content import example_reply
 
     gid = create_game("medina", PLAYERS[0][1], PLAYERS, seed=7, now=t0).id
     for i in (1, 2):

@@ -27,6 +27,7 @@ from pbem.service.core.db import db
 from pbem.service.core.errors import ServiceError
 from pbem.service.play import held
 from pbem.service.post import mailprefs, notify, store
+from pbem.service.post.envelope import envelope, game_ref, lang_of
 from pbem.service.play.lifecycle import (
     _host_game, _said, get_or_create_player, refuse_uninvitable, set_invitee_language,
 )
@@ -86,12 +87,12 @@ def seat_given_notice(game: Game, seat: Seat, before: Player, *, now: dt.datetim
     of ``game`` to someone else (nothing when their mail bounces)."""
     if mailprefs.route(before, SEAT_GIVEN) != "send":
         return
-    lang = notify.lang_of(before)
+    lang = lang_of(before)
     tr = translations(lang)
-    env = notify.envelope(game, None, now=now, tag=f"pbem.{game.id}.{seat.index}.given", to_name=before.name,
+    env = envelope(game, None, now=now, tag=f"pbem.{game.id}.{seat.index}.given", to_name=before.name,
                            to_address=before.email, reply=False, lang=lang)
     host = game.host.name if game.host else "pbem"
-    msg = compose.host_notice(env, notify.game_ref(game), headline=tr.gettext("your seat has a new player"), paragraphs=[
+    msg = compose.host_notice(env, game_ref(game), headline=tr.gettext("your seat has a new player"), paragraphs=[
         tr.gettext("{host} has given your seat {number} in this game to another player. You no longer play "
                    "in it, and pbem sends you no more mail about it.").format(host=host, number=seat.number),
         tr.gettext("If you think this is a mistake, write to {host}.").format(host=host),

@@ -17,7 +17,8 @@ from pbem.engine import get_game
 from pbem.i18n import translations
 from pbem.mail import compose
 from pbem.service.core.db import db
-from pbem.service.post import notify
+from pbem.service.post.content import board_alt, board_png, phase_text, view_text_in
+from pbem.service.post.envelope import envelope, game_ref, lang_of, queue_notice
 from pbem.service.post.notify import HOST_NOTICE_KINDS
 from pbem.service.core.models import (
     OUT_HELD, OUT_PENDING, OUT_SUPERSEDED, PAUSED, Game, OutboxMessage, Seat,
@@ -75,21 +76,21 @@ def _tell_seat(game: Game, seat: Seat, what: str, state, earlier_kinds: list[str
                now: dt.datetime, due: dt.datetime) -> None:
     """Queue one seat's host notice (:func:`pbem.mail.compose.host_action`):
     in its player's language and zone, the board as that seat sees it now."""
-    lang = notify.lang_of(seat.player)
-    phase = notify.phase_text(game, state, lang) if state is not None else ""
+    lang = lang_of(seat.player)
+    phase = phase_text(game, state, lang) if state is not None else ""
     phase = phase or translations(lang).gettext("before the start")
     picture = {}
     if state is not None:
         view = state.view(seat.index)
-        picture = dict(board_png=notify.board_png(game, view, lang=lang),
-                       board_alt=notify.board_alt(game, phase, lang),
-                       position_text=notify.view_text_in(game, view, lang))
+        picture = dict(board_png=board_png(game, view, lang=lang),
+                       board_alt=board_alt(game, phase, lang),
+                       position_text=view_text_in(game, view, lang))
     earlier = [line for line in (_earlier(k, lang) for k in earlier_kinds) if line]
     paused_left = (game.paused_remaining or 0) / 3600 if what == "extended" and game.status == PAUSED else None
-    env = notify.envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{what}")
-    msg = compose.host_action(env, notify.game_ref(game), action=what, phase=phase, deadline=game.deadline_at,
+    env = envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{what}")
+    msg = compose.host_action(env, game_ref(game), action=what, phase=phase, deadline=game.deadline_at,
                               earlier=earlier, hours_left=paused_left, **picture)
-    notify.queue_notice(game, seat, msg, what, f"{what}:{game.id}:{game.step}:{seat.index}:{int(now.timestamp() * 1000)}",
+    queue_notice(game, seat, msg, what, f"{what}:{game.id}:{game.step}:{seat.index}:{int(now.timestamp() * 1000)}",
                   now, due_at=due if due > now else None)
 
 
