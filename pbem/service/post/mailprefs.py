@@ -32,8 +32,12 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pbem.service.core.models import Player
 
-#: replies to what the player did: sent whatever the preference
-ANSWERS = frozenset({"confirmation", "refusal", "answer", "signin"})
+#: replies to what the player did (or what was sent in their name): sent
+#: whatever the preference
+ANSWERS = frozenset({"confirmation", "refusal", "answer", "signin", "not-applied"})
+#: mail to the host about the game's mail itself (a player's address
+#: bounces): sent whatever the preference
+HOST_MAIL = frozenset({"bounce"})
 #: mail that asks the player to act, or is about them
 ACT = frozenset({"turn", "reminder", "invite", "over", "cancelled", "seat_given"})
 #: turn mail: sent at once in every mode but ``none`` (never held for a
@@ -41,16 +45,23 @@ ACT = frozenset({"turn", "reminder", "invite", "over", "cancelled", "seat_given"
 #: the seat given to someone else
 TURN = frozenset({"turn", "reminder", "over", "cancelled", "seat_given"})
 
+#: every kind of notice; :func:`route` refuses any other (loudly: a new kind
+#: must say which of the sets above it belongs to)
+KINDS = ANSWERS | ACT | TURN | HOST_MAIL | frozenset({"missed", "paused", "resumed", "extended"})
+
 Route = Literal["send", "hold", "drop"]
 
 
 def route(player: Player, kind: str, *, about_you: bool = True) -> Route:
     """What to do with a mail of outbox ``kind`` to ``player``: ``send`` it,
     ``hold`` it for the daily digest, or ``drop`` it. ``about_you`` is False
-    for a notice about another seat (someone else's missed turn)."""
+    for a notice about another seat (someone else's missed turn). Raises
+    ``ValueError`` for a kind not in :data:`KINDS`."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown notice kind {kind!r}")
     if player.bounced_at is not None:
         return "send" if kind == "signin" else "drop"
-    if kind in ANSWERS or kind == "seat_given":  # the one mail saying the host gave the seat away
+    if kind in ANSWERS or kind in HOST_MAIL or kind == "seat_given":  # the one mail saying the host gave the seat away
         return "send"
     if kind == "invite":
         return "drop" if player.no_invites else "send"

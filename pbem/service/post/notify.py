@@ -331,6 +331,8 @@ def bounce_notice(game: Game, player, status: str, *, now: dt.datetime, row_id: 
     (:mod:`pbem.service.accounts.bounces`): ``status`` is the RFC 3463 code
     (``5.1.1``), the one thing of the report the host is told."""
     host = game.host
+    if mailprefs.route(host, "bounce") == "drop":  # nothing goes to an address that bounced
+        return
     lang = lang_of(host)
     env = envelope(game, None, now=now, tag=f"pbem.{game.id}.bounce", to_name=host.name,
                     to_address=host.email, reply=False, lang=lang)
@@ -358,6 +360,8 @@ def not_applied(game: Game | None, seat: Seat | None, player, why: str, *, dedup
     are whoever sent it's), and it answers no Message-ID (the player never
     saw that mail). ``game``/``seat``: the seat whose reply address it came
     through, or ``None`` (``unknown``)."""
+    if mailprefs.route(player, "not-applied") == "drop":  # nothing goes to an address that bounced
+        return
     cfg = current_app.config
     if why == "replaced":  # a former holder: their own address and language, no order page
         env = envelope(game, None, now=now, tag=f"pbem.{game.id}.{seat.index}.replaced", to_name=player.name,
