@@ -38,6 +38,16 @@ def test_the_four_rules_of_issue_23_are_contracts():
     assert contracts["service-acyclic"]["type"] == "acyclic_siblings"
 
 
+def test_the_areas_point_down_and_the_service_never_imports_the_web():
+    """The areas' layers list every part of pbem that imports another, web
+    above the service (a notice once borrowed the pages' seat words)."""
+    layers = _contracts()["areas"]["layers"]
+    assert layers.index("web") < layers.index("service") < layers.index("i18n") < layers.index("engine")
+    named = {part for layer in layers for part in layer.split(" : ")}
+    parts = {m.name for m in pkgutil.iter_modules(pbem.__path__)}
+    assert parts - named <= {"config", "translations"}, parts - named
+
+
 def test_engine_and_mail_contracts_name_every_other_part_of_pbem():
     """A part of pbem added later is forbidden to the engine (and to mail,
     i18n aside) without anyone remembering to list it."""

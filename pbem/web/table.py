@@ -18,26 +18,9 @@ from markupsafe import Markup, escape
 
 from pbem.boards import named_view as boards_named_view
 from pbem.boards import seat_colours
-import pbem.i18n
+from pbem.i18n.seats import seat_words
 from pbem.web.language import page_lang
 from pbem.web.locale import select_locale
-
-#: "Seat 2", "seat 2" as engines write a seat in event and phase texts
-SEAT_WORD = re.compile(r"\b([Ss])eat (\d{1,2})\b")
-
-
-def seat_words(lang: str) -> re.Pattern:
-    """:data:`SEAT_WORD` for language ``lang``: English's "Seat 2" and the
-    catalog's translations of the engines' ``"Seat {n}"`` / ``"seat {n}"``
-    (:mod:`pbem.engine.phrases`), the number in group 2."""
-    t = pbem.i18n.translations(lang)
-    forms = {"Seat {n}", "seat {n}", t.gettext("Seat {n}"), t.gettext("seat {n}")}
-    alternatives = []
-    for form in sorted(forms, key=len, reverse=True):
-        before, _, after = form.partition("{n}")
-        alternatives.append(re.escape(before) + r"(\d{1,2})" + re.escape(after))
-    return re.compile(r"\b()(?:" + "|".join(alternatives) + r")(?!\d)")
-
 
 @dataclass(frozen=True)
 class Person:

@@ -16,6 +16,7 @@ from sqlalchemy import select
 from pbem.engine import get_game
 from pbem.engine.messages import Msg, msg_from_json
 from pbem.i18n import MSG_KEY, event_text, translate, translations
+from pbem.i18n.seats import seat_words
 from pbem.mail import compose
 from pbem.mail.order_lists import arrange
 from pbem.service.core import links
@@ -48,10 +49,9 @@ def named(game: Game, text, lang: str) -> str:
     pages and the board picture do: a message's seat words become the names
     before it is translated (:func:`pbem.boards.words.with_names`), then
     each "Seat 2" left in the words of ``lang``
-    (:func:`pbem.web.table.seat_words`) is the name, unless the line names
+    (:func:`pbem.i18n.seats.seat_words`) is the name, unless the line names
     that player already ("Cy took seat 3")."""
     from pbem.boards.words import with_names
-    from pbem.web.table import seat_words
 
     names = names_of(game)
     if isinstance(text, Msg):
