@@ -20,7 +20,7 @@ No backscatter: nothing a sender wrote (lines, display name, address,
 Message-ID) is mailed to an address that has not shown it holds the seat.
 Mail through a seat's reply address from another address (or unauthenticated)
 gets at most a fixed-text notice, sent to the seat's registered address and
-at most :data:`NOTICE_LIMIT` per address; mail through no reply address from
+at most :data:`pbem.service.inbound_notices.NOTICE_LIMIT` per address; mail through no reply address from
 a registered player's address gets a fixed-text hint, under the global
 ``UNKNOWN_MAIL_ANSWER_LIMIT`` (whoever sends it can put any From on it).
 """
@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import email.errors
 import logging
 import re
 from dataclasses import dataclass
@@ -50,12 +49,11 @@ from pbem.service.core.snapshot import engine_state, load_game
 from pbem.service.play import replies
 from pbem.service.play.orders import submit_orders
 from pbem.service.play.submission import SubmitResult
+from pbem.service.inbound_notices import NOTICE_LIMIT, answer, hint_unknown, notify_holder
 from pbem.service.post import notify
 
 log = logging.getLogger(__name__)
 
-#: fixed-text "not applied" notices to one registered address (any cause)
-NOTICE_LIMIT = "2 per hour; 6 per day"
 
 _OUR_MSGID = re.compile(r"pbem\.(\d+)\.(\d+)\.(\d+)\.(?:turn|reminder|answer)[.@]")
 
@@ -186,7 +184,7 @@ def _admit(mail: InboundMail, now: dt.datetime) -> InboundResult | tuple[int, in
         if (limited := _over_rate(mail, sender, sender, now)) is not None:
             return limited
         _record(mail.message_id, sender, "unknown", str(err))
-        _hint_unknown(mail, now=now)
+        hint_unknown(mail, now=now)
         db.session.commit()
         queue.enqueue(queue.DELIVER)
         return InboundResult("unknown", str(err))
@@ -206,7 +204,7 @@ def _admit(mail: InboundMail, now: dt.datetime) -> InboundResult | tuple[int, in
     if why is None:
         return game.id, seat.index
     _record(mail.message_id, sender, why, detail, game.id, seat.index)
-    _notify_holder(game, seat, why, mail, now=now)
+    notify_holder(game, seat, why, mail, now=now)
     db.session.commit()
     queue.enqueue(queue.DELIVER)
     log.info("inbound mail for game %s seat %s not applied: %s", game.id, seat.index, detail)
@@ -228,7 +226,7 @@ def _apply(mail: InboundMail, game_id: int, seat_index: int, now: dt.datetime) -
         _record(mail.message_id, sender, res.status, res.message, game_id, seat_index)
         g = db.session.get(Game, game_id)
         state = engine_state(g) if g.state is not None else None
-        _answer(notify.order_answer, g, g.seat(seat_index), res, in_reply_to=mail.message_id,
+        answer(notify.order_answer, g, g.seat(seat_index), res, in_reply_to=mail.message_id,
                 dedupe_key=f"inbound:{mail.message_id}", state=state, now=now,
                 phase=phase, ignored=reading.ignored, references=mail.references)
 
@@ -289,7 +287,7 @@ def _former_holder(mail: InboundMail, sender: str, game: Game, seat: Seat, holde
     former = db.session.get(Player, holder) if isinstance(holder, int) else None
     if former is not None and ratelimit.allow("pbem-notice", former.email.strip().lower(), NOTICE_LIMIT,
                                               fail_open=False, now=now):
-        _answer(notify.not_applied, game, seat, former, "replaced", dedupe_key=f"inbound:{mail.message_id}",
+        answer(notify.not_applied, game, seat, former, "replaced", dedupe_key=f"inbound:{mail.message_id}",
                 now=now)
     db.session.commit()
     queue.enqueue(queue.DELIVER)
@@ -315,40 +313,6 @@ def _handle_bounce(bounce: bounces.Bounce, raw: bytes, now: dt.datetime) -> Inbo
     db.session.commit()
     queue.enqueue(queue.DELIVER)
     return InboundResult(status, detail, game_id)
-
-
-def _notify_holder(game: Game, seat, why: str, mail: InboundMail, *, now: dt.datetime) -> None:
-    """The fixed-text notice to the seat's own registered address, at most
-    :data:`NOTICE_LIMIT` per address."""
-    if ratelimit.allow("pbem-notice", seat.player.email.strip().lower(), NOTICE_LIMIT, fail_open=False, now=now):
-        _answer(notify.not_applied, game, seat, seat.player, why, dedupe_key=f"inbound:{mail.message_id}",
-                now=now)
-    else:
-        log.warning("not-applied notice to seat %s of game %s dropped: over %s", seat.index, game.id, NOTICE_LIMIT)
-
-
-def _hint_unknown(mail: InboundMail, *, now: dt.datetime) -> None:
-    """Mail through no reply address: a fixed-text hint when its one author
-    is a registered player (and, with ``INBOUND_REQUIRE_AUTH``, our mail
-    server authenticated it), counted against the global
-    ``UNKNOWN_MAIL_ANSWER_LIMIT`` and the per-address :data:`NOTICE_LIMIT`."""
-    cfg = current_app.config
-    author = (mail.author or "").lower()
-    if not author:
-        return
-    player = db.session.execute(select(Player).where(Player.email == author)).scalar_one_or_none()
-    if player is None:
-        return
-    if cfg.get("INBOUND_REQUIRE_AUTH") and not sender_authenticated(
-            mail.auth_results, author, cfg.get("INBOUND_AUTHSERV_IDS") or ()).ok:
-        return
-    if not ratelimit.allow("pbem-unknown-answer", "all", cfg.get("UNKNOWN_MAIL_ANSWER_LIMIT") or "",
-                           fail_open=False, now=now):
-        log.warning("answer to unknown mail dropped: over UNKNOWN_MAIL_ANSWER_LIMIT")
-        return
-    if not ratelimit.allow("pbem-notice", author, NOTICE_LIMIT, fail_open=False, now=now):
-        return
-    _answer(notify.not_applied, None, None, player, "unknown", dedupe_key=f"inbound:{mail.message_id}", now=now)
 
 
 def _read_reply(mail, game_id: int, seat_index: int):
@@ -382,21 +346,9 @@ def _answer_unread(mail, sender: str, reading, game_id: int, seat_index: int, ph
     _record(mail.message_id, sender, "refused", detail, game_id, seat_index)
     game = db.session.get(Game, game_id)
     state = engine_state(game) if game.state is not None else None
-    _answer(notify.unread_answer, game, game.seat(seat_index), reading.first_lines,
+    answer(notify.unread_answer, game, game.seat(seat_index), reading.first_lines,
             in_reply_to=mail.message_id, dedupe_key=f"inbound:{mail.message_id}", state=state,
             now=now, phase=phase)
     db.session.commit()
     queue.enqueue(queue.DELIVER)
     return InboundResult("refused", detail, game_id, seat_index)
-
-
-def _answer(write, *args, **kwargs) -> None:
-    """Write an answer to the outbox with ``write``. Hostile mail can carry
-    what no email header may hold (a NUL in the sender's address or in its
-    Message-ID); such mail stays unanswered instead of crashing the worker
-    (which would retry it forever). The answer is built before its outbox
-    row is added, so a failure leaves nothing half written."""
-    try:
-        write(*args, **kwargs)
-    except (ValueError, TypeError, email.errors.MessageError) as err:
-        log.warning("inbound mail left unanswered: the answer could not be addressed (%s)", err)
