@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbem.boards.lacitta.palette import (BUILDINGS, LANDSCAPE_EDGE, LANDSCAPE_FILL, LEGAL, PICKED, SEAT_COLOURS,
-                                        WISHES, WORDS)
+                                         WISHES, WORDS)
 from pbem.boards.lacitta.svg import hexagon, num, pts, text
 from pbem.boards.lacitta.symbols import arch_symbol, castle_symbol, notable_pawn
 from pbem.boards.lacitta.view import BoardView, Player

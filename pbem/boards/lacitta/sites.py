@@ -10,7 +10,7 @@ from pbem.boards.lacitta.palette import LANDSCAPE_EDGE, LANDSCAPE_FILL, PICKED, 
 from pbem.boards.lacitta.plan import Plan
 from pbem.boards.lacitta.svg import esc, hexagon, pts, text, tint
 from pbem.boards.lacitta.symbols import (building_glyph, castle_symbol, field_symbol, mountain_symbol, notable_pawn,
-                                        wave_symbol)
+                                         wave_symbol)
 from pbem.boards.lacitta.view import Building, colour_of
 from pbem.boards.words import Msg, Msgn
 

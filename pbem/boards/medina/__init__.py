@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from pbem.boards.medina.geometry import (HEIGHT, M, STRIP_Y, TOWER_CENTRE, WB, WIDTH, later_neighbours, square_box,
-                                        wall_box)
+                                         wall_box)
 from pbem.boards.medina.look import SEAT_FILL, STYLE
 from pbem.boards.medina.sites import coordinates, open_svg, pieces, square, tower, wall
 from pbem.boards.medina.strip import legend, strip

@@ -39,7 +39,7 @@ def esc(s: Any) -> str:
 
 
 def text(x: float, y: float, s: str, size: float, *, fill: str = INK, anchor: str = "middle",
-          bold: bool = False) -> str:
+         bold: bool = False) -> str:
     """A ``<text>`` element: ``s`` escaped, at (``x``, ``y``) (baseline), ``size`` user units."""
     weight = ' font-weight="bold"' if bold else ""
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" text-anchor="{anchor}" '

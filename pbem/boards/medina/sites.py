@@ -58,7 +58,7 @@ def wall(wi: int, built: bool, legal: bool) -> str:
             f'<rect class="ring" x="{x + 1.5}" y="{y + 1.5}" width="{w - 3}" height="{h - 3}"/>'
             f'<circle class="dot" cx="{x + w - 5}" cy="{y + 5}" r="3"/>'
             + text(x + w / 2, y + h / 2 + 3, name, 7.5,
-                    fill="#fff8e6" if built else "#8f7a52") + "</g>")
+                   fill="#fff8e6" if built else "#8f7a52") + "</g>")
 
 
 def tower(t: int) -> str:

@@ -91,5 +91,5 @@ def strip(view: dict[str, Any], seat_colour: dict, t=str) -> list[tuple[tuple[fl
     phase = t(view.get("phase") or "")
     out.append(((0, y + 7, WIDTH, y + 25), text(M, y + 20, tiles, fit(tiles, 11, WIDTH - 2 * M), anchor="start")))
     out.append(((0, y + 23, WIDTH, y + 41), text(M, y + 36, phase, fit(phase, 11, WIDTH - 2 * M, True),
-                                                  anchor="start", bold=True)))
+                                                 anchor="start", bold=True)))
     return out
