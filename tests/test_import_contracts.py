@@ -38,6 +38,22 @@ def test_the_four_rules_of_issue_23_are_contracts():
     assert contracts["service-acyclic"]["type"] == "acyclic_siblings"
 
 
+def test_only_post_imports_the_outbox_store():
+    """Nothing outside post writes the outbox itself: it sends through
+    post.send, which asks the mail preferences first (issue 23)."""
+    import pkgutil
+
+    import pbem
+
+    contract = _contracts()["post-store-private"]
+    assert contract["forbidden_modules"] == ["pbem.service.post.store"]
+    import pbem.service
+
+    parts = {f"pbem.{m.name}" for m in pkgutil.iter_modules(pbem.__path__) if m.name != "service"}
+    wings = {f"pbem.service.{m.name}" for m in pkgutil.iter_modules(pbem.service.__path__) if m.name != "post"}
+    assert set(contract["source_modules"]) == parts | wings
+
+
 def test_the_areas_point_down_and_the_service_never_imports_the_web():
     """The areas' layers list every part of pbem that imports another, web
     above the service (a notice once borrowed the pages' seat words)."""

@@ -4,6 +4,8 @@ name and the host's bounce notice go through the same preferences as every
 other notice."""
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from sqlalchemy import func, select
 
@@ -36,3 +38,36 @@ def test_not_applied_goes_to_a_working_address_but_not_to_one_that_bounced(app, 
         ada.bounced_at = t0
         notify.not_applied(None, None, ada, "unknown", dedupe_key="not-applied:2", now=t0)
         assert _rows() == 1
+
+
+def test_a_signin_link_asked_for_now_goes_even_to_an_address_that_bounced():
+    bounced = Player(email="ada@example.org", notify_mode="none", bounced_at=dt.datetime(2026, 1, 1))
+    assert mailprefs.route(bounced, "signin") == "send"
+    assert mailprefs.route(None, "signin") == "send"  # an address with no player yet
+    assert mailprefs.route(bounced, "digest") == "drop"
+    assert mailprefs.route(bounced, "not-applied") == "drop"
+
+
+def test_only_a_signin_link_goes_to_an_address_with_no_player():
+    with pytest.raises(ValueError, match="needs a player"):
+        mailprefs.route(None, "turn")
+
+
+def test_send_is_the_way_in_and_asks_the_preferences(app, t0):
+    from email.message import EmailMessage
+
+    from pbem.service.post.send import send
+
+    with app.app_context():
+        ada = get_or_create_player("ada@example.org", "Ada", "UTC")
+        ada.bounced_at = t0
+        db.session.commit()
+        msg = EmailMessage()
+        msg["To"], msg["Subject"] = "ada@example.org", "hello"
+        msg.set_content("hello")
+        assert send(msg, kind="paused", dedupe_key="paused:1", player=ada, now=t0) is None
+        assert _rows() == 0
+        assert send(msg, kind="signin", dedupe_key="signin:1", player=ada, now=t0) is not None
+        assert _rows() == 1
+        with pytest.raises(ValueError, match="unknown notice kind"):
+            send(msg, kind="pause", dedupe_key="pause:1", player=ada, now=t0)

@@ -23,7 +23,8 @@ from pbem.service.core import links, queue
 from pbem.service.core.db import begin_write, db
 from pbem.service.core.errors import ServiceError
 from pbem.service.core.models import Player, Seat, UsedToken, utcnow
-from pbem.service.post import store
+from pbem.service.post.envelope import envelope
+from pbem.service.post.send import send
 
 
 class UsedTokenError(BadToken):
@@ -134,18 +135,17 @@ def send_signin_link(email: str, next_path: str = "/", *, now: dt.datetime | Non
     player = db.session.execute(select(Player).where(Player.email == email)).scalar_one_or_none()
     subject = {"player": player.id, "next": next_path} if player else {"email": email, "next": next_path}
     token, nonce = make_signin_token(cfg["SECRET_KEY"], subject)
-    env = compose.Envelope(
-        sender=cfg["MAIL_FROM"], to_name=player.name if player else email.split("@")[0], to_address=email,
-        inbound_address=cfg["INBOUND_ADDRESS"],
-        timezone=(player.timezone if player else None) or cfg["DEFAULT_TIMEZONE"],
+    env = envelope(
+        None, None, now=now, tag="pbem.0.signin", reply=False, player=player, to_address=email,
+        to_name=player.name if player else email.split("@")[0],
         # the player's own language once known (chosen, or the browser's at a sign-in), else the page's
-        locale=(player.language if player and (player.language_chosen or player.first_signin_at) else None)
-        or language or (player.language if player else None) or "en",
-        sent_at=now, msgid_tag="pbem.0.signin")
+        lang=(player.language if player and (player.language_chosen or player.first_signin_at) else None)
+        or language or (player.language if player else None) or "en")
     msg = compose.signin(env, signin_url=links.absolute(f"/signin/{token}"),
                          expires_at=now + dt.timedelta(seconds=DEFAULT_SIGNIN_MAX_AGE), new_player=player is None)
     begin_write()
-    store.add(msg, kind="signin", dedupe_key=f"signin:{nonce}", now=now)
+    # a link asked for right now goes even to an address that bounced (mailprefs.ASKED_NOW)
+    send(msg, kind="signin", dedupe_key=f"signin:{nonce}", player=player, now=now)
     db.session.commit()
     queue.enqueue(queue.DELIVER)
     return email

@@ -26,7 +26,8 @@ from pbem.service.core import queue
 from pbem.service.core.db import db
 from pbem.service.core.errors import ServiceError
 from pbem.service.play import held
-from pbem.service.post import mailprefs, notify, store
+from pbem.service.post import notify
+from pbem.service.post.send import send
 from pbem.service.post.envelope import envelope, game_ref, lang_of
 from pbem.service.play.lifecycle import (
     _host_game, _said, get_or_create_player, refuse_uninvitable, set_invitee_language,
@@ -85,8 +86,6 @@ def replace_player(game_id: int, seat_index: int, email: str, name: str = "", *,
 def seat_given_notice(game: Game, seat: Seat, before: Player, *, now: dt.datetime) -> None:
     """One mail to ``before``, in their language: the host gave their seat
     of ``game`` to someone else (nothing when their mail bounces)."""
-    if mailprefs.route(before, SEAT_GIVEN) != "send":
-        return
     lang = lang_of(before)
     tr = translations(lang)
     env = envelope(game, None, now=now, tag=f"pbem.{game.id}.{seat.index}.given", to_name=before.name,
@@ -97,8 +96,8 @@ def seat_given_notice(game: Game, seat: Seat, before: Player, *, now: dt.datetim
                    "in it, and pbem sends you no more mail about it.").format(host=host, number=seat.number),
         tr.gettext("If you think this is a mistake, write to {host}.").format(host=host),
     ])
-    store.add(msg, kind=SEAT_GIVEN, dedupe_key=f"{SEAT_GIVEN}:{game.id}:{seat.index}:{before.id}:"
-               f"{int(now.timestamp())}", game_id=game.id, seat_index=seat.index, now=now)
+    send(msg, kind=SEAT_GIVEN, player=before, dedupe_key=f"{SEAT_GIVEN}:{game.id}:{seat.index}:{before.id}:"
+         f"{int(now.timestamp())}", game_id=game.id, seat_index=seat.index, now=now)
 
 
 def gave_away(game: Game, seat: Seat, player: Player) -> bool:

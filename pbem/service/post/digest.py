@@ -13,14 +13,14 @@ from __future__ import annotations
 import datetime as dt
 from email import message_from_bytes, policy
 
-from flask import current_app
 from sqlalchemy import select, update
 
 from pbem.mail import compose
-from pbem.service.core import links
 from pbem.service.core.db import begin_write, db
 from pbem.service.core.models import OUT_DIGESTED, OUT_HELD, OutboxMessage, Player
-from pbem.service.post import outbox, store
+from pbem.service.post import outbox
+from pbem.service.post.envelope import envelope
+from pbem.service.post.send import send
 
 
 def _item(row: OutboxMessage, now: dt.datetime) -> compose.DigestItem | None:
@@ -57,14 +57,9 @@ def send_due(*, now: dt.datetime) -> int:
         player = db.session.execute(select(Player).where(Player.email == recipient.lower())).scalar_one_or_none()
         if items and player is not None:
             due = min(r.next_attempt_at for r in rows)
-            env = compose.Envelope(
-                sender=current_app.config["MAIL_FROM"], to_name=player.name, to_address=player.email,
-                inbound_address=current_app.config["INBOUND_ADDRESS"], timezone=player.timezone or "UTC",
-                locale=player.language or "en", sent_at=now, msgid_tag=f"pbem.digest.{player.id}",
-                unsubscribe_url=links.unsubscribe_url(player.id),
-                preferences_url=links.preferences_url(player.id))
-            if store.add(compose.digest(env, items), kind="digest", now=now,
-                          dedupe_key=f"digest:{player.id}:{due:%Y-%m-%dT%H}") is not None:
+            env = envelope(None, None, now=now, tag=f"pbem.digest.{player.id}", reply=False, player=player)
+            if send(compose.digest(env, items), kind="digest", player=player, now=now,
+                    dedupe_key=f"digest:{player.id}:{due:%Y-%m-%dT%H}") is not None:
                 queued += 1
         db.session.execute(update(OutboxMessage).where(OutboxMessage.id.in_([r.id for r in rows]))
                            .values(status=OUT_DIGESTED).execution_options(synchronize_session=False))

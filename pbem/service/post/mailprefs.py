@@ -22,7 +22,15 @@ invite me again") drops invitations whatever the mode.
 Answers to the player's own mail (confirmations, refusals) and sign-in
 links they ask for always go: they are the reply to something the player
 did. Nothing goes to an address that bounced hard (``bounced_at``) until the
-player says on their account page that it works again.
+player says on their account page that it works again, with one exception
+(:data:`ASKED_NOW`): a sign-in link asked for right now on the sign-in page.
+Whoever asks is at the keyboard waiting for it, and a sign-in is the way to
+the page where they say the address works again (a real service sends a
+password reset to the address it is asked to, bounced or not).
+
+The daily digest itself (``digest``) goes unless the address bounced
+since its notices were held. Every kind goes through :func:`route` when it
+is queued (:func:`pbem.service.post.send.send`, the one way into the outbox).
 """
 from __future__ import annotations
 
@@ -45,22 +53,36 @@ ACT = frozenset({"turn", "reminder", "invite", "over", "cancelled", "seat_given"
 #: the seat given to someone else
 TURN = frozenset({"turn", "reminder", "over", "cancelled", "seat_given"})
 
+#: mail the recipient asked for right now on a page (a sign-in link): sent
+#: even to an address that bounced, and to an address with no player yet
+ASKED_NOW = frozenset({"signin"})
+#: the day's held notices in one mail (:mod:`pbem.service.post.digest`)
+DIGEST = frozenset({"digest"})
+
 #: every kind of notice; :func:`route` refuses any other (loudly: a new kind
 #: must say which of the sets above it belongs to)
-KINDS = ANSWERS | ACT | TURN | HOST_MAIL | frozenset({"missed", "paused", "resumed", "extended"})
+KINDS = ANSWERS | ACT | TURN | HOST_MAIL | ASKED_NOW | DIGEST | frozenset({"missed", "paused", "resumed", "extended"})
 
 Route = Literal["send", "hold", "drop"]
 
 
-def route(player: Player, kind: str, *, about_you: bool = True) -> Route:
+def route(player: Player | None, kind: str, *, about_you: bool = True) -> Route:
     """What to do with a mail of outbox ``kind`` to ``player``: ``send`` it,
     ``hold`` it for the daily digest, or ``drop`` it. ``about_you`` is False
-    for a notice about another seat (someone else's missed turn). Raises
-    ``ValueError`` for a kind not in :data:`KINDS`."""
+    for a notice about another seat (someone else's missed turn).
+    ``player`` is ``None`` for an address pbem has no player for yet: only
+    a kind of :data:`ASKED_NOW` goes there. Raises ``ValueError`` for a
+    kind not in :data:`KINDS`, or for ``player=None`` with another kind."""
     if kind not in KINDS:
         raise ValueError(f"unknown notice kind {kind!r}")
+    if kind in ASKED_NOW:
+        return "send"
+    if player is None:
+        raise ValueError(f"a {kind!r} notice needs a player to go to")
     if player.bounced_at is not None:
-        return "send" if kind == "signin" else "drop"
+        return "drop"
+    if kind in DIGEST:
+        return "send"
     if kind in ANSWERS or kind in HOST_MAIL or kind == "seat_given":  # the one mail saying the host gave the seat away
         return "send"
     if kind == "invite":

@@ -32,6 +32,7 @@ from pbem.service.core.db import db
 from pbem.service.core.echo import order_in, read_as
 from pbem.service.core.models import Game, GameEvent, OutboxMessage, Seat
 from pbem.service.post import mailprefs, store
+from pbem.service.post.send import send, send_deferred
 from pbem.service.post.content import (
     _events, board_alt, board_png, named, phase_text, seat_label, turn, view_text_in,
 )
@@ -69,16 +70,12 @@ def turn_notice(game: Game, state, seat: Seat, *, now: dt.datetime, key_suffix: 
     if the seat has moved by then), due as :func:`notice_due` says.
     ``key_suffix`` tells apart a second notice for the same turn (a new
     player who took over the seat). True when it is due now."""
-    way = mailprefs.route(seat.player, "turn")
-    if way == "drop":
-        return False
-    held = mailprefs.next_digest_at(seat.player, now) if way == "hold" else None
     due = notice_due(seat, now=now)
-    store.add_deferred(kind="turn", dedupe_key=f"turn:{game.id}:{game.step}:{seat.index}{key_suffix}",
-                        game_id=game.id, seat_index=seat.index, step=game.step,
-                        recipient=seat.player.email, now=now, due_at=due if due > now else None,
-                        held_until=held)
-    return due <= now and held is None
+    send_deferred(kind="turn", dedupe_key=f"turn:{game.id}:{game.step}:{seat.index}{key_suffix}",
+                  player=seat.player, game_id=game.id, seat_index=seat.index, step=game.step, now=now,
+                  due_at=due if due > now else None)
+    # turn mail is sent or dropped, never held (mailprefs.TURN)
+    return due <= now and mailprefs.route(seat.player, "turn") == "send"
 
 
 def compose_deferred(row, *, now: dt.datetime, draw_picture: bool = False):
@@ -331,8 +328,6 @@ def bounce_notice(game: Game, player, status: str, *, now: dt.datetime, row_id: 
     (:mod:`pbem.service.accounts.bounces`): ``status`` is the RFC 3463 code
     (``5.1.1``), the one thing of the report the host is told."""
     host = game.host
-    if mailprefs.route(host, "bounce") == "drop":  # nothing goes to an address that bounced
-        return
     lang = lang_of(host)
     env = envelope(game, None, now=now, tag=f"pbem.{game.id}.bounce", to_name=host.name,
                     to_address=host.email, reply=False, lang=lang)
@@ -346,7 +341,7 @@ def bounce_notice(game: Game, player, status: str, *, now: dt.datetime, row_id: 
                    ).format(name=player.name),
         tr.gettext("You can ask them for a working address, or replace them at their seat from the game page."),
     ])
-    store.add(msg, kind="bounce", dedupe_key=f"bounce:{player.id}:{row_id}", game_id=game.id, now=now)
+    send(msg, kind="bounce", dedupe_key=f"bounce:{player.id}:{row_id}", player=host, game_id=game.id, now=now)
 
 
 def not_applied(game: Game | None, seat: Seat | None, player, why: str, *, dedupe_key: str,
@@ -360,9 +355,6 @@ def not_applied(game: Game | None, seat: Seat | None, player, why: str, *, dedup
     are whoever sent it's), and it answers no Message-ID (the player never
     saw that mail). ``game``/``seat``: the seat whose reply address it came
     through, or ``None`` (``unknown``)."""
-    if mailprefs.route(player, "not-applied") == "drop":  # nothing goes to an address that bounced
-        return
-    cfg = current_app.config
     if why == "replaced":  # a former holder: their own address and language, no order page
         env = envelope(game, None, now=now, tag=f"pbem.{game.id}.{seat.index}.replaced", to_name=player.name,
                         to_address=player.email, reply=False, lang=lang_of(player))
@@ -372,10 +364,9 @@ def not_applied(game: Game | None, seat: Seat | None, player, why: str, *, dedup
         ref = game_ref(game)
         order_url = links.absolute(links.order_path(game.id, seat.index))
     else:
-        env = compose.Envelope(sender=cfg["MAIL_FROM"], to_name=player.name, to_address=player.email,
-                               inbound_address=cfg["INBOUND_ADDRESS"], timezone=cfg["DEFAULT_TIMEZONE"],
-                               locale=lang_of(player), sent_at=now, msgid_tag="pbem.0.notice")
+        env = envelope(None, None, now=now, tag="pbem.0.notice", to_name=player.name, to_address=player.email,
+                       reply=False, lang=lang_of(player))
         ref, order_url = compose.GameRef("pbem", "-"), links.absolute("/")
     msg = compose.not_applied(env, ref, why=why, order_url=order_url)
-    store.add(msg, kind="not-applied", dedupe_key=dedupe_key, game_id=game.id if game else None,
-               seat_index=seat.index if seat else None, now=now)
+    send(msg, kind="not-applied", dedupe_key=dedupe_key, player=player, game_id=game.id if game else None,
+         seat_index=seat.index if seat else None, now=now)
