@@ -71,3 +71,30 @@ def test_send_is_the_way_in_and_asks_the_preferences(app, t0):
         assert _rows() == 1
         with pytest.raises(ValueError, match="unknown notice kind"):
             send(msg, kind="pause", dedupe_key="pause:1", player=ada, now=t0)
+
+
+def test_every_module_in_notices_is_a_registered_kind_with_a_builder_that_exists():
+    import importlib
+    import pkgutil
+
+    from pbem.service.post import notices
+
+    modules = {m.name for m in pkgutil.iter_modules(notices.__path__)} - {"kind"}
+    declared = {importlib.import_module(f"pbem.service.post.notices.{m}").NOTICE.kind for m in modules}
+    assert declared == set(notices.KINDS) == set(mailprefs.KINDS)
+    for notice in notices.REGISTRY.values():
+        module, _, name = notice.builder.rpartition(".")
+        assert callable(getattr(importlib.import_module(module), name)), notice.kind
+
+
+def test_the_registry_is_loud_and_the_keys_are_the_ones_written():
+    from pbem.service.post import notices
+    from pbem.service.post.notices.kind import Notice
+
+    with pytest.raises(ValueError, match="unknown notice kind 'turn-typo'"):
+        notices.get_notice("turn-typo")
+    with pytest.raises(ValueError, match="unknown audience"):
+        Notice(kind="x", audience="everyone", key=str, builder="x.y")
+    assert notices.get_notice("turn").key(game=3, step=7, seat=1) == "turn:3:7:1"
+    assert notices.get_notice("signin").key(nonce="n1") == "signin:n1"
+    assert notices.get_notice("digest").key(player=4, due=dt.datetime(2026, 1, 2, 8)) == "digest:4:2026-01-02T08"

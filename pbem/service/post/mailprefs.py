@@ -39,29 +39,30 @@ from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pbem.service.core.models import Player
+from pbem.service.post import notices
+from pbem.service.post.notices import kind as audience
 
 #: replies to what the player did (or what was sent in their name): sent
 #: whatever the preference
-ANSWERS = frozenset({"confirmation", "refusal", "answer", "signin", "not-applied"})
+ANSWERS = notices.of_audience(audience.ANSWER)
 #: mail to the host about the game's mail itself (a player's address
 #: bounces): sent whatever the preference
-HOST_MAIL = frozenset({"bounce"})
-#: mail that asks the player to act, or is about them
-ACT = frozenset({"turn", "reminder", "invite", "over", "cancelled", "seat_given"})
+HOST_MAIL = notices.of_audience(audience.HOST)
 #: turn mail: sent at once in every mode but ``none`` (never held for a
 #: digest): "your move", reminders, the game's end (scores, or cancelled),
 #: the seat given to someone else
-TURN = frozenset({"turn", "reminder", "over", "cancelled", "seat_given"})
-
+TURN = notices.of_audience(audience.TURN)
+#: mail that asks the player to act, or is about them
+ACT = TURN | notices.of_audience(audience.ACT)
 #: mail the recipient asked for right now on a page (a sign-in link): sent
 #: even to an address that bounced, and to an address with no player yet
-ASKED_NOW = frozenset({"signin"})
+ASKED_NOW = notices.of_audience(audience.ASKED_NOW)
 #: the day's held notices in one mail (:mod:`pbem.service.post.digest`)
-DIGEST = frozenset({"digest"})
+DIGEST = notices.of_audience(audience.DIGEST)
 
-#: every kind of notice; :func:`route` refuses any other (loudly: a new kind
-#: must say which of the sets above it belongs to)
-KINDS = ANSWERS | ACT | TURN | HOST_MAIL | ASKED_NOW | DIGEST | frozenset({"missed", "paused", "resumed", "extended"})
+#: every kind of notice (:mod:`pbem.service.post.notices`, one module per
+#: kind); :func:`route` refuses any other, loudly
+KINDS = notices.KINDS
 
 Route = Literal["send", "hold", "drop"]
 
@@ -73,8 +74,7 @@ def route(player: Player | None, kind: str, *, about_you: bool = True) -> Route:
     ``player`` is ``None`` for an address pbem has no player for yet: only
     a kind of :data:`ASKED_NOW` goes there. Raises ``ValueError`` for a
     kind not in :data:`KINDS`, or for ``player=None`` with another kind."""
-    if kind not in KINDS:
-        raise ValueError(f"unknown notice kind {kind!r}")
+    notices.get_notice(kind)  # ValueError for an unknown kind
     if kind in ASKED_NOW:
         return "send"
     if player is None:
