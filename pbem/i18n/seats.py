@@ -6,7 +6,7 @@ player's name in its place. Used by the table of a page
 from __future__ import annotations
 
 import re
-from pbem.i18n import translations
+import pbem.i18n
 
 
 def seat_words(lang: str) -> re.Pattern:
@@ -15,7 +15,7 @@ def seat_words(lang: str) -> re.Pattern:
     (:mod:`pbem.engine.phrases`); the seat number (1-based) is in the
     first non-empty group after group 1. Raises nothing; an unknown
     language gives the English forms."""
-    t = translations(lang)
+    t = pbem.i18n.translations(lang)   # looked up when called (tests put a catalog in its place)
     forms = {"Seat {n}", "seat {n}", t.gettext("Seat {n}"), t.gettext("seat {n}")}
     alternatives = []
     for form in sorted(forms, key=len, reverse=True):

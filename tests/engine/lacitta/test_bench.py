@@ -3,7 +3,7 @@ import re
 
 from click.testing import CliRunner
 
-from pbem.cli.bench import bench
+from pbem_dev.bench.cli import bench
 
 
 def test_bench_engine_last_line():
