@@ -107,6 +107,9 @@ class Player(db.Model):
     language_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
     #: the first sign-in (the browser's time zone is taken then); None: never
     first_signin_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    #: the calendar feed's random part (issue 25): the feed's secret link is an
+    #: HMAC of it (pbem.service.core.secret_links); None: no feed; a new one revokes the old link
+    calendar_nonce: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
 
     seats: Mapped[list["Seat"]] = relationship(back_populates="player")
@@ -148,6 +151,11 @@ class Game(db.Model):
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
     started_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
     finished_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    #: the spectator link's random part (issue 25; pbem.service.play.spectators):
+    #: None: not watchable; a new one revokes the old link
+    spectator_nonce: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    #: spectators see the board one turn behind (the host's choice)
+    spectator_delay: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
     updated_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 
     host: Mapped[Player | None] = relationship()
