@@ -107,6 +107,8 @@ class Player(db.Model):
     language_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
     #: the first sign-in (the browser's time zone is taken then); None: never
     first_signin_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    #: days of absences that may move this player's deadlines in any 365 days (issue 25)
+    absence_budget_days: Mapped[int] = mapped_column(Integer, default=28, server_default="28")
     #: the calendar feed's random part (issue 25): the feed's secret link is an
     #: HMAC of it (pbem.service.core.secret_links); None: no feed; a new one revokes the old link
     calendar_nonce: Mapped[str | None] = mapped_column(String(32), nullable=True)
@@ -151,6 +153,13 @@ class Game(db.Model):
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
     started_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
     finished_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    #: issue 25: the most days absences may move this game's deadlines in all (the host's
+    #: choice), the seconds they moved them so far, the late player's grace in hours
+    #: (0: none), and the deadline before an absence moved it (None: not moved)
+    absence_cap_days: Mapped[int] = mapped_column(Integer, default=14, server_default="14")
+    absence_used_seconds: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    grace_hours: Mapped[int] = mapped_column(Integer, default=24, server_default="24")
+    deadline_base_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
     #: the spectator link's random part (issue 25; pbem.service.play.spectators):
     #: None: not watchable; a new one revokes the old link
     spectator_nonce: Mapped[str | None] = mapped_column(String(32), nullable=True)
@@ -203,6 +212,8 @@ class Seat(db.Model):
     missed_turns: Mapped[int] = mapped_column(Integer, default=0)
     last_moved_step: Mapped[int] = mapped_column(Integer, default=0)
     last_web_order_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    #: the step whose missed deadline gave this seat its one grace (issue 25); None: not yet
+    grace_step: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     game: Mapped[Game] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship(back_populates="seats")
@@ -372,3 +383,4 @@ class RateCount(db.Model):
     window_start: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     hits: Mapped[int] = mapped_column(Integer, default=0)
     expires_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, index=True)
+from pbem.service.core import absence_rows  # noqa: E402,F401  (issue 25: absences)
