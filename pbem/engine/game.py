@@ -108,7 +108,25 @@ class Game(ABC):
         :meth:`state_from_json` carry; it must differ from ``state`` whenever
         anything is hidden from ``seat`` (the conformance test wants the
         spectator's variant to differ at least once in a game).
+
+        The variant depends only on what ``seat`` sees and on ``rng``: two
+        states that differ only in what is hidden from ``seat`` give the same
+        variant for equally seeded ``rng`` (shuffle a hidden pile in a
+        canonical order, not in its present one). The bots rely on it: a
+        bot that searches variants sees nothing hidden (``pbem/bots``).
         """
+
+    #: the size of a clear lead in :meth:`evaluate`'s units (points): the
+    #: search bots (``pbem/bots``) read a lead of this size as a likely win
+    evaluation_scale: ClassVar[float] = 10.0
+
+    def evaluate(self, state: "State") -> list[float]:
+        """How good ``state`` looks for each seat, in points: the points now
+        plus the expected value of what is still open, one float per seat
+        (the game's ``evaluate.py``; used by the bots in ``pbem/bots``, which
+        only call it on a state dealt again with :meth:`redeal_hidden`).
+        Default: the points of :meth:`State.scores`."""
+        return [float(s.points) for s in state.scores()]
 
     def load_position(self, text: str) -> "State":
         """A position from the game's position text (``<game>/position.py``:

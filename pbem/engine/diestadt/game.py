@@ -6,6 +6,7 @@ import random
 from typing import Any, Callable
 
 from pbem.engine.api import Game
+from pbem.engine.diestadt import evaluate as _evaluate
 from pbem.engine.fold import vocabulary
 from pbem.engine.diestadt import flow, hold, words
 from pbem.engine.diestadt.orders import HELP, parse_order
@@ -44,8 +45,15 @@ class DieStadtGame(Game):
         unplayed tiles again; the drawn tile lies face up and stays."""
         d = json.loads(state.to_json())
         for pile in d["piles"]:
+            pile.sort()                   # canonical order first: the variant reads nothing hidden
             rng.shuffle(pile)
         return DieStadtState.from_dict(self, d)
+
+    evaluation_scale = _evaluate.SCALE
+
+    def evaluate(self, state: DieStadtState) -> list[float]:
+        """:func:`pbem.engine.diestadt.evaluate.evaluate` (for the bots)."""
+        return _evaluate.evaluate(state)
 
     def load_position(self, text: str) -> DieStadtState:
         """:func:`pbem.engine.diestadt.position.load_position`."""

@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 from pbem.engine.messages import Msg
 from pbem.engine.api import Game
+from pbem.engine.lacitta import evaluate as _evaluate
 from pbem.engine.fold import vocabulary
 from pbem.engine.lacitta import parse as _parse
 from pbem.engine.lacitta import position as _position
@@ -41,16 +42,23 @@ class LaCitta(Game):
         at (with Bürgernähe) together with the Voice deck, and the random
         generator (:mod:`pbem.engine.lacitta.view` says what is public)."""
         d = json.loads(state.to_json())   # a deep copy: to_dict shares lists
+        d["deck"].sort()                  # canonical order first: the variant reads nothing hidden
         rng.shuffle(d["deck"])
         peeked = set(d["peeked"][seat]) if seat is not None else set()
         unseen = [] if d["revealed"] else [i for i in range(1, len(d["voice"])) if i not in peeked]
-        pool = [d["voice"][i] for i in unseen] + d["voice_deck"]
+        pool = sorted([d["voice"][i] for i in unseen] + d["voice_deck"])
         rng.shuffle(pool)
         for i in unseen:
             d["voice"][i] = pool.pop()
         d["voice_deck"] = pool
         d["rng"] = f"{rng.getrandbits(64):016x}"
         return LaCittaState.from_dict(self, d)
+
+    evaluation_scale = _evaluate.SCALE
+
+    def evaluate(self, state: LaCittaState) -> list[float]:
+        """:func:`pbem.engine.lacitta.evaluate.evaluate` (for the bots)."""
+        return _evaluate.evaluate(state)
 
     def load_position(self, text: str) -> LaCittaState:
         """:func:`pbem.engine.lacitta.position.load_position`."""

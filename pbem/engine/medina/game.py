@@ -6,6 +6,7 @@ import random
 from typing import Any, Callable
 
 from pbem.engine.api import Game
+from pbem.engine.medina import evaluate as _evaluate
 from pbem.engine.fold import vocabulary
 from pbem.engine.medina.orders import HELP, parse_order
 from pbem.engine.medina.pieces import starting_supply
@@ -48,6 +49,12 @@ class MedinaGame(Game):
                     if key != "domes":
                         supply[key] = rng.randint(0, max(value, full[key]))
         return MedinaState.from_dict(self, d)
+
+    evaluation_scale = _evaluate.SCALE
+
+    def evaluate(self, state: MedinaState) -> list[float]:
+        """:func:`pbem.engine.medina.evaluate.evaluate` (for the bots)."""
+        return _evaluate.evaluate(state)
 
     def load_position(self, text: str) -> MedinaState:
         """:func:`pbem.engine.medina.position.load_position`."""
