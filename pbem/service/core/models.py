@@ -19,29 +19,9 @@ from sqlalchemy.orm import Mapped, column_property, mapped_column, relationship
 from pbem.service.core.db import db
 
 
-def utcnow() -> dt.datetime:
-    """Now, timezone-aware UTC. Service functions take ``now=`` so tests can
-    freeze the clock; this is the default."""
-    return dt.datetime.now(dt.timezone.utc)
-
-
-class UTCDateTime(TypeDecorator):
-    """A UTC instant: naive UTC in the database, aware UTC in Python."""
-
-    impl = DateTime
-    cache_ok = True
-
-    def process_bind_param(self, value: dt.datetime | None, dialect) -> dt.datetime | None:
-        if value is None:
-            return None
-        if value.tzinfo is None:
-            raise ValueError("naive datetime given to a UTC column")
-        return value.astimezone(dt.timezone.utc).replace(tzinfo=None)
-
-    def process_result_value(self, value: dt.datetime | None, dialect) -> dt.datetime | None:
-        if value is None:
-            return None
-        return value.replace(tzinfo=dt.timezone.utc)
+# utcnow and UTCDateTime live in columns.py, which the tables of other modules
+# (talk_models, ...) import without importing this module (no import cycle)
+from pbem.service.core.columns import UTCDateTime, utcnow  # noqa: E402
 
 
 class BigSeed(TypeDecorator):
@@ -107,6 +87,8 @@ class Player(db.Model):
     language_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
     #: the first sign-in (the browser's time zone is taken then); None: never
     first_signin_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    #: mail about table talk: "every" (one mail per quiet spell), "digest", "none" (issue 26)
+    talk_mail: Mapped[str] = mapped_column(String(8), default="every", server_default="every")
     #: days of absences that may move this player's deadlines in any 365 days (issue 25)
     absence_budget_days: Mapped[int] = mapped_column(Integer, default=28, server_default="28")
     #: the calendar feed's random part (issue 25): the feed's secret link is an
@@ -150,6 +132,8 @@ class Game(db.Model):
     deadline_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True, index=True)
     reminder_step: Mapped[int | None] = mapped_column(Integer, nullable=True)
     paused_remaining: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: table talk the host allows: "full", "public" (to the whole table only), "none" (issue 26)
+    talk: Mapped[str] = mapped_column(String(8), default="full", server_default="full")
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
     started_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
     finished_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
@@ -384,3 +368,6 @@ class RateCount(db.Model):
     hits: Mapped[int] = mapped_column(Integer, default=0)
     expires_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, index=True)
 from pbem.service.core import absence_rows  # noqa: E402,F401  (issue 25: absences)
+
+
+from pbem.service.core import talk_models  # noqa: E402,F401  (issue 26: table talk, channels)

@@ -18,7 +18,7 @@ from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text, Unique
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from pbem.service.core.db import db
-from pbem.service.core.models import UTCDateTime, utcnow
+from pbem.service.core.columns import UTCDateTime, utcnow
 
 #: Game.talk values: every kind of message / only messages to the whole table / none
 TALK_FULL, TALK_PUBLIC, TALK_NONE = "full", "public", "none"
