@@ -72,6 +72,11 @@ from pbem_dev.bench.inbound import inbound as _inbound  # noqa: E402
 
 bench.add_command(_inbound)
 
+# ``pbem bench bots``: bot tournaments (pbem_dev/bench/bots.py, docs/bots.md)
+from pbem_dev.bench.bots import bots as _bots  # noqa: E402
+
+bench.add_command(_bots)
+
 # ``pbem bench page``: order page weight and render time (pbem_dev/bench/page.py)
 from pbem_dev.bench.page import page as _page  # noqa: E402
 
