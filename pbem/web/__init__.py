@@ -30,6 +30,7 @@ BLUEPRINTS: list[tuple[str, str]] = [
     ("pbem.web.games", "bp"),
     ("pbem.web.orders", "bp"),
     ("pbem.web.mailprefs", "bp"),
+    ("pbem.web.talk", "bp"),
 ]
 #: modules of :data:`BLUEPRINTS` whose ``enabled(config)`` decides whether they register
 OPTIONAL_BLUEPRINTS = frozenset({"pbem.mail.dev_page"})
