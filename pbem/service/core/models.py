@@ -46,7 +46,7 @@ INVITED, ACTIVE, PAUSED, FINISHED = "invited", "active", "paused", "finished"
 CANCELLED = "cancelled"
 GAME_STATUSES = (INVITED, ACTIVE, PAUSED, FINISHED, CANCELLED)
 # Move.source / PendingOrder.source values
-SOURCES = ("web", "email", "deadline")
+SOURCES = ("web", "email", "deadline", "api")
 # OutboxMessage.status values
 OUT_PENDING, OUT_SENDING, OUT_SENT, OUT_FAILED = "pending", "sending", "sent", "failed"
 #: a turn notice not sent because its seat had moved (or the game had) before delivery
@@ -371,3 +371,4 @@ from pbem.service.core import absence_rows  # noqa: E402,F401  (issue 25: absenc
 
 
 from pbem.service.core import talk_models  # noqa: E402,F401  (issue 26: table talk, channels)
+from pbem.service.core import api_models  # noqa: E402,F401  (issue 28: API tokens, idempotency keys)
