@@ -18,10 +18,11 @@ depends_on = None
 
 def upgrade() -> None:
     op.add_column('players', sa.Column('absence_budget_days', sa.Integer(), server_default='28', nullable=False))
+    op.add_column('players', sa.Column('away_until', sa.DateTime(), nullable=True))
     with op.batch_alter_table('games') as batch:
         batch.add_column(sa.Column('absence_cap_days', sa.Integer(), server_default='14', nullable=False))
         batch.add_column(sa.Column('absence_used_seconds', sa.Integer(), server_default='0', nullable=False))
-        batch.add_column(sa.Column('grace_hours', sa.Integer(), server_default='24', nullable=False))
+        batch.add_column(sa.Column('grace_hours', sa.Integer(), server_default='0', nullable=False))
         batch.add_column(sa.Column('deadline_base_at', sa.DateTime(), nullable=True))
     op.add_column('seats', sa.Column('grace_step', sa.Integer(), nullable=True))
     op.create_table(
@@ -59,4 +60,5 @@ def downgrade() -> None:
         for name in ('deadline_base_at', 'grace_hours', 'absence_used_seconds', 'absence_cap_days'):
             batch.drop_column(name)
     with op.batch_alter_table('players') as batch:
+        batch.drop_column('away_until')
         batch.drop_column('absence_budget_days')

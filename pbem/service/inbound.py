@@ -46,6 +46,7 @@ from pbem.service.core.db import begin_write, db
 from pbem.service.core.errors import GameNotFound
 from pbem.service.core.models import Game, GameEvent, InboundMessage, Player, Seat, utcnow
 from pbem.service.core.snapshot import engine_state, load_game
+from pbem.service import inbound_away
 from pbem.service.play import replies
 from pbem.service.play.orders import submit_orders
 from pbem.service.play.submission import SubmitResult
@@ -70,7 +71,9 @@ class InboundResult:
     unanswered), ``replaced`` (through the reply address of a player the
     host has since replaced at the seat: nothing applied, that player told),
     ``bounce`` (a hard bounce of our mail: the address is marked),
-    ``bounce-soft``, ``bounce-unread`` (:mod:`pbem.service.accounts.bounces`)."""
+    ``bounce-soft``, ``bounce-unread`` (:mod:`pbem.service.accounts.bounces`),
+    ``absence`` (only away lines: absences recorded or refused, and answered;
+    :mod:`pbem.service.inbound_away`)."""
 
     result: str
     detail: str = ""
@@ -216,7 +219,14 @@ def _apply(mail: InboundMail, game_id: int, seat_index: int, now: dt.datetime) -
     with them (or, with no order line, the first lines seen are answered)."""
     sender = mail.from_address.lower()
     expected = answered_step(mail, game_id, seat_index)
+    away = inbound_away.lines_of(mail)
+    if away:  # absences first (issue 25); the other lines are read as orders
+        mail = inbound_away.without_away_lines(mail)
     reading, phase = _read_reply(mail, game_id, seat_index)
+    if away:
+        _answer_away(mail, sender, away, game_id, seat_index, now, record=not reading.orders)
+        if not reading.orders:
+            return InboundResult("absence", "; ".join(away), game_id, seat_index)
     if not reading.orders:
         return _answer_unread(mail, sender, reading, game_id, seat_index, phase, now)
 
@@ -242,6 +252,19 @@ def _apply(mail: InboundMail, game_id: int, seat_index: int, now: dt.datetime) -
 
 class _Duplicate(Exception):
     pass
+
+
+def _answer_away(mail, sender: str, lines: list[str], game_id: int, seat_index: int, now: dt.datetime, *,
+                 record: bool) -> None:
+    """Record the mail's away lines as absences and answer them; ``record``:
+    the mail has nothing else to apply, so it is recorded as ``absence``."""
+    answers = inbound_away.declare_lines(mail, lines, game_id, seat_index, now)
+    begin_write()
+    if record:
+        _record(mail.message_id, sender, "absence", "; ".join(lines), game_id, seat_index)
+    inbound_away.write_answer(mail, answers, game_id, seat_index, now)
+    db.session.commit()
+    queue.enqueue(queue.DELIVER)
 
 
 def _over_rate(mail: InboundMail, sender: str, key: str, now: dt.datetime) -> InboundResult | None:

@@ -13,7 +13,7 @@ from sqlalchemy import ForeignKey, Index, Integer, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from pbem.service.core.db import db
-from pbem.service.core.models import UTCDateTime, utcnow
+from pbem.service.core.columns import UTCDateTime, utcnow
 
 
 class Absence(db.Model):

@@ -91,6 +91,9 @@ class Player(db.Model):
     talk_mail: Mapped[str] = mapped_column(String(8), default="every", server_default="every")
     #: days of absences that may move this player's deadlines in any 365 days (issue 25)
     absence_budget_days: Mapped[int] = mapped_column(Integer, default=28, server_default="28")
+    #: the end of the player's last absence (None: none declared): a game's
+    #: deadline looks for absences only when it is later (pbem.service.play.absences)
+    away_until: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
     #: the calendar feed's random part (issue 25): the feed's secret link is an
     #: HMAC of it (pbem.service.core.secret_links); None: no feed; a new one revokes the old link
     calendar_nonce: Mapped[str | None] = mapped_column(String(32), nullable=True)
@@ -142,7 +145,7 @@ class Game(db.Model):
     #: (0: none), and the deadline before an absence moved it (None: not moved)
     absence_cap_days: Mapped[int] = mapped_column(Integer, default=14, server_default="14")
     absence_used_seconds: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    grace_hours: Mapped[int] = mapped_column(Integer, default=24, server_default="24")
+    grace_hours: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     deadline_base_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
     #: the spectator link's random part (issue 25; pbem.service.play.spectators):
     #: None: not watchable; a new one revokes the old link

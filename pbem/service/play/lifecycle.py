@@ -21,7 +21,7 @@ from pbem.service.accounts.players import check_timezone, get_or_create_player, 
 from pbem.service.core import queue
 from pbem.service.core.db import begin_write, db
 from pbem.service.core.errors import NotAllowed, ServiceError, WrongStatus
-from pbem.service.play import held
+from pbem.service.play import absences, held
 from pbem.service.play.deadlines import reminder_lead
 from pbem.service.post import host_notice, notify
 from pbem.service.core.models import (
@@ -73,16 +73,24 @@ def refuse_uninvitable(emails: Sequence[str], host_email: str = "") -> None:
         raise ServiceError(f"{', '.join(sorted(refusing))} asked not to be invited to games")
 
 
+#: the host's limits on the absence cap (days) and the late player's grace (hours)
+MAX_CAP_DAYS, MAX_GRACE_HOURS = 60, 168
+
+
 def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str, str] | dict],
                 *, options: dict[str, Any] | None = None, deadline_seconds: int | None = None,
                 reminder_seconds: int | None = None, timezone: str | None = None,
-                seed: int | None = None, title: str = "", now: dt.datetime | None = None) -> Game:
+                seed: int | None = None, title: str = "", now: dt.datetime | None = None,
+                absence_cap_days: int = 14, grace_hours: int = 0) -> Game:
     """Create a game of ``kind`` with the given seats (in seat order) and
     email the invitations (sign-in links). The host's own seat, if any, is
     joined at once. Raises :class:`ServiceError` for an unknown game, a bad
     seat count or option, a bad address or time zone, an address that asked
     never to be invited, or one address at two
-    seats."""
+    seats. ``absence_cap_days`` (0-:data:`MAX_CAP_DAYS`): the most days
+    absences may move the game's deadlines in all; ``grace_hours``
+    (0-:data:`MAX_GRACE_HOURS`, 0: none): the late player's one grace
+    (issue 25, docs/long-games.md)."""
     now = now or utcnow()
     engine = _engine(kind)
     specs = [s if isinstance(s, SeatSpec) else
@@ -93,6 +101,8 @@ def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str
         raise ServiceError("a deadline must be at least a minute")
     if reminder_seconds is None:
         reminder_seconds = current_app.config["REMINDER_SECONDS"]
+    if not (0 <= int(absence_cap_days) <= MAX_CAP_DAYS and 0 <= int(grace_hours) <= MAX_GRACE_HOURS):
+        raise ServiceError(f"the absence cap is 0 to {MAX_CAP_DAYS} days, the grace 0 to {MAX_GRACE_HOURS} hours")
     timezone = check_timezone(timezone or current_app.config["DEFAULT_TIMEZONE"])
 
     begin_write()
@@ -101,7 +111,8 @@ def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str
                                 (host_spec.timezone if host_spec else None) or timezone)
     game = Game(kind=kind, title=title or engine.title, options=options, seed=seed, status=INVITED,
                 host=host, deadline_seconds=deadline_seconds, reminder_seconds=int(reminder_seconds),
-                timezone=timezone, step=0, created_at=now, updated_at=now)
+                timezone=timezone, step=0, created_at=now, updated_at=now,
+                absence_cap_days=int(absence_cap_days), grace_hours=int(grace_hours))
     db.session.add(game)
     _seat_players(game, specs, host, timezone, now)
     db.session.add(GameEvent(game_id=game.id, step=0, seat_index=None, kind="created",
@@ -231,6 +242,7 @@ def start_game(game_id: int, *, by_player_id: int | None = None, now: dt.datetim
     game.reminder_step = None
     for seat in game.seats:
         seat.last_moved_step = state.step
+    absences.settle(game, state.current_seats(), now=now, new_step=True)
     db.session.add(GameEvent(game_id=game.id, step=state.step, seat_index=None, kind="started",
                              **_said(Msg("The game has started: {phase}.", phase=state.phase()))))
     db.session.flush()
@@ -249,6 +261,7 @@ def pause_game(game_id: int, *, by_player_id: int | None = None, now: dt.datetim
                       "only a running game can be paused; this one is {status}")
     remaining = max(0, int((game.deadline_at - now).total_seconds())) if game.deadline_at else game.deadline_seconds
     game.status, game.paused_remaining, game.deadline_at = PAUSED, remaining, None
+    game.deadline_base_at = None  # placed again when it resumes
     db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="paused",
                              **_said(Msg("The host paused the game."))))
     host_notice.tell(game, "paused", now=now)
@@ -266,6 +279,7 @@ def resume_game(game_id: int, *, by_player_id: int | None = None, now: dt.dateti
     remaining = max(game.paused_remaining or 0, min(3600, game.deadline_seconds))
     game.status, game.paused_remaining = ACTIVE, None
     game.deadline_at = now + dt.timedelta(seconds=remaining)
+    absences.settle(game, absences.owing(game), now=now)
     _rearm_reminder(game, now)
     db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="resumed",
                              **_said(Msg("The host resumed the game."))))
@@ -297,6 +311,8 @@ def extend_deadline(game_id: int, seconds: int, *, by_player_id: int | None = No
         game.paused_remaining = (game.paused_remaining or 0) + seconds
     elif game.status == ACTIVE and game.deadline_at is not None:
         game.deadline_at = game.deadline_at + dt.timedelta(seconds=seconds)
+        if game.deadline_base_at is not None:  # an absence had moved it: both move on
+            game.deadline_base_at = game.deadline_base_at + dt.timedelta(seconds=seconds)
         _rearm_reminder(game, now)
     else:
         db.session.rollback()

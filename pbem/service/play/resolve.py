@@ -31,7 +31,7 @@ from pbem.service.core import queue
 from pbem.service.core.db import db
 from pbem.service.core.echo import said_orders
 from pbem.service.core.held_text import held_in
-from pbem.service.play import held
+from pbem.service.play import absences, grace, held
 from pbem.service.post import notify
 from pbem.service.core.models import (
     ACTIVE, FINISHED, Game, GameEvent, Move, PendingOrder, utcnow,
@@ -44,8 +44,9 @@ log = logging.getLogger(__name__)
 @dataclass
 class ResolveResult:
     """``status``: ``resolved`` (a turn was applied), ``waiting`` (orders
-    missing and the deadline not passed), ``idle`` (nothing to do: not
-    running, or another resolution got there first)."""
+    missing and the deadline not passed), ``graced`` (the deadline passed
+    and late seats got their one grace: :mod:`pbem.service.play.grace`),
+    ``idle`` (nothing to do: not running, or another resolution got there first)."""
 
     status: str
     game_id: int
@@ -125,6 +126,10 @@ def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool 
     now = now or utcnow()
     game = load_game(game_id, for_update=True)
     result = resolve_locked(game, now=now, expired=expired)
+    if result.status == "graced":
+        db.session.commit()
+        queue.enqueue(queue.DELIVER)
+        return result
     if result.status != "resolved":
         db.session.rollback()
         return result
@@ -198,6 +203,10 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
     waiting = _not_ready(game, current, fresh, expired=expired, now=now)
     if waiting is not None:
         return waiting
+    late = grace.graced_seats(game, [s for s in current if s not in fresh]) if expired else []
+    if late:  # their first missed deadline: the game waits, once (issue 25)
+        grace.give(game, late, now=now)
+        return ResolveResult("graced", game.id, old_step, old_step, defaulted=[], mail_due=True)
     engine = get_game(game.kind)
     log_ = _Log(game.id, state, now)
     if pre_applied is not None:
@@ -214,6 +223,8 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
     _mark_acted(game, log_.acted, fresh, old_step, now)
     for key, value in values.items():  # the claim wrote them with a Core UPDATE; no second SELECT
         set_committed_value(game, key, value)
+    if game.deadline_at is not None:  # an absence may move the new deadline (issue 25)
+        absences.settle(game, state.current_seats(), now=now, new_step=True)
     missed = [s for s in current if s not in fresh]
     mail_due = notify.after_change(game, state, now=now, since_step=old_step, missed=missed)
     return ResolveResult("resolved", game.id, old_step, state.step, defaulted=missed,
@@ -315,7 +326,7 @@ def _new_values(game: Game, state, now: dt.datetime) -> dict[str, Any]:
     terminal = state.is_terminal()
     phase = state.phase()
     values = dict(state=state.to_json(), step=state.step, phase=phase, phase_msg=msg_json(phase),
-                  reminder_step=None, updated_at=now,
+                  reminder_step=None, updated_at=now, deadline_base_at=None,
                   deadline_at=None if terminal else now + dt.timedelta(seconds=game.deadline_seconds))
     if terminal:
         values.update(status=FINISHED, finished_at=now)

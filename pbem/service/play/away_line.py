@@ -1,0 +1,114 @@
+"""Reading an ``away`` line in a player's mail (issue 25), pure.
+
+``away 2026-12-20 to 2026-12-27`` declares an absence for every game of the
+player, from the start of the first day to the end of the last, in the
+player's own time zone. The command word is pbem's own, not a game's, so
+it is read here in every language's words (folded: no accents needed):
+
+=====  ============================  ===========================
+lang   command word                  "to"
+=====  ============================  ===========================
+en     away, absent                  to, until, till, -
+fi     poissa, lomalla               -, asti (after the last day)
+cs     pryč, nepřítomen, nepřítomna  do, -
+ca     fora, absent, absenta         a, al, fins, -
+de     weg, abwesend                 bis, -
+=====  ============================  ===========================
+
+Dates: ``2026-12-20``, ``20.12.2026`` or ``20/12/2026`` (day first); a time
+may follow a date (``18:00`` or ``18.00``): then the absence starts or ends
+at that time. Words like "from", "od", "des de", "von", "alkaen" may stand
+anywhere. A line whose first word is a command word and which has a digit
+is read as an away line: it is either an absence or a refusal that quotes
+it (:class:`AwayLineError`), never an order.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from zoneinfo import ZoneInfo
+
+from pbem.engine.fold import fold
+
+#: the command word in every language, folded
+COMMAND_WORDS = frozenset({"away", "absent", "poissa", "lomalla", "pryc", "nepritomen", "nepritomna",
+                           "fora", "absenta", "weg", "abwesend"})
+#: words that may stand between or around the dates, folded (the "to" words and fillers)
+FILLERS = frozenset({"to", "until", "till", "from", "-", "..", "asti", "saakka", "alkaen", "valilla", "od", "do",
+                     "a", "al", "del", "de", "des", "fins", "bis", "von", "vom", "ab", "am", "el", "i",
+                     "and", "ja", "und"})
+_DATE = re.compile(r"^(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2})[./](\d{1,2})[./](\d{4}))[.,]?$")
+_TIME = re.compile(r"^(\d{1,2})[:.](\d{2})[.,]?$")
+#: the longest line read as an away line
+MAX_LINE = 200
+
+
+@dataclass(frozen=True)
+class Away:
+    """An absence read from a line: ``start`` and ``end`` aware UTC, and
+    the line as it was written."""
+
+    start: dt.datetime
+    end: dt.datetime
+    line: str
+
+
+class AwayLineError(ValueError):
+    """An away line that could not be read: ``line`` (as written) and
+    ``code``: ``dates`` (not two dates), ``date`` (no such day or time),
+    ``word`` (a word not understood: ``word``)."""
+
+    def __init__(self, line: str, code: str, word: str = ""):
+        super().__init__(f"{code}: {line!r}")
+        self.line, self.code, self.word = line, code, word
+
+
+def is_away_line(line: str) -> bool:
+    """Whether ``line`` is meant as an away line: its first word is a
+    command word (any language, accents optional) and it has a digit."""
+    words = fold(line.strip()).split()
+    return bool(words) and words[0].rstrip(":") in COMMAND_WORDS and any(c.isdigit() for c in line)
+
+
+def _tokens(line: str) -> list[str]:
+    text = fold(line.strip()[:MAX_LINE]).replace("\u2013", " - ").replace("\u2014", " - ")
+    # a dash between two dates written without spaces: 20.12.2026-27.12.2026
+    text = re.sub(r"(\d{4})-(\d{1,2}[./])", r"\1 - \2", text)
+    return text.split()[1:]
+
+
+def read_away(line: str, zone: str) -> Away:
+    """The absence ``line`` declares, its days read in time zone ``zone``
+    (an IANA name). Raises :class:`AwayLineError`."""
+    tz = ZoneInfo(zone)
+    points: list[tuple[dt.date, dt.time | None]] = []
+    for word in _tokens(line):
+        date = _DATE.match(word)
+        if date is not None:
+            y, m, d = (date[1], date[2], date[3]) if date[1] else (date[6], date[5], date[4])
+            try:
+                points.append((dt.date(int(y), int(m), int(d)), None))
+            except ValueError:
+                raise AwayLineError(line, "date") from None
+            continue
+        time = _TIME.match(word)
+        if time is not None and points and points[-1][1] is None:
+            try:
+                points[-1] = (points[-1][0], dt.time(int(time[1]), int(time[2])))
+            except ValueError:
+                raise AwayLineError(line, "date") from None
+            continue
+        if word.strip(",.:;") not in FILLERS:
+            raise AwayLineError(line, "word", word)
+    if len(points) != 2:
+        raise AwayLineError(line, "dates")
+    (d1, t1), (d2, t2) = points
+    start = dt.datetime.combine(d1, t1 or dt.time(0), tz)
+    end = dt.datetime.combine(d2, t2, tz) if t2 is not None else dt.datetime.combine(d2 + dt.timedelta(days=1), dt.time(0), tz)
+    return Away(start.astimezone(dt.timezone.utc), end.astimezone(dt.timezone.utc), line.strip()[:MAX_LINE])
+
+
+def find_away_lines(text: str) -> list[str]:
+    """The lines of ``text`` meant as away lines, in order."""
+    return [line.strip() for line in text.splitlines() if is_away_line(line)]
