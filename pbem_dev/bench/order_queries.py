@@ -22,6 +22,7 @@ by:
 Prints the mean count per way and, per way, the count per statement kind
 (verb and first table); ``--sql`` also prints one order's statements;
 ``--profile`` prints the top functions of the web POSTs by call count
+(``--profile --time``: by cProfile's time)
 (cProfile, counts only: they do not depend on the machine's load).
 Figures: docs/performance.md, "Order path (issue 24)".
 """
@@ -183,7 +184,7 @@ def run(n: int, url: str, argv: list[str]) -> None:
     if isinstance(prof, Attributing):
         prof.report(len(ways["web-resolve"]) + len(ways["web-stored"]))
     elif prof is not None:
-        profile_report(prof, len(ways["web-resolve"]) + len(ways["web-stored"]))
+        profile_report(prof, len(ways["web-resolve"]) + len(ways["web-stored"]), "--time" in argv)
 
 
 class Attributing:
@@ -218,9 +219,16 @@ class Attributing:
             print(f"  {c / posts:8.1f}  {fn}")
 
 
-def profile_report(prof, posts: int) -> None:
+def profile_report(prof, posts: int, timed: bool = False) -> None:
     """Python calls per web POST: in all, by package, and the 30 functions
-    called most (built-ins left out)."""
+    called most (built-ins left out); with ``timed`` (``--time``) the 40
+    functions with the most time of their own and the 40 with the most
+    time inside them instead (cProfile's times: relative, not figures)."""
+    if timed:
+        stats = pstats.Stats(prof)
+        for order in ("tottime", "cumulative"):
+            stats.sort_stats(order).print_stats(40)
+        return
     stats = pstats.Stats(prof).stats
     by_pkg: collections.Counter = collections.Counter()
     by_fn: collections.Counter = collections.Counter()

@@ -175,6 +175,16 @@ def test_a_host_notice_waiting_when_the_turn_moves_on_goes_before_the_next_your_
     [turn] = outbox(kind="turn", recipient="bo@example.org")
     # delivery sends by (next_attempt_at, id): the host's word first
     assert told.next_attempt_at <= turn.next_attempt_at and told.id < turn.id
+    # released once: the game row no longer says a host notice waits
+    assert game(gid).host_notice_due_at is None
+
+
+def test_only_a_game_whose_host_notice_waits_has_one_released(app, t0):
+    gid = new_tally(t0)
+    assert game(gid).host_notice_due_at is None
+    extend_deadline(gid, 12 * 3600, now=t0 + 10 * S)
+    [told] = outbox(kind="extended", recipient="bo@example.org")
+    assert game(gid).host_notice_due_at == told.next_attempt_at > t0 + 10 * S
 
 
 

@@ -87,13 +87,13 @@ class Player(db.Model):
     language_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
     #: the first sign-in (the browser's time zone is taken then); None: never
     first_signin_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
-    #: mail about table talk: "every" (one mail per quiet spell), "digest", "none" (issue 26)
-    talk_mail: Mapped[str] = mapped_column(String(8), default="every", server_default="every")
     #: days of absences that may move this player's deadlines in any 365 days (issue 25)
     absence_budget_days: Mapped[int] = mapped_column(Integer, default=28, server_default="28")
     #: the end of the player's last absence (None: none declared): a game's
     #: deadline looks for absences only when it is later (pbem.service.play.absences)
     away_until: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    #: mail about table talk: "every" (one mail per quiet spell), "digest", "none" (issue 26)
+    talk_mail: Mapped[str] = mapped_column(String(8), default="every", server_default="every")
     #: the calendar feed's random part (issue 25): the feed's secret link is an
     #: HMAC of it (pbem.service.core.secret_links); None: no feed; a new one revokes the old link
     calendar_nonce: Mapped[str | None] = mapped_column(String(32), nullable=True)
@@ -135,6 +135,10 @@ class Game(db.Model):
     deadline_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True, index=True)
     reminder_step: Mapped[int | None] = mapped_column(Integer, nullable=True)
     paused_remaining: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: when the host notice waiting out its delay is due (UTC; ``None``:
+    #: none waits): a resolution releases it early only then, so the
+    #: common resolution sends no statement for it (issue 24)
+    host_notice_due_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
     #: table talk the host allows: "full", "public" (to the whole table only), "none" (issue 26)
     talk: Mapped[str] = mapped_column(String(8), default="full", server_default="full")
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
@@ -370,8 +374,8 @@ class RateCount(db.Model):
     window_start: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     hits: Mapped[int] = mapped_column(Integer, default=0)
     expires_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, index=True)
-from pbem.service.core import absence_rows  # noqa: E402,F401  (issue 25: absences)
 
 
 from pbem.service.core import talk_models  # noqa: E402,F401  (issue 26: table talk, channels)
 from pbem.service.core import api_models  # noqa: E402,F401  (issue 28: API tokens, idempotency keys)
+from pbem.service.core import absence_rows  # noqa: E402,F401  (issue 25: absences)

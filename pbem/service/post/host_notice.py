@@ -63,11 +63,15 @@ def tell(game: Game, what: str, *, now: dt.datetime) -> None:
     supersedes every earlier one not yet sent; the one left lists the
     earlier actions in a line each, then the latest with the state it
     leaves (the deadline now). A cancellation is due at once."""
-    state = get_game(game.kind).state_from_json(game.state) if game.state else None
-    earlier_kinds = _supersede_host_notices(game, now)
     delay = 0.0 if what == "cancelled" else float(
         current_app.config.get("HOST_NOTICE_DELAY_SECONDS", HOST_NOTICE_DELAY_SECONDS) or 0)
     due = now + dt.timedelta(seconds=delay)
+    # the game row says a host notice waits: the next resolution releases it
+    # (:func:`pbem.service.post.notify.release_host_notices`), and only then;
+    # set before the first query, so it rides on the host action's UPDATE
+    game.host_notice_due_at = due if due > now else None
+    state = get_game(game.kind).state_from_json(game.state) if game.state else None
+    earlier_kinds = _supersede_host_notices(game, now)
     for seat in game.seats:
         _tell_seat(game, seat, what, state, earlier_kinds, now=now, due=due)
 

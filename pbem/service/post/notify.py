@@ -178,8 +178,17 @@ def after_change(game: Game, state, *, now: dt.datetime, missed: Sequence[int] =
 def release_host_notices(game: Game, now: dt.datetime) -> None:
     """Make the game's host notices still waiting out their delay
     (:mod:`pbem.service.post.host_notice`) due at ``now``: written before the
-    turn notices that follow, they are delivered first."""
+    turn notices that follow, they are delivered first. Sends a statement
+    only when the game row says one waits (``Game.host_notice_due_at``,
+    set by :func:`pbem.service.post.host_notice.tell`, cleared here); an
+    ordinary resolution sends none."""
     global _RELEASE
+    due = game.host_notice_due_at
+    if due is None:
+        return
+    game.host_notice_due_at = None
+    if due <= now:
+        return
     if _RELEASE is None:
         from pbem.service.core.models import OUT_PENDING
 
