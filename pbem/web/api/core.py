@@ -95,7 +95,7 @@ def route(rule: str, *, methods: tuple[str, ...] = ("GET",), scope: str = "read"
     and the like to models (the 401, 403, 404 and 429 problems and a
     GET's 304 are added), ``models`` the request's ``query``, ``json``,
     ``headers`` models; ``scope`` the token scope it needs."""
-    codes = {"HTTP_401": Problem, "HTTP_403": Problem, "HTTP_404": Problem, "HTTP_429": Problem, **answers}
+    codes = {"HTTP_400": Problem, "HTTP_401": Problem, "HTTP_403": Problem, "HTTP_404": Problem, "HTTP_429": Problem, **answers}
     plain = ("HTTP_304",) if "GET" in methods else ()
 
     def decorate(view: Callable) -> Callable:
@@ -156,6 +156,13 @@ def _slow_down(err):
     wait = max(1, math.ceil(current.reset_at - time.time())) if current is not None else 60
     return problem("rate-limited", f"Too many requests with this token; try again in {wait} seconds.",
                    headers={"Retry-After": str(wait)})
+
+
+@bp.errorhandler(400)
+def _bad_request(err):
+    """What the app refuses before any route reads it (a control character
+    in a query argument, :mod:`pbem.web.inputs`), as a problem."""
+    return problem("bad-request", str(getattr(err, "description", "") or "Bad request."))
 
 
 @bp.errorhandler(404)

@@ -32,6 +32,7 @@ KINDS: dict[str, tuple[int, str]] = {
     "idempotency-key-reused": (422, "Idempotency-Key used for another request"),
     "orders-refused": (422, "Orders refused"),
     "invalid-request": (422, "Invalid request"),
+    "bad-request": (400, "Bad request"),
     "rate-limited": (429, "Too many requests"),
 }
 

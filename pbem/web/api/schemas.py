@@ -12,6 +12,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 #: one Idempotency-Key: printable ASCII without spaces
 KEY_PATTERN = r"^[!-~]{1,200}$"
+#: order text: no control characters but tab, CR and LF (as the pages' order field, pbem.web.inputs)
+TEXT_PATTERN = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]*$"
 
 
 class Problem(BaseModel):
@@ -111,13 +113,13 @@ class LegalOrders(BaseModel):
 
 
 class LegalQuery(BaseModel):
-    orders: str = Field("", max_length=10_000, description="order lines already chosen this turn, one a line; "
+    orders: str = Field("", max_length=10_000, pattern=TEXT_PATTERN, description="order lines already chosen this turn, one a line; "
                                                            "the answer lists the next decision's orders")
 
 
 class OrdersIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    orders: str = Field(min_length=1, max_length=10_000, description="one order a line, in any of the "
+    orders: str = Field(min_length=1, max_length=10_000, pattern=TEXT_PATTERN, description="one order a line, in any of the "
                                                                       "command languages")
     step: Optional[int] = Field(None, ge=0, le=2 ** 31 - 1, description="the step the orders were written "
                                                                         "on (stale ones are refused)")
