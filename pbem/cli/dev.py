@@ -54,3 +54,23 @@ def screenshots(out_dir: Path, widths: tuple[int, ...], everything: bool, lang: 
                         click.echo(f"{target}{wide}")
             finally:
                 browser.close()
+
+
+@dev.command("fuzz-api")
+@click.option("--examples", type=int, default=300, show_default=True,
+              help="generated requests per API operation (the test suite runs 20)")
+def fuzz_api(examples: int) -> None:
+    """The API fuzzing of the test suite (schemathesis against
+    /api/openapi.json with a valid token, the leak oracle on every answer;
+    tests/api/test_fuzz_api.py), run longer. Needs a checkout with tests/."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    test = root / "tests" / "api" / "test_fuzz_api.py"
+    if not test.exists():
+        raise click.ClickException(f"{test} is missing: run this from a checkout of pbem")
+    env = dict(os.environ, PBEM_FUZZ_EXAMPLES=str(examples))
+    raise SystemExit(subprocess.call([sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", str(test)],
+                                     cwd=root, env=env))
