@@ -28,6 +28,7 @@ from pbem.service.post import mailprefs
 from pbem.web.common import (
     deadline_text, get_game_or_404, seat_of, situation, time_left, viewer_zone,
 )
+from pbem.web import away
 from pbem.web.extensions import limiter, login_required
 from pbem.web.language import said, translated
 from pbem.web.locale import select_locale
@@ -101,7 +102,7 @@ def new():
             # an invitee's language: their own, or their browser's at the first sign-in, unless the host says
             "seats": [{"name": me.name, "email": me.email, "language": me.language}]
             + [{"name": "", "email": "", "language": ""}] * (MAX_SEATS - 1),
-            "options": {}}
+            "options": {}, **away.SETTING_DEFAULTS}
     problem = None
     if request.method == "POST":
         f = request.form
@@ -114,6 +115,7 @@ def new():
                           "language": supported(f.get(f"seat-{i}-language")) or ""}
                          for i in range(MAX_SEATS)]
         form["options"] = {k[4:]: v for k, v in f.items() if k.startswith("opt-")}
+        form.update(away.settings_form(f))
         try:
             game_id = _create(form)
         except ServiceError as err:
@@ -164,7 +166,7 @@ def _create(form: dict) -> int:
         raise ServiceError(gettext("Please choose the game's time zone from the list."))
     game = lifecycle.create_game(kind, g.player.email, seats, options=options,
                                  deadline_seconds=int(hours * 3600), timezone=zone,
-                                 title=form["title"])
+                                 title=form["title"], **away.settings(form))
     return game.id
 
 

@@ -81,7 +81,7 @@ def _tokens(line: str) -> list[str]:
 def read_away(line: str, zone: str) -> Away:
     """The absence ``line`` declares, its days read in time zone ``zone``
     (an IANA name). Raises :class:`AwayLineError`."""
-    tz = ZoneInfo(zone)
+    ZoneInfo(zone)  # an unknown zone raises here
     points: list[tuple[dt.date, dt.time | None]] = []
     for word in _tokens(line):
         date = _DATE.match(word)
@@ -104,9 +104,20 @@ def read_away(line: str, zone: str) -> Away:
     if len(points) != 2:
         raise AwayLineError(line, "dates")
     (d1, t1), (d2, t2) = points
-    start = dt.datetime.combine(d1, t1 or dt.time(0), tz)
-    end = dt.datetime.combine(d2, t2, tz) if t2 is not None else dt.datetime.combine(d2 + dt.timedelta(days=1), dt.time(0), tz)
-    return Away(start.astimezone(dt.timezone.utc), end.astimezone(dt.timezone.utc), line.strip()[:MAX_LINE])
+    start, end = local_days(d1, d2, zone, t1, t2)
+    return Away(start, end, line.strip()[:MAX_LINE])
+
+
+def local_days(first: dt.date, last: dt.date, zone: str, start_time: dt.time | None = None,
+               end_time: dt.time | None = None) -> tuple[dt.datetime, dt.datetime]:
+    """``(start, end)``, aware UTC, of an absence from day ``first`` to day
+    ``last`` in time zone ``zone``: from the start of the first day (or
+    ``start_time`` on it) to the end of the last (or ``end_time`` on it)."""
+    tz = ZoneInfo(zone)
+    start = dt.datetime.combine(first, start_time or dt.time(0), tz)
+    end = (dt.datetime.combine(last, end_time, tz) if end_time is not None
+           else dt.datetime.combine(last + dt.timedelta(days=1), dt.time(0), tz))
+    return start.astimezone(dt.timezone.utc), end.astimezone(dt.timezone.utc)
 
 
 def find_away_lines(text: str) -> list[str]:
