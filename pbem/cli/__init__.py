@@ -18,6 +18,7 @@ def main() -> None:
 #: attribute is an error when ``pbem`` starts (:func:`add_commands`).
 COMMANDS: list[tuple[str, str]] = [
     ("pbem_dev.bench.cli", "bench"),
+    ("pbem.cli.bot", "bot"),
     ("pbem.cli.demo", "demo"),
     ("pbem.cli.dev", "dev"),
     ("pbem.cli.mail", "mail"),
