@@ -30,7 +30,7 @@ from mailparser_reply.parser import EmailMessage as _ReplyMessage
 from . import clutter, quote_header, quotes
 from .reading import Reading, holds_an_order, split_letter
 
-__all__ = ["extract_new_text", "html_to_text", "read_reply", "Reading", "LANGUAGES"]
+__all__ = ["extract_new_text", "html_to_text", "new_lines", "read_reply", "Reading", "LANGUAGES"]
 
 
 def _from_header(names: str) -> str:
@@ -334,6 +334,21 @@ def read_reply(body: str, *, notice_texts: Iterable[str] = (), sender_tokens: It
     :func:`extract_new_text`'s patterns cut the quote. Returns a
     :class:`Reading` (``found`` tells which way was taken). Never raises on
     any ``str``."""
+    new, found = new_lines(body, notice_texts=notice_texts, sender_tokens=sender_tokens, is_order=is_order,
+                           by_patterns=by_patterns)
+    orders, ignored = split_letter(new, is_order, order_words)
+    return Reading(orders=orders, ignored=[l[:200] for l in ignored[:MAX_IGNORED]], found=found,
+                   first_lines=first_lines(body))
+
+
+def new_lines(body: str, *, notice_texts: Iterable[str] = (), sender_tokens: Iterable[str] = (),
+              is_order: Callable[[str], bool] | None = None, by_patterns: str | None = None) -> tuple[list[str], bool]:
+    """``(lines, found)``: the newly written lines of a reply (stripped, blank
+    lines between paragraphs kept), the quoted copy of the notice, its
+    header, signatures and footers removed, as :func:`read_reply` reads them
+    before telling orders from prose (table talk reads a message from them,
+    issue 26); ``found``: the copy was located by its words. Same
+    arguments as :func:`read_reply`; never raises on any ``str``."""
     texts = [t for t in notice_texts if t]
     text = _normalise(body)
     lines = text.split("\n")
@@ -349,7 +364,4 @@ def read_reply(body: str, *, notice_texts: Iterable[str] = (), sender_tokens: It
         new = _new_blocks(lines, match, top)
     else:
         new = _clean_block((extract_new_text(body) if by_patterns is None else by_patterns).split("\n"))
-    new = _without_notice_lines(new, texts, is_order)
-    orders, ignored = split_letter(new, is_order, order_words)
-    return Reading(orders=orders, ignored=[l[:200] for l in ignored[:MAX_IGNORED]], found=match is not None,
-                   first_lines=first_lines(body))
+    return _without_notice_lines(new, texts, is_order), match is not None

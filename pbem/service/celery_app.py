@@ -92,6 +92,7 @@ def settings(app: Flask) -> dict:
             "scan": {"task": "pbem.scan", "schedule": SCAN_EVERY},
             "deliver-outbox": {"task": DELIVER_TASK, "schedule": DELIVER_EVERY},
             "prune-outbox": {"task": "pbem.prune_outbox", "schedule": PRUNE_AT},
+            "talk-mail": {"task": "pbem.talk_mail", "schedule": SCAN_EVERY},  # issue 26
         },
     )
 

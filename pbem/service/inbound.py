@@ -47,6 +47,7 @@ from pbem.service.core.errors import GameNotFound
 from pbem.service.core.models import Game, GameEvent, InboundMessage, Player, Seat, utcnow
 from pbem.service.core.snapshot import engine_state, load_game
 from pbem.service import inbound_away
+from pbem.service import inbound_talk
 from pbem.service.play import replies
 from pbem.service.play.orders import submit_orders
 from pbem.service.play.submission import SubmitResult
@@ -218,6 +219,10 @@ def _apply(mail: InboundMail, game_id: int, seat_index: int, now: dt.datetime) -
     """Read the seat's reply and submit its orders; the answer is written
     with them (or, with no order line, the first lines seen are answered)."""
     sender = mail.from_address.lower()
+    talked = inbound_talk.take(mail, game_id, seat_index, now)  # a message to the table first (issue 26)
+    if talked.done:
+        return _recorded_message(mail, sender, talked.detail, game_id, seat_index)
+    mail = talked.mail
     expected = answered_step(mail, game_id, seat_index)
     away = inbound_away.lines_of(mail)
     if away:  # absences first (issue 25); the other lines are read as orders
@@ -252,6 +257,16 @@ def _apply(mail: InboundMail, game_id: int, seat_index: int, now: dt.datetime) -
 
 class _Duplicate(Exception):
     pass
+
+
+def _recorded_message(mail, sender: str, detail: str, game_id: int, seat_index: int) -> InboundResult:
+    """Record a mail that was only a message to the table (sent or refused,
+    and answered by :mod:`pbem.service.inbound_talk`). Commits."""
+    begin_write()
+    _record(mail.message_id, sender, "message", detail, game_id, seat_index)
+    db.session.commit()
+    queue.enqueue(queue.DELIVER)
+    return InboundResult("message", detail, game_id, seat_index)
 
 
 def _answer_away(mail, sender: str, lines: list[str], game_id: int, seat_index: int, now: dt.datetime, *,

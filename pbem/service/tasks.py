@@ -1,7 +1,7 @@
 """Celery tasks. Each is idempotent: delivered twice, it acts once.
 
 ``pbem.resolve(game_id)``, ``pbem.scan()``, ``pbem.deliver_outbox()``,
-``pbem.inbound(raw_b64)``, ``pbem.prune_outbox()``. Each runs in an app
+``pbem.inbound(raw_b64)``, ``pbem.prune_outbox()``, ``pbem.talk_mail()``. Each runs in an app
 context of its own whose database session is removed when it ends
 (:class:`pbem.service.celery_app` ``FlaskTask``).
 """
@@ -42,6 +42,17 @@ def register(celery: Celery) -> None:
         from pbem.service.inbound import handle_inbound
 
         return handle_inbound(base64.b64decode(raw_b64)).result
+
+    @celery.task(name="pbem.talk_mail", shared=False)
+    def talk_mail() -> int:
+        """The message mail that is due (issue 26; :mod:`pbem.service.play.talk_mail`)."""
+        from pbem.service.core import queue
+        from pbem.service.play.talk_mail import send_due
+
+        n = send_due()
+        if n:
+            queue.enqueue(queue.DELIVER)
+        return n
 
     @celery.task(name="pbem.prune_outbox", shared=False)
     def prune_outbox() -> dict:

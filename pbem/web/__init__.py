@@ -33,6 +33,7 @@ BLUEPRINTS: list[tuple[str, str]] = [
     ("pbem.web.tokens", "bp"),
     ("pbem.web.api", "bp"),
     ("pbem.web.talk", "bp"),
+    ("pbem.web.channel", "bp"),
     ("pbem.web.away", "bp"),
 ]
 #: modules of :data:`BLUEPRINTS` whose ``enabled(config)`` decides whether they register

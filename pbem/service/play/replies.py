@@ -28,11 +28,11 @@ from pbem.service.play.held import game_holds, is_cancel
 
 log = logging.getLogger(__name__)
 
-__all__ = ["answered_notice", "notice_texts", "order_predicate", "read"]
+__all__ = ["answered_notice", "new_text", "notice_texts", "order_predicate", "read"]
 
 #: how many of the seat's latest outbox rows are looked at for the notice answered
 RECENT = 40
-_NOTICE_KINDS = ("turn", "reminder", "missed", "refusal", "confirmation")
+_NOTICE_KINDS = ("turn", "reminder", "missed", "refusal", "confirmation", "talk")
 
 
 def _message_id(raw: bytes) -> str:
@@ -137,3 +137,19 @@ def read(mail, game, seat_index: int, state) -> reply_text.Reading:
     words = get_game(game.kind).order_words() if state is not None else ()
     return reply_text.read_reply(body, notice_texts=texts, sender_tokens=tokens, is_order=is_order,
                                  by_patterns=mail.text, order_words=words)
+
+
+def new_text(mail, game, seat_index: int) -> list[str]:
+    """The newly written lines of ``mail`` (to seat ``seat_index`` of
+    ``game``), found with the same quote finder as orders: the notice it
+    answers (a turn notice, or a message notice of table talk) located by
+    its words, else the patterns. Table talk reads its messages from them
+    (:mod:`pbem.service.inbound_talk`, issue 26)."""
+    refs = [mail.in_reply_to or "", *reversed(mail.references)]
+    raw = answered_notice(game.id, seat_index, refs)
+    texts, tokens = notice_texts(raw) if raw else ([], [])
+    cfg = current_app.config
+    tokens += [a for _n, a in getaddresses([cfg.get("MAIL_FROM", "")]) if a] + [cfg.get("INBOUND_ADDRESS", "")]
+    lines, _found = reply_text.new_lines(head_and_tail(mail.body, MAX_READ_CHARS), notice_texts=texts,
+                                         sender_tokens=tokens, by_patterns=mail.text)
+    return lines

@@ -25,7 +25,7 @@ from pbem.mail import smtp
 from pbem.mail.tokens import make_bounce_address
 from pbem.service.core.db import begin_write, db
 from pbem.service.core.models import OUT_FAILED, OUT_PENDING, OUT_SENDING, OUT_SENT, OUT_SUPERSEDED, OutboxMessage, utcnow
-from pbem.service.post import digest, outbox, pictures
+from pbem.service.post import channel_delivery, digest, outbox, pictures
 from pbem.service.post.store import stale_deferred
 
 log = logging.getLogger(__name__)
@@ -137,6 +137,7 @@ def _deliver_one(row_id: int, *, now: dt.datetime, stuck: dt.datetime, started: 
         return "superseded" if claimed == OUT_SUPERSEDED else None
     row = db.session.get(OutboxMessage, row_id, populate_existing=True)
     recipient, deferred, subject = row.recipient, row.raw is None, row.subject
+    channel_game = row.game_id if row.kind == "channel" else None  # posted through Apprise (issue 26)
     raw, error = _compose(row, now)
     db.session.commit()
     if raw is None and error is None:
@@ -144,7 +145,7 @@ def _deliver_one(row_id: int, *, now: dt.datetime, stuck: dt.datetime, started: 
         return "superseded"
     drawn = None
     if error is None:
-        drawn, error = _send(raw, recipient, row_id)
+        drawn, error = _send(raw, recipient, row_id, channel_game=channel_game)
     begin_write()
     row = db.session.get(OutboxMessage, row_id, populate_existing=True)
     if error is not None:
@@ -176,13 +177,19 @@ def _supersede(row_id: int) -> None:
     db.session.commit()
 
 
-def _send(raw: bytes, recipient: str, row_id: int) -> tuple[bytes | None, Exception | None]:
+def _send(raw: bytes, recipient: str, row_id: int, *, channel_game: int | None = None
+          ) -> tuple[bytes | None, Exception | None]:
     """Draw the board picture (now, not at resolution) and send: the bytes
-    sent and ``None``, or ``None`` and the error (any failure keeps the row)."""
+    sent and ``None``, or ``None`` and the error (any failure keeps the row).
+    A row of a game's chat channel (``channel_game``) is posted through
+    Apprise (:mod:`pbem.service.post.channel_delivery`), not mailed."""
     recipients = [r.strip() for r in recipient.split(",") if r.strip()]
     try:
         drawn = pictures.materialize(raw)
-        send_raw(drawn, recipients, row_id=row_id)
+        if channel_game is not None:
+            channel_delivery.post(drawn, channel_game)
+        else:
+            send_raw(drawn, recipients, row_id=row_id)
         return drawn, None
     except Exception as err:
         return None, err

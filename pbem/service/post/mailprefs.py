@@ -60,6 +60,13 @@ ASKED_NOW = notices.of_audience(audience.ASKED_NOW)
 #: the day's held notices in one mail (:mod:`pbem.service.post.digest`)
 DIGEST = notices.of_audience(audience.DIGEST)
 
+#: table talk mail (issue 26): as ``Player.talk_mail`` says (every / digest / none)
+TALK = notices.of_audience(audience.TALK)
+#: posts to a game's chat channel: no player, always written (issue 26)
+CHANNEL = notices.of_audience(audience.CHANNEL)
+#: the choices of ``Player.talk_mail``: a mail per quiet spell, the daily digest, none
+TALK_MAIL_MODES = ("every", "digest", "none")
+
 #: every kind of notice (:mod:`pbem.service.post.notices`, one module per
 #: kind); :func:`route` refuses any other, loudly
 KINDS = notices.KINDS
@@ -75,7 +82,7 @@ def route(player: Player | None, kind: str, *, about_you: bool = True) -> Route:
     a kind of :data:`ASKED_NOW` goes there. Raises ``ValueError`` for a
     kind not in :data:`KINDS`, or for ``player=None`` with another kind."""
     notices.get_notice(kind)  # ValueError for an unknown kind
-    if kind in ASKED_NOW:
+    if kind in ASKED_NOW or kind in CHANNEL:
         return "send"
     if player is None:
         raise ValueError(f"a {kind!r} notice needs a player to go to")
@@ -83,6 +90,8 @@ def route(player: Player | None, kind: str, *, about_you: bool = True) -> Route:
         return "drop"
     if kind in DIGEST:
         return "send"
+    if kind in TALK:  # table talk has its own choice (issue 26)
+        return {"none": "drop", "digest": "hold"}.get(getattr(player, "talk_mail", None) or "every", "send")
     if kind in ANSWERS or kind in HOST_MAIL or kind == "seat_given":  # the one mail saying the host gave the seat away
         return "send"
     if kind == "invite":

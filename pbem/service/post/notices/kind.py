@@ -22,8 +22,13 @@ NEWS = "news"
 ASKED_NOW = "asked-now"
 #: the day's held notices in one mail
 DIGEST = "digest"
+#: table talk: as the player's message mail choice says (``Player.talk_mail``:
+#: every quiet spell, the daily digest, none; issue 26)
+TALK = "talk"
+#: the group's chat channel of a game (no player: an Apprise URL; issue 26)
+CHANNEL = "channel"
 
-AUDIENCES = (ANSWER, HOST, TURN, ACT, NEWS, ASKED_NOW, DIGEST)
+AUDIENCES = (ANSWER, HOST, TURN, ACT, NEWS, ASKED_NOW, DIGEST, TALK, CHANNEL)
 
 
 @dataclass(frozen=True)
