@@ -12,7 +12,11 @@ Each iteration:
    is two levels, its first steps (:meth:`Action.steps` but the last), then
    the order; a turn of several decisions (Medina's two pieces) is one
    level per decision;
-3. **expand** one untried order;
+3. **expand** one untried order; at the root, the orders are tried in the
+   order of a one-ply look with the evaluation (the greedy bot's), and only
+   the best ``WIDEN`` + sqrt(visits) of them are open to the search
+   (progressive widening), so a small budget still plays at least as the
+   greedy bot would and a larger one looks further;
 4. **play out** at random for at most ``depth`` decisions;
 5. **score** the end with :func:`pbem.bots.base.rewards` (a win at the end;
    before it the game's evaluation, :meth:`~pbem.engine.api.Game.evaluate`)
@@ -34,7 +38,9 @@ from pbem.engine.api import Action, State
 #: UCB1's exploration constant for rewards in 0..1
 EXPLORE = 0.7
 #: random decisions played after the tree before the evaluation scores the position
-DEPTH = 8
+DEPTH = 4
+#: orders open at the root before any visit (then + sqrt(visits))
+WIDEN = 3
 
 
 class Node:
@@ -74,6 +80,7 @@ class StandardBot(Bot):
 
     def _choose(self, state: State, seat: int, acts: Sequence[Action], rng: random.Random) -> Action:
         root = Node()
+        self._prior = self._one_ply(state, seat, acts, rng)
         budget = self.budget
         stop_at = time.process_time() + budget.seconds if budget.seconds is not None else None
         limit = budget.iterations
@@ -88,11 +95,29 @@ class StandardBot(Bot):
         self.stats.iterations += n
         return self._best(root, seat, acts)
 
+    @staticmethod
+    def _one_ply(state: State, seat: int, acts: Sequence[Action], rng: random.Random) -> dict[Any, float]:
+        """Each root order's reward for ``seat`` one ply on, on one variant
+        (key ``(seat, action)``, and ``(seat, first level)`` the best of its
+        orders): the order in which the root tries them."""
+        game = state.game
+        variant = game.redeal_hidden(state, seat, rng)
+        prior: dict[Any, float] = {}
+        for a in acts:
+            after = variant.copy()
+            after.apply(seat, a)
+            r = rewards(after, game.evaluation_scale)[seat]
+            prior[(seat, a)] = r
+            group = (seat, first_level(a))
+            prior[group] = max(prior.get(group, 0.0), r)
+        return prior
+
     # ------------------------------------------------------------ one iteration
     def _iterate(self, state: State, seat: int, root: Node, rng: random.Random) -> None:
         game = state.game
         det = game.redeal_hidden(state, seat, rng)
         path: list[tuple[Node, int]] = []
+        root.visits += 1                  # the widening at the root reads it
         node = root
         who = seat
         while not det.is_terminal():
@@ -119,20 +144,26 @@ class StandardBot(Bot):
         groups: dict[Any, list[Action]] = {}
         for a in acts:
             groups.setdefault((who, first_level(a)), []).append(a)
+        prior = self._prior if not path else None
         if len(groups) > 1 and len(groups) < len(acts):
-            key, node, added = self._pick(node, list(groups), rng)
+            key, node, added = self._pick(node, list(groups), rng, prior)
             path.append((node, who))
             choices = groups[key]
         else:
             added, choices = False, acts
-        key, node, added2 = self._pick(node, [(who, a) for a in choices], rng)
+        key, node, added2 = self._pick(node, [(who, a) for a in choices], rng, prior)
         path.append((node, who))
         return key[1], node, added or added2
 
-    def _pick(self, node: Node, keys: list, rng: random.Random):
+    def _pick(self, node: Node, keys: list, rng: random.Random, prior: dict | None = None):
         """UCB1 among ``keys`` (those legal now) at ``node``, or an untried
-        one at random; returns the key, its child and whether it is new."""
+        one at random; with ``prior`` (the root), only the best WIDEN +
+        sqrt(visits) keys by prior, untried ones best first. Returns the
+        key, its child and whether it is new."""
         children = node.children
+        if prior is not None:
+            keys = sorted(keys, key=lambda k: -prior.get(k, 0.0))
+            keys = keys[:WIDEN + int(math.sqrt(node.visits + 1))]
         untried = []
         for k in keys:
             child = children.get(k)
@@ -141,7 +172,7 @@ class StandardBot(Bot):
             else:
                 child.avail += 1
         if untried:
-            k = untried[rng.randrange(len(untried))]
+            k = untried[0] if prior is not None else untried[rng.randrange(len(untried))]
             child = children[k] = Node()
             child.avail = 1
             return k, child, True

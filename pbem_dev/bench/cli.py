@@ -77,6 +77,11 @@ from pbem_dev.bench.bots import bots as _bots  # noqa: E402
 
 bench.add_command(_bots)
 
+# ``pbem bench search``: what search pays per engine operation (pbem_dev/bench/search_ops.py)
+from pbem_dev.bench.search_ops import search as _search  # noqa: E402
+
+bench.add_command(_search)
+
 # ``pbem bench page``: order page weight and render time (pbem_dev/bench/page.py)
 from pbem_dev.bench.page import page as _page  # noqa: E402
 

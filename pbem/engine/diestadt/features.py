@@ -37,6 +37,15 @@ class Features:
         self.done = [False] * NODES
         self.borders: list[tuple[int, int]] = []
 
+    def clone(self) -> "Features":
+        """An independent copy (for :meth:`DieStadtState.copy`)."""
+        f = Features.__new__(Features)
+        f.parent, f.ftype, f.open = self.parent[:], self.ftype[:], self.open[:]
+        f.kinds, f.done, f.borders = self.kinds[:], self.done[:], self.borders[:]
+        f.tiles = {k: set(v) for k, v in self.tiles.items()}
+        f.fols = {k: v[:] for k, v in self.fols.items()}
+        return f
+
     def find(self, n: int) -> int:
         parent = self.parent
         root = n

@@ -43,11 +43,11 @@ class DieStadtGame(Game):
         """Die Stadt hides one thing, from everyone alike: the order of the
         unplayed tiles (design 6.3). The variant shuffles each pile's
         unplayed tiles again; the drawn tile lies face up and stays."""
-        d = json.loads(state.to_json())
-        for pile in d["piles"]:
+        variant = state.copy()
+        for pile in variant.piles:
             pile.sort()                   # canonical order first: the variant reads nothing hidden
             rng.shuffle(pile)
-        return DieStadtState.from_dict(self, d)
+        return variant
 
     evaluation_scale = _evaluate.SCALE
 

@@ -11,6 +11,7 @@ from pbem.engine.lacitta import evaluate as _evaluate
 from pbem.engine.fold import vocabulary
 from pbem.engine.lacitta import parse as _parse
 from pbem.engine.lacitta import position as _position
+from pbem.engine.lacitta import rng as rngs
 from pbem.engine.lacitta import text as _text
 from pbem.engine.lacitta.actions import Order
 from pbem.engine.lacitta.state import LaCittaState
@@ -41,18 +42,19 @@ class LaCitta(Game):
         the Voice of the People cards face down that ``seat`` has not looked
         at (with Bürgernähe) together with the Voice deck, and the random
         generator (:mod:`pbem.engine.lacitta.view` says what is public)."""
-        d = json.loads(state.to_json())   # a deep copy: to_dict shares lists
-        d["deck"].sort()                  # canonical order first: the variant reads nothing hidden
-        rng.shuffle(d["deck"])
-        peeked = set(d["peeked"][seat]) if seat is not None else set()
-        unseen = [] if d["revealed"] else [i for i in range(1, len(d["voice"])) if i not in peeked]
-        pool = sorted([d["voice"][i] for i in unseen] + d["voice_deck"])
+        v = state.copy()
+        v.deck.sort()                     # canonical order first: the variant reads nothing hidden
+        rng.shuffle(v.deck)
+        peeked = set(v.peeked[seat]) if seat is not None else set()
+        unseen = [] if v.revealed else [i for i in range(1, len(v.voice)) if i not in peeked]
+        pool = sorted([v.voice[i] for i in unseen] + v.voice_deck)
         rng.shuffle(pool)
         for i in unseen:
-            d["voice"][i] = pool.pop()
-        d["voice_deck"] = pool
-        d["rng"] = f"{rng.getrandbits(64):016x}"
-        return LaCittaState.from_dict(self, d)
+            v.voice[i] = pool.pop()
+        v.voice_deck = pool
+        v.rng = rngs.from_text(f"{rng.getrandbits(64):016x}")
+        v._legal_cache = None             # orders do not depend on the decks, but keep none of the original
+        return v
 
     evaluation_scale = _evaluate.SCALE
 

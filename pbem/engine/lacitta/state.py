@@ -315,7 +315,29 @@ class LaCittaState(State):
         return s
 
     def copy(self) -> "LaCittaState":
-        return LaCittaState.from_dict(self.game, json.loads(self.to_json()))
+        """An independent copy, the site indexes copied rather than rebuilt
+        (the search bots copy a position for every iteration). The landscape,
+        the terrain, the setup events and the cached orders are never changed
+        in place and are shared."""
+        s = LaCittaState.__new__(LaCittaState)
+        s.__dict__.update(self.__dict__)
+        s.rng = rngs.from_text(self.rng.to_text())
+        s.cities = {k: City(c.castle, c.owner, c.citizens, c.sites[:]) for k, c in self.cities.items()}
+        s.occ, s.kind, s.near = dict(self.occ), dict(self.kind), dict(self.near)
+        s.open = set(self.open)
+        s.touch = {k: dict(v) for k, v in self.touch.items()}
+        s._by_owner = None
+        s._found_cache = dict(self._found_cache) if self._found_cache is not None else None
+        s._front, s._zone = dict(self._front), dict(self._zone)
+        for k in _LISTS:
+            setattr(s, k, list(getattr(self, k)))
+        s.played = [x[:] for x in self.played]
+        s.peeked = [x[:] for x in self.peeked]
+        s.notables = [x[:] for x in self.notables]
+        s.used, s.wish_choice = dict(self.used), dict(self.wish_choice)
+        s.yearend = {k: dict(v) for k, v in self.yearend.items()}
+        s.last_sites = self.last_sites[:]
+        return s
 
     # ---------------------------------------------------------------- view
     def view(self, seat: int | None) -> dict[str, Any]:
