@@ -22,6 +22,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("pbem.cli.demo", "demo"),
     ("pbem.cli.dev", "dev"),
     ("pbem.cli.mail", "mail"),
+    ("pbem.cli.replay", "replay"),
     ("pbem.cli.service", "service"),
 ]
 

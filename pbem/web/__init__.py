@@ -30,6 +30,8 @@ BLUEPRINTS: list[tuple[str, str]] = [
     ("pbem.web.games", "bp"),
     ("pbem.web.orders", "bp"),
     ("pbem.web.mailprefs", "bp"),
+    ("pbem.web.calendar", "bp"),
+    ("pbem.web.watch", "bp"),
     ("pbem.web.tokens", "bp"),
     ("pbem.web.api", "bp"),
     ("pbem.web.talk", "bp"),

@@ -1,0 +1,53 @@
+"""Secret links that stand for a right without a sign-in (issue 25): a
+player's calendar feed, a game's spectator page.
+
+A link's secret is ``HMAC-SHA256(SECRET_KEY, "<purpose>:<id>:<nonce>")``
+(base64url, 32 characters, 192 bits), where ``nonce`` is a random string
+kept on the row (``players.calendar_nonce``, ``games.spectator_nonce``).
+The database never holds the secret itself: a copy of it alone opens no
+feed. Revoking a link is drawing a new nonce (the old secret no longer
+matches); ``NULL`` means no link at all. Secrets are compared in constant
+time (:func:`hmac.compare_digest`), and those made with a key of
+``SECRET_KEY_FALLBACKS`` are still accepted while a key is rotated.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+
+from flask import current_app
+
+#: the purposes a secret may stand for (one key space each)
+CALENDAR, SPECTATOR = "calendar", "spectator"
+SECRET_CHARS = 32
+
+
+def new_nonce() -> str:
+    """A fresh random nonce (22 characters, 128 bits)."""
+    return secrets.token_urlsafe(16)
+
+
+def _secret(key: str, purpose: str, ident: int, nonce: str) -> str:
+    mac = hmac.new(key.encode(), f"{purpose}:{int(ident)}:{nonce}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).decode()[:SECRET_CHARS]
+
+
+def secret_for(purpose: str, ident: int, nonce: str) -> str:
+    """The secret of ``purpose`` for row ``ident`` with ``nonce``, signed
+    with the current ``SECRET_KEY``."""
+    return _secret(current_app.config["SECRET_KEY"], purpose, ident, nonce)
+
+
+def matches(purpose: str, ident: int, nonce: str | None, given: str) -> bool:
+    """Whether ``given`` is the secret of ``purpose`` for row ``ident`` with
+    ``nonce`` (``None``: no link, never matches), under the current key or a
+    fallback key, compared in constant time."""
+    if not nonce or not isinstance(given, str) or len(given) != SECRET_CHARS:
+        return False
+    keys = [current_app.config["SECRET_KEY"], *(current_app.config.get("SECRET_KEY_FALLBACKS") or [])]
+    ok = False
+    for key in keys:
+        ok |= hmac.compare_digest(_secret(key, purpose, ident, nonce).encode(), given.encode("utf-8", "replace"))
+    return ok
