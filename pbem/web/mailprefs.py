@@ -76,6 +76,8 @@ def _save(player: Player) -> str | None:
         mail_preferences.set_mail_preferences(player.id, form.get("notify_mode", ""), form.get("digest_hour"),
                                          no_invites=form.get("no_invites") == "on",
                                          mail_works=form.get("mail_works") == "on")
+        if "talk_mail" in form:  # table talk mail (issue 26)
+            mail_preferences.set_talk_mail(player.id, form.get("talk_mail"))
     except ServiceError as err:
         return said(err)
     return None

@@ -85,11 +85,40 @@ def test_mute_and_the_hosts_hide_and_setting(app):
 
 
 def test_the_thread_speaks_the_readers_language(app):
+    from pbem.service.core.db import db
+    from pbem.service.core.models import Player
+
     gid = new_lacitta()
-    talk.post_message(gid, 0, player_id("ada@example.org"), "Hei!", to=talk.ALL)
-    for lang, word in (("fi", "Pöytäkeskustelu"), ("de", "Tischgespräch"), ("cs", "Rozhovor u stolu"),
-                       ("ca", "Xerrada de taula")):
-        bo = signed_in(app, "bo@example.org")
-        bo.set_cookie("pbem_lang", lang)
-        page = bo.get(f"/games/{gid}/seat/2", headers={"Accept-Language": lang}).get_data(as_text=True)
-        assert "Hei!" in page
+    talk.post_message(gid, 0, player_id("ada@example.org"), "Hei!", to=[1])
+    for lang, words in (("fi", ("Pöytäkeskustelu", "yksityinen", "Lähetä viesti")),
+                        ("de", ("Tischgespräch", "privat", "Nachricht senden")),
+                        ("cs", ("Rozhovor u stolu", "soukromá", "Odeslat zprávu")),
+                        ("ca", ("Converses a la taula", "privat", "Envia el missatge")),
+                        ("en", ("Table talk", "private", "Send message"))):
+        client = signed_in(app, "bo@example.org")
+        db.session.rollback()
+        db.session.get(Player, player_id("bo@example.org")).language = lang
+        db.session.commit()
+        page = _seat_page(client, gid, 2)
+        assert "Hei!" in page and all(w in page for w in words), lang
+
+
+def test_the_mail_preferences_page_sets_the_table_talk_mail(app):
+    from pbem.service.core.db import db
+    from pbem.service.core.models import Player
+
+    new_lacitta()
+    bo = signed_in(app, "bo@example.org")
+    page = bo.get("/account/mail").get_data(as_text=True)
+    assert 'name="talk_mail" value="every" checked' in page
+    token = csrf_token(bo, "/account/mail")
+    resp = bo.post("/account/mail", data={"csrf_token": token, "notify_mode": "every", "digest_hour": "18",
+                                          "talk_mail": "digest"})
+    assert resp.status_code == 302
+    db.session.rollback()
+    assert db.session.get(Player, player_id("bo@example.org")).talk_mail == "digest"
+    resp = bo.post("/account/mail", data={"csrf_token": token, "notify_mode": "every", "digest_hour": "18",
+                                          "talk_mail": "loud"})
+    assert resp.status_code == 400
+    db.session.rollback()
+    assert db.session.get(Player, player_id("bo@example.org")).talk_mail == "digest"

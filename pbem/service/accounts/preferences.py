@@ -27,6 +27,7 @@ from pbem.engine.messages import Msg
 from pbem.service.core.db import begin_write, db
 from pbem.service.core.errors import ServiceError
 from pbem.service.core.models import NOTIFY_MODES, Player
+from pbem.service.core.talk_models import TALK_MAIL_MODES
 
 
 @dataclass(frozen=True)
@@ -73,11 +74,21 @@ def set_mail_preferences(player_id: int, mode: str | None, digest_hour: object =
     return prefs
 
 
+def set_talk_mail(player_id: int, mode: str | None) -> None:
+    """Store which table talk mail ``player_id`` wants (``Player.talk_mail``:
+    ``every`` message mail, in the daily ``digest``, ``none``; issue 26).
+    Commits; raises :class:`ServiceError` for another value (nothing written)."""
+    if mode not in TALK_MAIL_MODES:
+        raise ServiceError(Msg("Please choose which mail you want."))
+    _write(player_id, {"talk_mail": mode})
+
+
 def unsubscribe(player_id: int) -> None:
     """One-click unsubscribe of ``player_id``: only turn mail (``my_turn``;
-    ``none`` stays ``none``) and no invitations. Commits."""
+    ``none`` stays ``none``), no invitations and no table talk mail (the
+    messages stay on the game's page). Commits."""
     _write(player_id, {"notify_mode": case((Player.notify_mode == "none", "none"), else_="my_turn"),
-                       "no_invites": True})
+                       "no_invites": True, "talk_mail": "none"})
 
 
 def _write(player_id: int, values: dict) -> None:
