@@ -57,7 +57,8 @@ def docs():
                                "body": _body_schema(op), "anchor": op.get("operationId", path)})
     schemas = {name: json.dumps(schema, indent=1) for name, schema in sorted(doc["components"]["schemas"].items())}
     return render_template("web/api_docs.html", doc=doc, operations=operations, schemas=schemas,
-                           kinds=KINDS, problem_type=problem_type)
+                           kinds=KINDS, problem_type=problem_type,
+                           version_line=f"v{doc['info']['version']} · OpenAPI {doc['openapi']}")
 
 
 def _body_schema(op: dict) -> str | None:
