@@ -121,6 +121,8 @@ def demo(port: int, host: str, smtp_port: int | None, kind: str, instance: str |
             if sink is not None:
                 click.echo(f"  mail:      {base}/dev/mail  (SMTP sink on 127.0.0.1:{sink.port}; "
                            f"inbound address {cfg['INBOUND_ADDRESS']})")
+            click.echo(f"  API:       {base}/api/docs  (OpenAPI {base}/api/openapi.json; "
+                       f"tokens: {base}/account/tokens)")
             click.echo("  sign in as (each link works once; the turn emails carry fresh ones):")
             for seat in game.seats:
                 url = links.signin_url(seat.player_id, links.order_path(game.id, seat.index))
