@@ -87,6 +87,8 @@ class Turn:
     board_alt: str = ""
     closeup_png: bytes | None = None
     closeup_alt: str = ""
+    #: the other seats away now, one line each ("Bo (seat 2): away until …"; issue 25)
+    away: Sequence[str] = ()
 
 
 @dataclass(frozen=True)

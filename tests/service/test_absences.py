@@ -160,3 +160,25 @@ def test_an_away_mail_delivered_twice_is_recorded_once(app, t0):
     assert handle_inbound(raw, now=t0).result == "absence"
     assert handle_inbound(raw, now=t0).result == "duplicate"
     assert len(db.session.execute(select(Absence)).all()) == 1 and len(outbox(kind="absence")) == 1
+
+
+def test_the_turn_mail_tells_the_other_seats_who_is_away_until_when_and_nothing_else(app, t0):
+    from .helpers import compose_pending
+
+    real_now = dt.datetime.now(dt.timezone.utc)   # a deferred turn notice is composed now
+    gid = new_tally(t0)
+    until = max(real_now, t0) + 10 * DAY
+    absences.declare(pid("bo@example.org"), t0 - DAY, until, now=t0)
+    from pbem.service.play.orders import submit_orders
+
+    submit_orders(gid, 0, "add 1", expected_step=0, source="web", now=t0 + H)   # Bo (away) is next
+    compose_pending()
+    bo_turn = [r for r in outbox(kind="turn") if r.seat_index == 1][-1]
+    assert "away until" not in body_text(bo_turn)            # not told about themself
+    submit_orders(gid, 1, "add 1", expected_step=1, source="web", now=t0 + 2 * H)
+    compose_pending()
+    cy_turn = [r for r in outbox(kind="turn") if r.seat_index == 2][-1]
+    text = body_text(cy_turn)
+    assert "Bo (seat 2): away until" in text
+    line = next(l for l in text.splitlines() if "away until" in l)
+    assert str(until.year) in line and "Ada" not in line

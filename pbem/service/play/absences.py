@@ -25,7 +25,8 @@ from pbem.service.core.absence_rows import Absence, AbsenceShift
 from pbem.service.core.db import db
 from pbem.service.core.errors import ServiceError
 from pbem.service.core.models import ACTIVE, Game, PendingOrder, Player, Seat, utcnow
-from pbem.service.play.absence_rule import Span, covering_end, moved_deadline
+from pbem.service.play.absence_rule import Span, moved_deadline
+from pbem.service.post import away_text
 
 #: absences of one player not yet over, at most (njudge: 3 pending)
 MAX_PENDING = 3
@@ -217,17 +218,7 @@ def cap_left(game: Game) -> dt.timedelta:
 
 def away_until(game: Game, *, now: dt.datetime) -> dict[int, dt.datetime]:
     """Seat index -> the end of its player's absence covering ``now`` (in
-    this game or every game): what the other seats see ("away until …").
-    Only the end: never where or why (there is no such field)."""
-    ids = {s.player_id: s.index for s in game.seats
-           if s.player.away_until is not None and s.player.away_until > now}
-    if not ids:
-        return {}
-    out = {}
-    for pid, spans in _spans(game, list(ids), now).items():
-        end = covering_end(now, spans)
-        if end is not None:
-            out[ids[pid]] = end
-    return out
-
-
+    this game or every game): what the other seats see ("away until …";
+    :func:`pbem.service.post.away_text.away_ends`). Only the end: never
+    where or why (there is no such field)."""
+    return away_text.away_ends(game, now=now)

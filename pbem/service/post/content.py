@@ -22,7 +22,8 @@ from pbem.mail.order_lists import arrange
 from pbem.service.core import links
 from pbem.service.core.db import db
 from pbem.service.core.held_text import held_lines, note as held_note
-from pbem.service.core.models import Game, GameEvent, Seat
+from pbem.service.core.models import Game, GameEvent, Seat, utcnow
+from pbem.service.post.away_text import away_lines
 from pbem.service.post.envelope import lang_of
 
 log = logging.getLogger(__name__)
@@ -195,7 +196,8 @@ def turn(game: Game, state, seat: Seat) -> compose.Turn:
         since_last=_events(game, seat.index, seat.last_moved_step, lang),
         legal_orders=legal, order_help=translate(engine.order_help(), lang), examples=examples,
         board_png=board_png(game, view, sites, lang), board_alt=board_alt(game, phase, lang),
-        closeup_png=near, closeup_alt=near_alt)
+        closeup_png=near, closeup_alt=near_alt,
+        away=away_lines(game, seat, now=utcnow(), lang=lang, zone=seat.player.timezone or game.timezone))
 
 
 def _with_held(text: str, game_id: int, seat_index: int, lang: str, engine) -> str:
