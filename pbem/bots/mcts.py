@@ -38,7 +38,7 @@ from pbem.engine.api import Action, State
 #: UCB1's exploration constant for rewards in 0..1
 EXPLORE = 0.7
 #: random decisions played after the tree before the evaluation scores the position
-DEPTH = 4
+DEPTH = 2
 #: orders open at the root before any visit (then + sqrt(visits))
 WIDEN = 3
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import click
 
-from pbem.bots import Budget, get_bot
+from pbem.bots import Budget, StandardBot, get_bot
 from pbem.engine import get_game
 
 
@@ -80,15 +80,22 @@ def play_one(game_name: str, seats: int, bots: list, seed: int, rng: random.Rand
     return state.scores()
 
 
+def make_bot(name: str, budget: Budget, depth: int | None = None):
+    """Bot ``name`` with ``budget`` (the standard bot's playout ``depth`` when given)."""
+    if name == "standard" and depth is not None:
+        return StandardBot(budget, depth=depth)
+    return get_bot(name, budget)
+
+
 def tournament(game_name: str, seats: int, a: str, b: str, games: int, budget: Budget,
-               seed: int = 0, options: dict | None = None, echo=None) -> Tournament:
+               seed: int = 0, options: dict | None = None, echo=None, depth: int | None = None) -> Tournament:
     """Play ``games`` games (rounded up to whole rotations of the seats);
     seed ``seed + k`` is played ``seats`` times, a in seat 0, 1, ..."""
     t = Tournament(game_name, seats, a, b)
     rounds = max(1, math.ceil(games / seats))
     for k in range(rounds):
         for a_seat in range(seats):
-            bots = [get_bot(a if s == a_seat else b, budget) for s in range(seats)]
+            bots = [make_bot(a if s == a_seat else b, budget, depth) for s in range(seats)]
             rng = random.Random((seed + k) * 1_000_003 + a_seat)
             scores = play_one(game_name, seats, bots, seed + k, rng, options or {})
             firsts = [s.seat for s in scores if s.rank == 1]
@@ -118,12 +125,13 @@ def tournament(game_name: str, seats: int, a: str, b: str, games: int, budget: B
 @click.option("--iterations", type=int, default=None,
               help="search iterations per decision instead of seconds (deterministic)")
 @click.option("--seed", type=int, default=0, show_default=True, help="first seed")
+@click.option("--depth", type=int, default=None, help="the standard bot's playout depth (default: its own)")
 @click.option("--option", "opts", multiple=True, metavar="KEY=VALUE", help="game option")
 @click.option("--verbose", is_flag=True, help="a line per game")
 @click.option("--profile", is_flag=True, help="print a cProfile summary (slower)")
 @click.option("--machine", is_flag=True, help="first print the machine line (pbem_dev/bench/machine.py)")
 def bots(game_name: str, seats: int, a: str, b: str, games: int, budget: float, iterations: int | None,
-         seed: int, opts: tuple[str, ...], verbose: bool, profile: bool, machine: bool) -> None:
+         seed: int, depth: int | None, opts: tuple[str, ...], verbose: bool, profile: bool, machine: bool) -> None:
     """A tournament of bot A against bot B: win rate with a Wilson 95 %
     interval, mean score difference, CPU per decision, iterations per second."""
     from pbem.bots import BOTS
@@ -144,7 +152,7 @@ def bots(game_name: str, seats: int, a: str, b: str, games: int, budget: float, 
     options = dict(o.split("=", 1) for o in opts)
     t0 = time.process_time()
     run = lambda: tournament(game_name, seats, a, b, games, spend, seed, options,  # noqa: E731
-                             click.echo if verbose else None)
+                             click.echo if verbose else None, depth)
     if profile:
         import cProfile
         import pstats
