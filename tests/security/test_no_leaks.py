@@ -39,6 +39,9 @@ from pbem.service.core.snapshot import engine_state
 from pbem.service.post import notify
 from pbem.service.post.outbox import render
 
+from pbem.service.accounts.calendar_link import calendar_path, set_calendar
+from pbem.service.play.spectators import set_watchable, spectator_path
+
 from .answers import email_text, normalise_page, order_answers
 from .conftest import player_id, sign_in
 from .hidden import PEOPLE, hidden_variant, play
@@ -53,11 +56,13 @@ def _seat_outputs(app, clients, gid: int, x: int) -> dict[str, str]:
     """Everything seat ``x`` is shown now: its pages, its JSON, and a turn
     notice and reminder composed for it from the current state."""
     c = clients[x]
+    issue25 = _issue25_outputs(c, gid, x)  # first: it turns the calendar and spectators on
     out = {}
     for path in (f"/games/{gid}/seat/{x + 1}", f"/games/{gid}", "/", f"/games/{gid}/seat/{x + 1}/view.json"):
         resp = c.get(path)
         assert resp.status_code == 200, (path, resp.status_code)
         out[path] = normalise_page(resp.get_data(as_text=True))
+    out.update(issue25)
     db.session.rollback()
     g = db.session.get(Game, gid)
     db.session.refresh(g)
@@ -74,6 +79,30 @@ def _seat_outputs(app, clients, gid: int, x: int) -> dict[str, str]:
                 OutboxMessage.game_id == gid, OutboxMessage.seat_index == x)).scalars():
             out[f"email {row.kind}"] = email_text(render(row))
         db.session.rollback()  # nothing of this is kept
+    return out
+
+
+def _issue25_outputs(c, gid: int, x: int) -> dict[str, str]:
+    """What issue 25 added for seat ``x``: its player's calendar feed (the
+    time stamp of the fetch blanked), its own game record (JSON and text)
+    and the game's spectator page (the host turns spectators on)."""
+    db.session.rollback()
+    g = db.session.get(Game, gid)
+    player = g.seat(x).player
+    if not player.calendar_nonce:
+        set_calendar(player.id, "on")
+    if not g.spectator_nonce:
+        set_watchable(gid, "on")
+    db.session.rollback()
+    g = db.session.get(Game, gid)
+    paths = [calendar_path(g.seat(x).player), spectator_path(g),
+             f"/games/{gid}/seat/{x + 1}/record.json", f"/games/{gid}/seat/{x + 1}/record.txt"]
+    out = {}
+    for path in paths:
+        resp = c.get(path)
+        assert resp.status_code == 200, (path, resp.status_code)
+        out[path.split("/")[1] if path.startswith(("/calendar", "/watch")) else path] = re.sub(
+            r"DTSTAMP:\S+", "DTSTAMP:-", normalise_page(resp.get_data(as_text=True)))
     return out
 
 
