@@ -68,7 +68,7 @@ def _before(req, resp, error, instance, *rest) -> None:
 spec = SpecTree(
     "flask", title="pbem API", version="1", mode="strict", path="_spectree_unused", page_templates={},
     description="Your games, your seats' views and the legal orders, as JSON; orders sent as on the web "
-                "and by mail. Authenticate with `Authorization: Bearer <token>` (a token from your "
+                "and by mail. Authenticate with the header Authorization: Bearer <token> (a token from your "
                 "account page). docs/api.md has a walk-through.",
     security_schemes=[SecurityScheme(name="token", data=SecuritySchemeData(type="http", scheme="bearer"))],
     validation_error_model=Problem, before=_before,
@@ -115,10 +115,10 @@ def route(rule: str, *, methods: tuple[str, ...] = ("GET",), scope: str = "read"
 @bp.before_request
 def _authenticate():
     """Open the request for the bearer token's player (see the module)."""
-    g.player_id = None   # the session cookie grants nothing on /api
-    g.__dict__.pop("_player", None)
-    if request.endpoint in PUBLIC:
+    if request.endpoint in PUBLIC:   # the documentation: a page like any other
         return None
+    g.player_id = None   # the session cookie grants nothing on the API itself
+    g.__dict__.pop("_player", None)
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     try:
