@@ -27,7 +27,7 @@ EXAMPLES = int(os.environ.get("PBEM_FUZZ_EXAMPLES", "20"))
 def world_app(tmp_path, service_database_url):
     # rate limits high: the fuzzer is one token sending hundreds of requests
     app = make_app(tmp_path, service_database_url, API_RATE_LIMIT="100000 per minute",
-                   API_ORDER_LIMIT="100000 per minute")
+                   API_ORDER_LIMIT="100000 per minute", API_REFUSED_LIMIT="100000 per minute")
     for app in app_with_schema(app):
         yield app, make_world()
 

@@ -124,3 +124,8 @@ def test_a_bad_form_is_answered_and_keeps_what_was_typed(app):
     resp = web.post("/account/tokens", data={"csrf_token": csrf, "name": "kept name", "scope": "read",
                                              "days": "99999"})
     assert resp.status_code == 400 and 'value="kept name"' in resp.get_data(as_text=True)
+
+
+def test_a_client_guessing_tokens_is_slowed_down(app, client):
+    answers = [client.get("/api/v1/me", headers=bearer(f"pbem_guess{i}")).status_code for i in range(32)]
+    assert answers[:30] == [401] * 30 and answers[30:] == [429, 429]

@@ -16,7 +16,9 @@
   ``API_RATE_LIMIT`` (default :data:`READ_LIMIT`) on every route,
   ``API_ORDER_LIMIT`` (:data:`ORDER_LIMIT`) on the order routes besides;
   each answer carries ``RateLimit-Limit``, ``RateLimit-Remaining``,
-  ``RateLimit-Reset`` (seconds) and ``RateLimit-Policy``.
+  ``RateLimit-Reset`` (seconds) and ``RateLimit-Policy``. Refused tokens
+  count against the client's address (``API_REFUSED_LIMIT``, default
+  :data:`REFUSED_LIMIT`).
 
 :func:`route` declares a route: its path, scope, request and answer
 models (spectree, which makes the OpenAPI document from them).
@@ -31,6 +33,7 @@ from typing import Any, Callable
 
 from flask import Blueprint, Response, current_app, g, request
 from flask_babel import refresh
+from limits import parse_many
 from spectree import Response as Answers, SpecTree
 from spectree.models import SecurityScheme, SecuritySchemeData
 
@@ -46,6 +49,9 @@ log = logging.getLogger(__name__)
 READ_LIMIT = "120 per minute; 3000 per hour"
 #: order and dry-run requests of a token besides (default of ``API_ORDER_LIMIT``)
 ORDER_LIMIT = "30 per minute; 600 per hour"
+#: refused tokens from one client address (default of ``API_REFUSED_LIMIT``;
+#: a client guessing tokens gets 429s)
+REFUSED_LIMIT = "30 per minute; 300 per hour"
 #: routes open without a token (the documentation)
 PUBLIC = frozenset({"api.openapi", "api.docs"})
 
@@ -124,6 +130,9 @@ def _authenticate():
     try:
         row = authenticate(token.strip() if scheme.lower() == "bearer" else None)
     except TokenRefused as refused:
+        if not _refusal_allowed():
+            return problem("rate-limited", "Too many refused tokens from this address; wait a minute.",
+                           headers={"Retry-After": "60"})
         return problem(f"token-{refused.reason}", _REFUSALS[refused.reason],
                        headers={"WWW-Authenticate": 'Bearer realm="pbem"'})
     g.api_token = row
@@ -135,6 +144,19 @@ def _authenticate():
                     request.endpoint)
         return problem("scope", "This token may only read; make one that may send orders.")
     return None
+
+
+def _refusal_allowed() -> bool:
+    """Count a refused token against the client's address
+    (:data:`REFUSED_LIMIT`, in the limiter's storage); False when over."""
+    if not current_app.config.get("RATELIMIT_ENABLED", True):
+        return True
+    try:
+        return all(limiter.limiter.hit(item, "api-refused", request.remote_addr or "?")
+                   for item in parse_many(current_app.config.get("API_REFUSED_LIMIT") or REFUSED_LIMIT))
+    except Exception:   # the counts' storage is unreachable: refuse the token, do not fail
+        log.warning("refused-token count unavailable", exc_info=True)
+        return True
 
 
 _REFUSALS = {
