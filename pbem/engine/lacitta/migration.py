@@ -126,6 +126,16 @@ def wish_questions(state: "LaCittaState", seat: int) -> dict[str, str | None]:
     cities = [c.castle for c in state.cities_of(seat)]
     first, second = state.wishes
     questions: dict[str, str | None] = {}
+    seen: dict[tuple, tuple] = {}
+
+    def result(choice: dict[str, str | None]) -> tuple:
+        # the same full choice comes up once per castle: plan it once
+        key = tuple(sorted(choice.items()))
+        got = seen.get(key)
+        if got is None:
+            got = seen[key] = outcome(state, seat, choice)
+        return got
+
     for castle in cities:
         others = [k for k in cities if k != castle]
         if len(cities) > MAX_EXACT_CITIES:
@@ -133,8 +143,8 @@ def wish_questions(state: "LaCittaState", seat: int) -> dict[str, str | None]:
         else:
             combos = product(state.wishes, repeat=len(others))
         matters = any(
-            outcome(state, seat, {**dict(zip(others, combo)), castle: first})
-            != outcome(state, seat, {**dict(zip(others, combo)), castle: second})
+            result({**dict(zip(others, combo)), castle: first})
+            != result({**dict(zip(others, combo)), castle: second})
             for combo in combos)
         questions[castle] = None if matters else first
     return questions
