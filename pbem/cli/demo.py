@@ -48,6 +48,18 @@ def seed_demo_game(kind: str = "lacitta", *, seats: int = 3):
     return db.session.get(Game, game.id)
 
 
+def watch_and_calendar_lines(game) -> list[str]:
+    """Make the demo game watchable and the host's calendar feed (issue 25);
+    the lines that print both links."""
+    from pbem.service.accounts.calendar_link import calendar_url, set_calendar
+    from pbem.service.play.spectators import set_watchable, spectator_url
+
+    watched = set_watchable(game.id, "on")
+    host = set_calendar(watched.seats[0].player_id, "on")
+    return [f"  spectators: {spectator_url(watched)}",
+            f"  calendar:  {calendar_url(host)}  ({host.name}'s deadlines, iCalendar)"]
+
+
 @click.command()
 @click.option("--port", default=5000, show_default=True, help="HTTP port of the web app")
 @click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
@@ -118,6 +130,8 @@ def demo(port: int, host: str, smtp_port: int | None, kind: str, instance: str |
             click.echo(f"pbem demo: {game.title} #{game.id}, {game.phase}")
             click.echo(f"  web app:   {base}/")
             click.echo(f"  game page: {base}{links.game_path(game.id)}")
+            for line in watch_and_calendar_lines(game):
+                click.echo(line)
             if sink is not None:
                 click.echo(f"  mail:      {base}/dev/mail  (SMTP sink on 127.0.0.1:{sink.port}; "
                            f"inbound address {cfg['INBOUND_ADDRESS']})")

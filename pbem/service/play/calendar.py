@@ -118,7 +118,7 @@ def feed(player: Player, *, now: dt.datetime | None = None) -> bytes:
     cal.add("calscale", "GREGORIAN")
     cal.add("method", "PUBLISH")
     cal.add("x-wr-calname", translations(lang).gettext("pbem: my deadlines"))
-    cal.add("x-published-ttl", dt.timedelta(hours=1))
+    cal.add("x-published-ttl", "PT1H")
     cal.add("refresh-interval", dt.timedelta(hours=1), parameters={"VALUE": "DURATION"})
     for game, seat in open_deadlines(player.id):
         cal.add_component(_event(game, seat, player, lang, now))
