@@ -8,7 +8,7 @@ into the whole account: the session it starts remembers the seat, and for
 
 - that game's page (``GET /games/<id>``), and
 - that seat's order page and its JSON and review endpoints
-  (``/games/<id>/seat/<number>...``).
+  (``/games/<id>/seat/<number>...``, the seat's game record too).
 
 Anywhere else the request runs as a visitor's (``g.player_id`` is
 ``None``), so every page that needs a player asks for a normal sign-in
@@ -52,7 +52,7 @@ def _in_scope(seats: list[list[int]]) -> bool:
     game_id = args.get("game_id")
     if endpoint == "games.show":
         return any(game_id == gid for gid, _seat, _until in seats)
-    if endpoint.startswith("seat."):
+    if endpoint.startswith("seat.") or endpoint == "watch.seat_record":  # the seat's own game record (issue 25)
         return any(game_id == gid and args.get("number") == index + 1 for gid, index, _until in seats)
     return False
 
