@@ -1,4 +1,4 @@
-"""Personal access tokens and idempotency keys of the public API (issue 28).
+"""Personal access tokens, idempotency keys and webhooks of the public API (issue 28).
 
 Revision ID: 0014
 Revises: 0013
@@ -44,9 +44,23 @@ def upgrade() -> None:
         sa.UniqueConstraint('token_id', 'key'),
     )
     op.create_index('ix_api_idempotency_created_at', 'api_idempotency', ['created_at'])
+    op.create_table(
+        'api_webhooks',
+        sa.Column('id', sa.Integer(), primary_key=True),
+        sa.Column('token_id', sa.Integer(), sa.ForeignKey('api_tokens.id', ondelete='CASCADE'), nullable=False),
+        sa.Column('url', sa.String(2000), nullable=False),
+        sa.Column('secret', sa.String(64), nullable=False),
+        sa.Column('created_at', sa.DateTime(), nullable=False),
+        sa.Column('failures', sa.Integer(), nullable=False),
+        sa.Column('disabled_at', sa.DateTime(), nullable=True),
+        sa.Column('last_error', sa.String(300), nullable=False),
+    )
+    op.create_index('ix_api_webhooks_token_id', 'api_webhooks', ['token_id'])
 
 
 def downgrade() -> None:
+    op.drop_index('ix_api_webhooks_token_id', table_name='api_webhooks')
+    op.drop_table('api_webhooks')
     op.drop_index('ix_api_idempotency_created_at', table_name='api_idempotency')
     op.drop_table('api_idempotency')
     op.drop_index('ix_api_tokens_player_id', table_name='api_tokens')

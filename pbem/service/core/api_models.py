@@ -64,3 +64,27 @@ class ApiIdempotency(db.Model):
     status: Mapped[int] = mapped_column(Integer)
     body: Mapped[str] = mapped_column(Text)
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
+
+
+#: what a webhook is told (ApiWebhook.events)
+WEBHOOK_EVENTS = ("your_move", "turn_resolved", "game_over")
+
+
+class ApiWebhook(db.Model):
+    """An HTTPS address a token registered to be told of its games
+    (:data:`WEBHOOK_EVENTS`; :mod:`pbem.service.accounts.webhooks`). Each
+    call is signed with ``secret`` (HMAC-SHA256). ``failures``: calls
+    failed in a row; at the limit the hook is ``disabled_at`` (with
+    ``last_error``) and its player told."""
+
+    __tablename__ = "api_webhooks"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_id: Mapped[int] = mapped_column(ForeignKey("api_tokens.id", ondelete="CASCADE"), index=True)
+    url: Mapped[str] = mapped_column(String(2000))
+    secret: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+    failures: Mapped[int] = mapped_column(Integer, default=0)
+    disabled_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    last_error: Mapped[str] = mapped_column(String(300), default="")
+
+    token: Mapped[ApiToken] = relationship()

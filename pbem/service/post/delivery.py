@@ -26,6 +26,7 @@ from pbem.mail.tokens import make_bounce_address
 from pbem.service.core.db import begin_write, db
 from pbem.service.core.models import OUT_FAILED, OUT_PENDING, OUT_SENDING, OUT_SENT, OUT_SUPERSEDED, OutboxMessage, utcnow
 from pbem.service.post import channel_delivery, digest, outbox, pictures
+from pbem.service.post import webhook_delivery
 from pbem.service.post.store import stale_deferred
 
 log = logging.getLogger(__name__)
@@ -188,6 +189,8 @@ def _send(raw: bytes, recipient: str, row_id: int, *, channel_game: int | None =
         drawn = pictures.materialize(raw)
         if channel_game is not None:
             channel_delivery.post(drawn, channel_game)
+        elif recipient.endswith("@" + webhook_delivery.DOMAIN):   # a webhook call (issue 28)
+            webhook_delivery.post(drawn, recipient)
         else:
             send_raw(drawn, recipients, row_id=row_id)
         return drawn, None

@@ -32,6 +32,7 @@ from pbem.service.core.db import db
 from pbem.service.core.echo import order_in, read_as
 from pbem.service.core.models import Game, GameEvent, OutboxMessage, Seat
 from pbem.service.post import channel_post, mailprefs, store
+from pbem.service.post import webhook_post
 from pbem.service.post.send import send, send_deferred
 from pbem.service.post.content import (
     _events, board_alt, board_png, named, phase_text, seat_label, turn, view_text_in,
@@ -149,6 +150,7 @@ def after_change(game: Game, state, *, now: dt.datetime, missed: Sequence[int] =
     the next turn's mail, not after it (:func:`release_host_notices`)."""
     release_host_notices(game, now)
     channel_post.after_change(game, state, now=now, since_step=since_step)  # the group's chat (issue 26)
+    webhook_post.after_change(game, state, now=now)  # the players' API webhooks (issue 28)
     if missed:
         current = state.current_seats()
         for seat in game.seats:

@@ -8,11 +8,12 @@ at ``/api/docs``. One module per resource:
 - :mod:`.seats`: my seat's view, the legal orders now
 - :mod:`.orders`: send orders, dry runs
 - :mod:`.history`: the log since step N
+- :mod:`.webhooks`: the token's webhooks
 - :mod:`.docs`: the OpenAPI document and its page
 """
 from __future__ import annotations
 
-from pbem.web.api import docs, games, history, orders, seats  # noqa: F401  (each adds its routes)
+from pbem.web.api import docs, games, history, orders, seats, webhooks  # noqa: F401  (each adds its routes)
 from pbem.web.api.core import bp, spec
 
 __all__ = ["bp", "spec"]

@@ -177,3 +177,27 @@ class EventList(BaseModel):
     since: int
     step: int = Field(description="the game's step now: ask for events since it next time")
     events: list[Event] = Field(description="oldest first")
+
+
+class WebhookIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    url: str = Field(min_length=9, max_length=2000, pattern=r"^https://[!-~]+$",
+                     description="an https:// address of a public server")
+
+
+class Webhook(BaseModel):
+    id: int
+    url: str
+    events: list[str] = Field(description="your_move, turn_resolved, game_over")
+    created_at: dt.datetime
+    failures: int = Field(description="calls failed in a row")
+    disabled_at: Optional[dt.datetime] = Field(None, description="disabled after too many failed calls")
+    last_error: str
+
+
+class NewWebhook(Webhook):
+    secret: str = Field(description="signs every call (Pbem-Signature); shown only now")
+
+
+class WebhookList(BaseModel):
+    webhooks: list[Webhook]

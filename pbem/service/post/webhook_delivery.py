@@ -1,0 +1,139 @@
+"""Calling a webhook (issue 28), for outbox rows of kind ``webhook``
+(:mod:`pbem.service.post.webhook_post`), called by
+:mod:`pbem.service.post.delivery` instead of SMTP, with the same claim,
+retry and backoff.
+
+- The hook and its token are read when the call goes: a hook removed or
+  disabled, or a token revoked or expired since, fails the row for good.
+- The address is checked again now (:func:`pbem.service.core.safe_url.
+  check_url`: a name may resolve elsewhere since it was registered: DNS
+  rebinding), and the connection goes to an address just checked (the
+  TLS certificate is still checked against the host's name).
+- The body is the row's JSON, ``POST``\\ed with ``Content-Type:
+  application/json`` and ``Pbem-Signature: t=<Unix seconds>,v1=<hex>``,
+  the HMAC-SHA256 with the hook's secret of ``"<t>.<body>"`` (the scheme
+  of GitHub's and Stripe's webhooks: the receiver recomputes it and
+  refuses an old ``t``, which stops replays).
+- A 2xx answer is success. Anything else fails the call (retried by the
+  outbox) and counts against the hook; :data:`MAX_FAILURES` failed calls
+  in a row disable it (``disabled_at``, ``last_error``: the API's webhook
+  list shows it to its player, and the log says so).
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import http.client
+import json
+import logging
+import socket
+import ssl
+import time
+from email import message_from_bytes, policy
+from urllib.parse import urlsplit
+
+from sqlalchemy import update
+
+from pbem.mail.smtp import PermanentFailure, TemporaryFailure
+from pbem.service.core.api_models import ApiToken, ApiWebhook
+from pbem.service.core.db import begin_write, db
+from pbem.service.core.errors import ServiceError
+from pbem.service.core.models import utcnow
+from pbem.service.core.safe_url import check_url
+from pbem.service.post.webhook_post import DOMAIN, hook_of
+
+log = logging.getLogger(__name__)
+
+#: failed calls in a row that disable a hook
+MAX_FAILURES = 10
+#: seconds a call may take
+TIMEOUT = 10
+
+
+def signature(secret: str, timestamp: int, body: bytes) -> str:
+    """The ``Pbem-Signature`` header of ``body`` sent at ``timestamp``."""
+    mac = hmac.new(secret.encode(), f"{timestamp}.".encode() + body, hashlib.sha256).hexdigest()
+    return f"t={timestamp},v1={mac}"
+
+
+def post(raw: bytes, recipient: str) -> None:
+    """Make the call of the stored row ``raw`` to the hook ``recipient``
+    names. Raises ``PermanentFailure`` or ``TemporaryFailure``."""
+    hook_id = hook_of(recipient)
+    hook = db.session.get(ApiWebhook, hook_id) if hook_id is not None else None
+    token = db.session.get(ApiToken, hook.token_id) if hook is not None else None
+    live = hook is not None and hook.disabled_at is None and token is not None and token.revoked_at is None \
+        and token.expires_at > utcnow()
+    url, secret = (hook.url, hook.secret) if hook is not None else (None, None)
+    db.session.commit()
+    if not live:
+        raise PermanentFailure("the webhook or its token is gone, disabled, revoked or expired")
+    try:
+        addresses = check_url(url)
+    except ServiceError as err:
+        _failed(hook_id, f"address refused now: {err}")
+        raise PermanentFailure(f"the webhook's address is refused now: {err}") from None
+    body = _body(raw)
+    try:
+        status = call(url, addresses[0], body, signature(secret, int(time.time()), body))
+    except (OSError, http.client.HTTPException, ssl.SSLError) as err:
+        _failed(hook_id, f"{type(err).__name__}: {err}")
+        raise TemporaryFailure(f"webhook {hook_id}: {err}") from None
+    if not 200 <= status < 300:
+        _failed(hook_id, f"HTTP {status}")
+        raise TemporaryFailure(f"webhook {hook_id} answered {status}")
+    _succeeded(hook_id)
+
+
+def _body(raw: bytes) -> bytes:
+    msg = message_from_bytes(raw, policy=policy.default)
+    part = msg.get_body(("plain",))
+    text = part.get_content().strip() if part is not None else "{}"
+    return json.dumps(json.loads(text), sort_keys=True).encode()
+
+
+def call(url: str, address: str, body: bytes, signed: str) -> int:
+    """``POST`` ``body`` to ``url``, connecting to ``address`` (checked
+    public) with TLS verified for the URL's host; the answer's status."""
+    parts = urlsplit(url)
+    conn = _PinnedHTTPS(parts.hostname, parts.port or 443, address, timeout=TIMEOUT)
+    try:
+        target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        conn.request("POST", target, body=body, headers={
+            "Content-Type": "application/json", "User-Agent": "pbem-webhook/1", "Pbem-Signature": signed})
+        resp = conn.getresponse()
+        resp.read(65536)
+        return resp.status
+    finally:
+        conn.close()
+
+
+class _PinnedHTTPS(http.client.HTTPSConnection):
+    """HTTPS to ``address`` for ``host``: no second DNS lookup between the check and the connection."""
+
+    def __init__(self, host: str, port: int, address: str, *, timeout: float):
+        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
+        self._address = address
+
+    def connect(self) -> None:
+        sock = socket.create_connection((self._address, self.port), self.timeout)
+        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+
+
+def _failed(hook_id: int, error: str) -> None:
+    begin_write()
+    hook = db.session.get(ApiWebhook, hook_id, populate_existing=True)
+    if hook is not None:
+        hook.failures += 1
+        hook.last_error = error[:300]
+        if hook.failures >= MAX_FAILURES and hook.disabled_at is None:
+            hook.disabled_at = utcnow()
+            log.warning("webhook %s of api token %s disabled after %s failed calls: %s", hook.id, hook.token_id,
+                        hook.failures, error)
+    db.session.commit()
+
+
+def _succeeded(hook_id: int) -> None:
+    begin_write()
+    db.session.execute(update(ApiWebhook).where(ApiWebhook.id == hook_id).values(failures=0))
+    db.session.commit()
