@@ -27,16 +27,16 @@ from sqlalchemy.orm.attributes import set_committed_value
 from pbem.engine import OrderError, get_game
 from pbem.engine.messages import Msg
 from pbem.i18n import msg_json, stored_event_data
-from pbem.service.core import queue
+from pbem.service.core import batch, queue
 from pbem.service.core.db import db
 from pbem.service.core.echo import said_orders
 from pbem.service.core.held_text import held_in
 from pbem.service.play import absences, grace, held
 from pbem.service.post import notify
 from pbem.service.core.models import (
-    ACTIVE, FINISHED, Game, GameEvent, Move, PendingOrder, utcnow,
+    ACTIVE, FINISHED, Game, GameEvent, Move, PendingOrder, Seat, utcnow,
 )
-from pbem.service.core.snapshot import engine_state, load_game, set_seat
+from pbem.service.core.snapshot import engine_state, load_game
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +59,6 @@ class ResolveResult:
     mail_due: bool = False
 
 
-_INSERT_MOVE = Move.__table__.insert()
-_INSERT_EVENT = GameEvent.__table__.insert()
 _CLAIMS: dict[tuple[str, ...], object] = {}
 
 
@@ -219,8 +217,8 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
     values = _new_values(game, state, now)
     if not _claim(game, old_step, values):
         return ResolveResult("idle", game.id, old_step, old_step)
-    _write_rows(game, log_, pending, dropped_held=values.get("status") == FINISHED and bool(rows or game.held_count))
-    _mark_acted(game, log_.acted, fresh, old_step, now)
+    _write_rows(game, log_, pending, dropped_held=values.get("status") == FINISHED and bool(rows or game.held_count),
+                marks=_acted_marks(game, log_.acted, fresh, old_step, now))
     for key, value in values.items():  # the claim wrote them with a Core UPDATE; no second SELECT
         set_committed_value(game, key, value)
     if game.deadline_at is not None:  # an absence may move the new deadline (issue 25)
@@ -342,28 +340,34 @@ def _claim(game: Game, old_step: int, values: dict[str, Any]) -> bool:
         **{f"new_{k}": v for k, v in values.items()}}).rowcount == 1
 
 
-def _write_rows(game: Game, log_: _Log, pending, *, dropped_held: bool) -> None:
-    """Insert the moves and events (one statement each), delete the stored
-    orders, and drop held orders at the end of the game."""
-    conn = db.session.connection()
-    for stmt, rows in ((_INSERT_MOVE, log_.moves), (_INSERT_EVENT, log_.events)):
-        if rows:
-            # one row as one execute: a list, even of one, is an executemany
-            # (with psycopg a pipeline of its own)
-            conn.execute(stmt, rows[0] if len(rows) == 1 else rows)
+def _write_rows(game: Game, log_: _Log, pending, *, dropped_held: bool, marks: dict) -> None:
+    """Insert the moves and events and mark the seats that acted (``marks``:
+    seat row -> new values; one statement on PostgreSQL,
+    :mod:`pbem.service.core.batch`), delete the stored orders, and drop
+    held orders at the end of the game."""
+    batch.execute(db.session.connection(), [
+        batch.Write(Move.__table__, "insert", log_.moves), batch.Write(GameEvent.__table__, "insert", log_.events),
+        *(batch.Write(Seat.__table__, "update", [values], key=seat.id) for seat, values in marks.items())])
+    for seat, values in marks.items():   # written; the loaded rows say so without a SELECT
+        for name, value in values.items():
+            set_committed_value(seat, name, value)
     if any(p.id is not None for p in pending.values()):  # a completing order may never have been stored
         db.session.execute(delete(PendingOrder).where(PendingOrder.game_id == game.id))
     if dropped_held:
         held.drop_all(game.id)
 
 
-def _mark_acted(game: Game, acted: set[int], fresh, old_step: int, now: dt.datetime) -> None:
-    """The next notice of each seat that acted quotes from here (its own
-    move and all that followed); orders from the web page mark the seat as
-    playing live."""
-    for seat in acted:
+def _acted_marks(game: Game, acted: set[int], fresh, old_step: int, now: dt.datetime) -> dict:
+    """Seat row -> its new values: the next notice of each seat that acted
+    quotes from here (its own move and all that followed); orders from the
+    web page mark the seat as playing live."""
+    marks = {}
+    for seat in sorted(acted):
         order = fresh.get(seat)
+        values: dict[str, Any] = {"last_moved_step": old_step}
         if order is not None and order.source == "web":
-            set_seat(game.seat(seat), last_moved_step=old_step, last_web_order_at=order.created_at or now)
-        else:
-            set_seat(game.seat(seat), last_moved_step=old_step)
+            values["last_web_order_at"] = order.created_at or now
+        marks[game.seat(seat)] = values
+    return marks
+
+
