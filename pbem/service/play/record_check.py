@@ -47,7 +47,9 @@ def replay_state(data: dict) -> State:
     """The state the record's orders reach from its seed. Raises
     :class:`RecordError` for a seat's record of a running game (no seed),
     an unknown game, or an order that does not apply."""
-    if "seed" not in data or "final_state" not in data:
+    if "seed" in data and "final_state" not in data:
+        raise RecordError("this game ended before it started: there is no position to replay")
+    if "seed" not in data:
         raise RecordError("this is one seat's record of a running game: it has no seed and no final position, "
                           "so it cannot be replayed (the whole record comes once the game is over)")
     if data.get("game") not in GAMES:

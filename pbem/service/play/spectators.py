@@ -79,15 +79,16 @@ def shown_step(game: Game) -> int:
     running game, where the previous turn began (:func:`turn_starts`)."""
     if game.state is None or not game.spectator_delay or game.status not in (ACTIVE, PAUSED, INVITED):
         return game.step
-    starts = turn_starts(game.id, game.step, game.kind)
+    starts = turn_starts(game.id, game.step, game.kind, str(game.seed), str(game.created_at))
     return starts[-2] if len(starts) >= 2 else starts[0]
 
 
 @functools.lru_cache(maxsize=256)
-def turn_starts(game_id: int, step: int, kind: str) -> tuple[int, ...]:
+def turn_starts(game_id: int, step: int, kind: str, seed: str, created: str) -> tuple[int, ...]:
     """The state steps where a turn began (``turn_key()`` changed), from
     the first to the current turn's, replayed from the action log up to
-    ``step`` (cached per game and step)."""
+    ``step`` (cached per game and step; ``seed`` and ``created``, the
+    game's, keep two databases' game 1 apart)."""
     game = load_game(game_id)
     engine = get_game(kind)
     state = engine.new_state(len(game.seats), game.seed, **game.options)
