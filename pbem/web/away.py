@@ -100,7 +100,11 @@ SETTING_DEFAULTS = {"absence_cap_days": "14", "grace_on": True, "grace_hours": "
 
 
 def settings_form(f) -> dict:
-    """The new-game form's long-game fields as typed (kept to show again)."""
+    """The new-game form's long-game fields as typed (kept to show again);
+    a form without them (an older page, a script) gets the service's
+    defaults: a 14-day cap and no grace."""
+    if "absence_cap_days" not in f:
+        return {"absence_cap_days": "14", "grace_on": False, "grace_hours": "24"}
     return {"absence_cap_days": (f.get("absence_cap_days") or "").strip()[:4],
             "grace_on": f.get("grace_on") == "yes", "grace_hours": (f.get("grace_hours") or "").strip()[:4]}
 

@@ -182,3 +182,29 @@ def test_the_turn_mail_tells_the_other_seats_who_is_away_until_when_and_nothing_
     assert "Bo (seat 2): away until" in text
     line = next(l for l in text.splitlines() if "away until" in l)
     assert str(until.year) in line and "Ada" not in line
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "cs", "ca", "de"])
+def test_every_languages_example_away_line_is_read_back(lang):
+    """The refusal and the account page show an example line in the
+    player's words; each must be a line the reader takes."""
+    from pbem.i18n import translations
+    from pbem.service.play.away_line import read_away
+
+    line = translations(lang).gettext("away 2026-12-20 to 2026-12-27")
+    away = read_away(line, "UTC")
+    assert (away.start, away.end) == (dt.datetime(2026, 12, 20, tzinfo=dt.timezone.utc),
+                                      dt.datetime(2026, 12, 28, tzinfo=dt.timezone.utc))
+
+
+def test_the_grace_and_absence_mails_are_in_the_players_language(app, t0):
+    gid = new_tally(t0, grace_hours=24)
+    for email, lang in (("ada@example.org", "fi"),):
+        player = db.session.get(Player, pid(email))
+        player.language, player.language_chosen = lang, True
+    db.session.commit()
+    handle_inbound(reply_to_notice(outbox(kind="turn")[0], "poissa 20.12.2026 - 27.12.2026 jossain"), now=t0)
+    text = body_text(outbox(kind="absence")[0])
+    assert "Ei kirjattu" in text and "jossain" in text and "poissa 20.12.2026\u201327.12.2026" in text
+    scan(now=game(gid).deadline_at)
+    assert "Myöhästyit määräajasta" in body_text(outbox(kind="grace")[0])

@@ -14,7 +14,8 @@ from pbem.service.core import links
 from pbem.service.core.models import Game, Seat
 from pbem.service.post.envelope import envelope, game_ref, lang_of, queue_notice
 
-#: an example line, in the player's words
+#: an example line (each language writes it in its own words, which
+#: :mod:`pbem.service.play.away_line` reads: tests/service/test_absences.py)
 EXAMPLE = "away 2026-12-20 to 2026-12-27"
 
 
@@ -67,7 +68,7 @@ def answer(game: Game, seat: Seat, answers: Sequence[AwayAnswer], *, in_reply_to
                 line=a.line, why=_why(tr, a)))
     if refused:
         paragraphs.append(tr.gettext("Write it like this (dates in your own time zone, {zone}): {example}").format(
-            zone=env.timezone, example=EXAMPLE))
+            zone=env.timezone, example=tr.gettext("away 2026-12-20 to 2026-12-27")))
     if any(a.start is not None for a in answers):
         paragraphs.append(tr.gettext(
             "A deadline that falls inside your absence moves to its end plus the game's grace, within the "
