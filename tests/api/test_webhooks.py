@@ -130,6 +130,9 @@ def test_a_hook_failing_again_and_again_is_disabled_and_its_list_says_so(app, cl
             webhook_delivery.post(row.raw, row.recipient)
     hook = client.get("/api/v1/webhooks", headers=bearer(token)).json["webhooks"][0]
     assert hook["disabled_at"] and hook["last_error"] == "HTTP 500"
+    told = [r for r in db.session.execute(select(OutboxMessage).where(OutboxMessage.kind == "webhook_off")).scalars()]
+    assert len(told) == 1 and told[0].recipient == PLAYERS[0][1]
+    assert f"https://{PUBLIC}/x" in told[0].raw.decode("utf-8", "replace").replace("=\n", "")
     with pytest.raises(PermanentFailure):   # disabled: no more calls
         webhook_delivery.post(row.raw, row.recipient)
 

@@ -17,7 +17,8 @@ retry and backoff.
 - A 2xx answer is success. Anything else fails the call (retried by the
   outbox) and counts against the hook; :data:`MAX_FAILURES` failed calls
   in a row disable it (``disabled_at``, ``last_error``: the API's webhook
-  list shows it to its player, and the log says so).
+  list shows it) and its player is told by mail
+  (:mod:`pbem.service.post.webhook_notice`).
 """
 from __future__ import annotations
 
@@ -38,8 +39,9 @@ from pbem.mail.smtp import PermanentFailure, TemporaryFailure
 from pbem.service.core.api_models import ApiToken, ApiWebhook
 from pbem.service.core.db import begin_write, db
 from pbem.service.core.errors import ServiceError
-from pbem.service.core.models import utcnow
+from pbem.service.core.models import Game, utcnow
 from pbem.service.core.safe_url import check_url
+from pbem.service.post import webhook_notice
 from pbem.service.post.webhook_post import DOMAIN, hook_of
 
 log = logging.getLogger(__name__)
@@ -60,6 +62,8 @@ def post(raw: bytes, recipient: str) -> None:
     """Make the call of the stored row ``raw`` to the hook ``recipient``
     names. Raises ``PermanentFailure`` or ``TemporaryFailure``."""
     hook_id = hook_of(recipient)
+    body = _body(raw)
+    game_id = json.loads(body).get("game")   # the game it tells of (named in the mail if the hook is disabled now)
     hook = db.session.get(ApiWebhook, hook_id) if hook_id is not None else None
     token = db.session.get(ApiToken, hook.token_id) if hook is not None else None
     live = hook is not None and hook.disabled_at is None and token is not None and token.revoked_at is None \
@@ -71,16 +75,15 @@ def post(raw: bytes, recipient: str) -> None:
     try:
         addresses = check_url(url)
     except ServiceError as err:
-        _failed(hook_id, f"address refused now: {err}")
+        _failed(hook_id, f"address refused now: {err}", game_id)
         raise PermanentFailure(f"the webhook's address is refused now: {err}") from None
-    body = _body(raw)
     try:
         status = call(url, addresses[0], body, signature(secret, int(time.time()), body))
     except (OSError, http.client.HTTPException, ssl.SSLError) as err:
-        _failed(hook_id, f"{type(err).__name__}: {err}")
+        _failed(hook_id, f"{type(err).__name__}: {err}", game_id)
         raise TemporaryFailure(f"webhook {hook_id}: {err}") from None
     if not 200 <= status < 300:
-        _failed(hook_id, f"HTTP {status}")
+        _failed(hook_id, f"HTTP {status}", game_id)
         raise TemporaryFailure(f"webhook {hook_id} answered {status}")
     _succeeded(hook_id)
 
@@ -120,16 +123,22 @@ class _PinnedHTTPS(http.client.HTTPSConnection):
         self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
 
 
-def _failed(hook_id: int, error: str) -> None:
+def _failed(hook_id: int, error: str, game_id: int | None) -> None:
+    """Count a failed call; at :data:`MAX_FAILURES` disable the hook and
+    tell its player (:mod:`pbem.service.post.webhook_notice`), in one transaction."""
     begin_write()
     hook = db.session.get(ApiWebhook, hook_id, populate_existing=True)
     if hook is not None:
         hook.failures += 1
         hook.last_error = error[:300]
         if hook.failures >= MAX_FAILURES and hook.disabled_at is None:
-            hook.disabled_at = utcnow()
+            now = utcnow()
+            hook.disabled_at = now
             log.warning("webhook %s of api token %s disabled after %s failed calls: %s", hook.id, hook.token_id,
                         hook.failures, error)
+            game = db.session.get(Game, game_id) if game_id is not None else None
+            if game is not None:
+                webhook_notice.hook_disabled(hook, db.session.get(ApiToken, hook.token_id).player, game, now=now)
     db.session.commit()
 
 

@@ -12,14 +12,14 @@ from pbem.service.post.notices import (
 )
 from pbem.service.post.notices import grace, absence  # issue 25
 from pbem.service.post.notices import talk, talk_answer, channel  # issue 26
-from pbem.service.post.notices import webhook  # issue 28
+from pbem.service.post.notices import webhook, webhook_off  # issue 28
 from pbem.service.post.notices.kind import Notice
 
 _MODULES = (turn, reminder, missed, over, cancelled, invite, seat_given, paused, resumed, extended, confirmation, refusal, not_applied, bounce, signin, digest,)
 _MODULES += (grace, absence)  # issue 25
 
 _MODULES += (talk, talk_answer, channel)  # issue 26
-_MODULES += (webhook,)  # issue 28
+_MODULES += (webhook, webhook_off)  # issue 28
 #: outbox kind -> its declaration
 REGISTRY: dict[str, Notice] = {m.NOTICE.kind: m.NOTICE for m in _MODULES}
 #: every kind of notice
