@@ -42,10 +42,24 @@ def seed_demo_game(kind: str = "lacitta", *, seats: int = 3):
     from pbem.engine import get_game
 
     title = f"{get_game(kind).title} (demo)"
-    game = create_game(kind, people[0][1], [SeatSpec(e, n, tz) for n, e, tz in people], title=title)
+    game = create_game(kind, people[0][1], [SeatSpec(e, n, tz) for n, e, tz in people], title=title,
+                       grace_hours=24)
     for index in range(1, seats):
         join_game(game.id, index)
+    declare_demo_absence(db.session.get(Game, game.id))
     return db.session.get(Game, game.id)
+
+
+def declare_demo_absence(game) -> None:
+    """The last seat's player is away for the next five days (issue 25):
+    the game page shows "away until …" and the host the cap left."""
+    import datetime as dt
+
+    from pbem.service.core.models import utcnow
+    from pbem.service.play.absences import declare
+
+    now = utcnow()
+    declare(game.seats[-1].player_id, now - dt.timedelta(hours=1), now + dt.timedelta(days=5), now=now)
 
 
 def watch_and_calendar_lines(game) -> list[str]:

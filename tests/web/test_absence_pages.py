@@ -104,3 +104,21 @@ def test_the_host_sets_the_cap_and_the_grace_at_creation(app):
     assert (game.absence_cap_days, game.grace_hours) == (7, 12)
     bad = ada.post("/games/new", data={**form, "title": "Two", "absence_cap_days": "99"})
     assert bad.status_code == 422 and "between 0 and 60 days" in text_of(bad.get_data(as_text=True))
+
+
+def test_the_demo_game_has_a_seat_away_and_strangers_see_none_of_it(app):
+    from pbem.cli.demo import seed_demo_game
+    from pbem.service.accounts.players import get_or_create_player
+
+    game = seed_demo_game()
+    gid = game.id
+    db.session.rollback()
+    assert db.session.execute(select(Absence.player_id)).scalars().all() == [game.seats[-1].player_id]
+    alice = signed_in(app, "alice@example.com")
+    assert "Carla" in (seen := text_of(alice.get(f"/games/{gid}").get_data(as_text=True))) and "away until" in seen
+    db.session.rollback()   # a fresh snapshot before writing
+    get_or_create_player("zed@example.org", "Zed", "UTC")
+    db.session.commit()
+    for client in (app.test_client(), signed_in(app, "zed@example.org")):
+        page = text_of(client.get(f"/games/{gid}").get_data(as_text=True))
+        assert "away until" not in page and "Away" not in page
