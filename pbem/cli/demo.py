@@ -46,6 +46,7 @@ def seed_demo_game(kind: str = "lacitta", *, seats: int = 3):
                        grace_hours=24)
     for index in range(1, seats):
         join_game(game.id, index)
+    seed_demo_talk(game.id)
     declare_demo_absence(db.session.get(Game, game.id))
     return db.session.get(Game, game.id)
 
@@ -60,6 +61,21 @@ def declare_demo_absence(game) -> None:
 
     now = utcnow()
     declare(game.seats[-1].player_id, now - dt.timedelta(hours=1), now + dt.timedelta(days=5), now=now)
+
+
+def seed_demo_talk(game_id: int) -> None:
+    """A short table talk thread (issue 26): Bruno to everyone, Alice to
+    Bruno alone (only they two see it), Bruno's answer."""
+    from pbem.service.core.db import db
+    from pbem.service.core.models import Game
+    from pbem.service.play import talk
+
+    seats = db.session.get(Game, game_id).seats
+    held = {s.index: s.player_id for s in seats}
+    talk.post_message(game_id, 1, held[1], "Good luck, everyone! Who takes the market this year?", to=talk.ALL)
+    talk.post_message(game_id, 0, held[0], "Bruno, leave me the hill by the river and the market is yours. "
+                      "Rules: https://boardgamegeek.com/boardgame/1035", to=[1])
+    talk.post_message(game_id, 1, held[1], "Deal. Not a word to Carla.", to=[0])
 
 
 def watch_and_calendar_lines(game) -> list[str]:

@@ -122,3 +122,13 @@ def test_the_mail_preferences_page_sets_the_table_talk_mail(app):
     assert resp.status_code == 400
     db.session.rollback()
     assert db.session.get(Player, player_id("bo@example.org")).talk_mail == "digest"
+
+
+def test_the_demo_shows_a_message_thread(app):
+    from pbem.cli.demo import seed_demo_game
+
+    game = seed_demo_game()
+    bruno = _seat_page(signed_in(app, "bruno@example.com"), game.id, 2)
+    carla = _seat_page(signed_in(app, "carla@example.com"), game.id, 3)
+    assert "Who takes the market" in bruno and "Not a word to Carla" in bruno and "leave me the hill" in bruno
+    assert "Who takes the market" in carla and "Not a word to Carla" not in carla and "leave me the hill" not in carla
