@@ -136,3 +136,33 @@ def test_the_secret_link_opens_only_its_feed_and_renewing_revokes_it(app, t0):
     set_calendar(ada.id, "off")
     assert calendar_path(ada) is None
     assert ada.calendar_nonce is None and secret not in repr(ada.__dict__)
+
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+from pbem.service.accounts.zones import ZONES  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(zone=st.sampled_from(sorted(ZONES)), minutes=st.integers(0, 5 * 366 * 24 * 60), shift=st.integers(1, 14 * 24))
+def test_any_deadline_in_any_zone_reads_back_as_the_same_instant_with_the_same_uid(app, t0, zone, minutes, shift):
+    """Property: for every zone a player may choose and any deadline in the
+    next five years, the second library reads the event at exactly the
+    stored instant, at the wall-clock time of that zone; moving the
+    deadline keeps the UID."""
+    if not db.session.execute(db.select(Game.id)).first():
+        new_tally(t0)
+    ada = player("ada@example.org")
+    ada.timezone = zone
+    g = db.session.execute(db.select(Game)).scalars().first()
+    uids = set()
+    for instant in (t0 + dt.timedelta(minutes=minutes), t0 + dt.timedelta(minutes=minutes, hours=shift)):
+        g.deadline_at = instant
+        db.session.commit()
+        (ev,) = events_of(feed(ada, now=t0))
+        start = ev.decoded("DTSTART")
+        assert start.astimezone(dt.timezone.utc) == instant
+        local = instant.astimezone(ZoneInfo(zone))
+        assert start.replace(tzinfo=None) == local.replace(tzinfo=None)
+        uids.add(str(ev["UID"]))
+    assert len(uids) == 1
