@@ -9,11 +9,12 @@ at ``/api/docs``. One module per resource:
 - :mod:`.orders`: send orders, dry runs
 - :mod:`.history`: the log since step N
 - :mod:`.webhooks`: the token's webhooks
+- :mod:`.talk`, :mod:`.absences`: table talk and absences (read only)
 - :mod:`.docs`: the OpenAPI document and its page
 """
 from __future__ import annotations
 
-from pbem.web.api import docs, games, history, orders, seats, webhooks  # noqa: F401  (each adds its routes)
+from pbem.web.api import absences, docs, games, history, orders, seats, talk, webhooks  # noqa: F401  (each adds its routes)
 from pbem.web.api.core import bp, spec
 
 __all__ = ["bp", "spec"]

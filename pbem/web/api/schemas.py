@@ -201,3 +201,45 @@ class NewWebhook(Webhook):
 
 class WebhookList(BaseModel):
     webhooks: list[Webhook]
+
+
+class TalkQuery(BaseModel):
+    after: int = Field(0, ge=0, le=2 ** 31 - 1, description="only messages with a higher id")
+
+
+class TalkMessageOut(BaseModel):
+    id: int
+    seat: int = Field(description="the author's seat")
+    to_all: bool
+    to: list[int] = Field(description="the recipient seats of a message not to all")
+    body: str = Field(description="empty when the host hid the message")
+    hidden: bool
+    created_at: dt.datetime
+    mine: bool
+
+
+class TalkList(BaseModel):
+    game: int
+    seat: int
+    messages: list[TalkMessageOut] = Field(description="oldest first")
+
+
+class Away(BaseModel):
+    seat: int
+    until: dt.datetime
+
+
+class AwayList(BaseModel):
+    game: int
+    away: list[Away]
+
+
+class Absence(BaseModel):
+    id: int
+    start: dt.datetime
+    end: dt.datetime
+    game: Optional[int] = Field(None, description="the one game it moves deadlines in (none: every game)")
+
+
+class AbsenceList(BaseModel):
+    absences: list[Absence]
