@@ -2,8 +2,9 @@
 ``pbem dev fuzz-api``): a La Città game played some orders deep by the
 real service with peeks at face-down cards (tests/security/hidden.py),
 a Medina and a Die Stadt game, and Ada's token (all games, may send
-orders). :func:`check_response` is the extra check run on every answer:
-other seats' private log lines appear in no answer to Ada's token, and
+orders), with private table talk between Bo and Cy in every game.
+:func:`check_response` is the extra check run on every answer: other
+seats' private log lines and talk appear in no answer to Ada's token, and
 changing what Ada's seat cannot see (the oracle's hidden variant) leaves
 every answer to a ``GET`` byte-identical."""
 from __future__ import annotations
@@ -47,6 +48,13 @@ def make_world(seed: int = 1) -> World:
     events = db.session.execute(select(GameEvent).where(GameEvent.game_id == lacitta)).scalars().all()
     seen = {e.text for e in events if e.visible_to(0)}
     private = [e.text for e in events if not e.visible_to(0) and e.text not in seen]
+    # table talk between two other seats (issue 26): none of it may reach Ada
+    from pbem.service.play.talk import post_message
+
+    for game in games:
+        bo = next(s.player_id for s in db.session.get(Game, game).seats if s.index == 1)
+        post_message(game, 1, bo, f"zq-private-talk-{game}", to=[2])
+        private.append(f"zq-private-talk-{game}")
     return World(token_for(ADA, "order"), lacitta, games, private)
 
 
