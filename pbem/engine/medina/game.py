@@ -41,14 +41,15 @@ class MedinaGame(Game):
         (rules, setup: behind the screen "lukuun ottamatta kupoleita";
         RULINGS.md, Medina). The variant gives every seat other than
         ``seat`` a random count of each piece."""
-        d = json.loads(state.to_json())   # a deep copy: to_dict shares lists
+        variant = state.copy()            # copies each seat's supply
         full = starting_supply(state.seats)
-        for other, supply in enumerate(d["supply"]):
+        for other, supply in enumerate(variant.supply):
             if other != seat:
                 for key, value in supply.items():
                     if key != "domes":
                         supply[key] = rng.randint(0, max(value, full[key]))
-        return MedinaState.from_dict(self, d)
+        variant._legal_cache = None
+        return variant
 
     evaluation_scale = _evaluate.SCALE
 
