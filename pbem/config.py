@@ -163,6 +163,10 @@ def load_config(instance_path: str | os.PathLike[str], environ: Mapping[str, str
         "INBOUND_REQUIRE_AUTH": require_auth,
         "INBOUND_AUTHSERV_IDS": authserv_ids,
         "UNKNOWN_MAIL_ANSWER_LIMIT": get("UNKNOWN_MAIL_ANSWER_LIMIT", "20 per hour; 100 per day"),
+        # the public API, per token and per client address (docs/api.md; issue 28)
+        "API_RATE_LIMIT": get("API_RATE_LIMIT", "120 per minute; 3000 per hour"),
+        "API_ORDER_LIMIT": get("API_ORDER_LIMIT", "30 per minute; 600 per hour"),
+        "API_REFUSED_LIMIT": get("API_REFUSED_LIMIT", "30 per minute; 300 per hour"),
         "RESULT_BACKEND": get("RESULT_BACKEND", "") or None,
         "SMTP_HOST": get("SMTP_HOST", "127.0.0.1"),
         "SMTP_PORT": int(get("SMTP_PORT", "8025")),
