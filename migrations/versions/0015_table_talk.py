@@ -20,6 +20,7 @@ depends_on = None
 def upgrade() -> None:
     with op.batch_alter_table('games') as batch:
         batch.add_column(sa.Column('talk', sa.String(8), nullable=False, server_default='full'))
+        batch.add_column(sa.Column('channel_on', sa.Boolean(), nullable=False, server_default=sa.false()))
     with op.batch_alter_table('players') as batch:
         batch.add_column(sa.Column('talk_mail', sa.String(8), nullable=False, server_default='every'))
     op.create_table(
@@ -82,4 +83,5 @@ def downgrade() -> None:
     with op.batch_alter_table('players') as batch:
         batch.drop_column('talk_mail')
     with op.batch_alter_table('games') as batch:
+        batch.drop_column('channel_on')
         batch.drop_column('talk')

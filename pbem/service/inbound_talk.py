@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pbem.i18n import translate, translations
 from pbem.engine.messages import Msg
 from pbem.mail import talk_mail
-from pbem.mail.talk_reply import ALL_WORDS, fold, split
+from pbem.mail.talk_reply import ALL_WORDS, fold, is_to_line, split
 from pbem.service.core.db import begin_write, db
 from pbem.service.core.errors import ServiceError
 from pbem.service.core.snapshot import load_game
@@ -106,6 +106,8 @@ def take(mail, game_id: int, seat_index: int, now: dt.datetime) -> Taken:
     """Read the message in seat ``seat_index``'s ``mail`` (see the module),
     post and answer it (commits). Returns what is left of the mail."""
     answered = answered_message(mail, game_id, seat_index)
+    if answered is None and not any(is_to_line(line) for line in (mail.text or "").splitlines()):
+        return Taken(False, mail)  # no message here (read from the headers and text alone: no query)
     game = load_game(game_id)
     lines = replies.new_text(mail, game, seat_index)
     to = split(lines)

@@ -141,6 +141,9 @@ class Game(db.Model):
     host_notice_due_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
     #: table talk the host allows: "full", "public" (to the whole table only), "none" (issue 26)
     talk: Mapped[str] = mapped_column(String(8), default="full", server_default="full")
+    #: the game posts to a group chat (a ``game_channels`` row; issue 26): read with
+    #: the game, so a turn of a game without one asks nothing more
+    channel_on: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
     started_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
     finished_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)

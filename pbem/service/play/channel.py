@@ -56,6 +56,7 @@ def connect(game_id: int, url: str, *, by_player_id: int | None, lang: str | Non
         channel = GameChannel(game_id=game.id, created_at=now)
         db.session.add(channel)
     channel.url, channel.service, channel.lang = url, service, lang
+    game.channel_on = True
     tr = translations(lang)
     hello = EmailMessage()
     hello["To"], hello["Subject"] = address(game.id), game.title
@@ -71,7 +72,8 @@ def connect(game_id: int, url: str, *, by_player_id: int | None, lang: str | Non
 def disconnect(game_id: int, *, by_player_id: int | None) -> None:
     """Forget the game's chat (posts not yet sent fail, unsent). Commits."""
     begin_write()
-    _host_game(game_id, by_player_id)
+    game = _host_game(game_id, by_player_id)
+    game.channel_on = False
     channel = db.session.get(GameChannel, game_id)
     if channel is not None:
         db.session.delete(channel)

@@ -35,6 +35,8 @@ def address(game_id: int) -> str:
 
 def after_change(game: Game, state, *, now: dt.datetime, since_step: int | None = None) -> None:
     """Queue the channel post of a change of ``game`` (nothing without a channel)."""
+    if not game.channel_on:
+        return  # most games: no query at all
     channel = db.session.get(GameChannel, game.id)
     if channel is None:
         return
