@@ -42,26 +42,39 @@ SCALE = 6.0
 
 
 def evaluate(s: "LaCittaState") -> list[float]:
-    """One value per seat, in points (see the module docstring)."""
-    points = [float(x.points) for x in s.scores()]
+    """One value per seat, in points (see the module docstring). One pass
+    over the cities: each city's arches are counted once."""
     if s.is_terminal():
-        return points
+        return [float(x.points) for x in s.scores()]
     years_left = max(0, D.YEARS - max(s.year, 1))
-    wish_weight = {w: s.voice.count(w) for w in D.WISHES}
-    return [points[p] + _open(s, p, years_left, wish_weight) for p in range(s.n)]
-
-
-def _open(s: "LaCittaState", p: int, years_left: int, wish_weight: dict[str, int]) -> float:
-    """The open terms of seat ``p`` (module docstring)."""
-    value = GOLD * s.gold[p] + CASTLES * s.castles_left(p) * years_left
-    short = s.citizens(p) - s.food[p] - s.harvest_bonus(p)
-    if short > 0:
-        value -= short + (D.FAMINE_PENALTY if s.year >= D.YEARS else 1)
-    for city in s.cities_of(p):
-        colours = sum(1 for w in D.WISHES if s.arches(city, w, notables=False) > 0)
-        if colours == 2:
-            value += NEAR_COMPLETE
+    voice = s.voice
+    weight = [(w, voice.count(w)) for w in D.WISHES]
+    notable_arches: dict[str, int] = {}
+    for site, _seat, wish in s.notables:
+        castle = s.occ.get(site)
+        if castle is not None:
+            notable_arches[castle] = notable_arches.get(castle, 0) + voice.count(wish)
+    values = [GOLD * s.gold[p] - (D.FAMINE_PENALTY if s.famine6[p] else 0) for p in range(s.n)]
+    citizens = [0] * s.n
+    castles = [0] * s.n
+    arches, kind = D.ARCHES, s.kind
+    for city in s.cities.values():
+        p = city.owner
+        citizens[p] += city.citizens
+        castles[p] += 1
+        counts = dict.fromkeys(D.WISHES, 0)
+        for site in city.sites:
+            for w, n in arches[kind[site]].items():
+                counts[w] += n
+        colours = sum(1 for w in D.WISHES if counts[w] > 0)
+        value = D.COMPLETE_CITY_BONUS if colours == 3 else NEAR_COMPLETE if colours == 2 else 0.0
         if city.citizens >= s.capacity(city):
             value -= ROOM
-        value += PULL * sum(k * s.arches(city, w) for w, k in wish_weight.items() if k)
-    return value
+        pull = sum(k * counts[w] for w, k in weight) + notable_arches.get(city.castle, 0)
+        values[p] += value + PULL * pull
+    for p in range(s.n):
+        values[p] += citizens[p] + CASTLES * (D.CASTLES_PER_PLAYER - castles[p]) * years_left
+        short = citizens[p] - s.food[p] - s.harvest_bonus(p)
+        if short > 0:
+            values[p] -= short + (D.FAMINE_PENALTY if s.year >= D.YEARS else 1)
+    return values
