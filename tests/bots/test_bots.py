@@ -127,3 +127,46 @@ def test_a_tournament_rotates_the_seats_on_paired_seeds():
     t = tournament("medina", 3, "greedy", "random", 3, Budget(iterations=1), seed=9)
     assert t.games == 3 and len(t.margins) == 3
     assert 0 <= t.wins <= 3 and t.decisions["a"] > 0 and t.iterations["a"] == 0
+
+
+@pytest.mark.parametrize("name,seats", [("lacitta", 2), ("medina", 3), ("diestadt", 2)])
+def test_at_the_end_the_evaluation_is_the_score(name, seats):
+    state = _position(name, seats, 6, 0)
+    rng = random.Random(6)
+    while not state.is_terminal():
+        seat = state.current_seats()[0]
+        acts = state.legal_actions(seat)
+        state.apply(seat, acts[rng.randrange(len(acts))])
+    assert state.game.evaluate(state) == [float(s.points) for s in state.scores()]
+
+
+def test_la_citta_citizens_without_food_count_against_their_seat():
+    """A citizen the seat's food cannot feed leaves at the year's end, and
+    the famine costs a political round: the evaluation counts both."""
+    state = _position("lacitta", 2, 2, 6)
+    game = state.game
+    fed = state.copy()
+    fed.food[0] = 50
+    hungry = state.copy()
+    hungry.food[0] = 0
+    short = hungry.citizens(0) - hungry.harvest_bonus(0)
+    assert short > 0
+    drop = game.evaluate(fed)[0] - game.evaluate(hungry)[0]
+    assert drop == short + 1
+    assert game.evaluate(fed)[1] == game.evaluate(hungry)[1]
+
+
+def test_medina_keeps_a_dome_for_a_larger_palace_than_one_piece():
+    """At the start a one-piece palace is worth less than the dome kept."""
+    game = get_game("medina")
+    state = game.new_state(3, 1)
+    rng = random.Random(1)
+    while True:
+        seat = state.current_seats()[0]
+        acts = list(state.legal_actions(seat))
+        domes = [a for a in acts if a.to_text().startswith("dome")]
+        if domes:
+            break
+        state.apply(seat, acts[rng.randrange(len(acts))])
+    pick = GreedyBot().choose(state, seat, random.Random(0))
+    assert not pick.to_text().startswith("dome")
