@@ -109,8 +109,10 @@ def tournament(game_name: str, seats: int, a: str, b: str, games: int, budget: B
                 t.decisions[side] += bot.stats.decisions
                 t.iterations[side] += bot.stats.iterations
             if echo:
+                da = t.decisions["a"]
                 echo(f"  seed {seed + k}, {a} in seat {a_seat + 1}: points "
-                     f"{[s.points for s in scores]}, firsts {[f + 1 for f in firsts]}")
+                     f"{[s.points for s in scores]}, firsts {[f + 1 for f in firsts]}; so far "
+                     f"{t.wins:g}/{t.games} wins, {1000 * t.cpu['a'] / da if da else 0:.0f} ms per decision of {a}")
     return t
 
 
