@@ -3,5 +3,5 @@ Apprise (issue 26; :mod:`pbem.service.play.channel`): no player, no mail
 preferences; delivered and retried by :mod:`pbem.service.post.delivery`."""
 from pbem.service.post.notices.kind import CHANNEL, Notice
 
-NOTICE = Notice(kind="channel", audience=CHANNEL, builder="pbem.service.play.channel.post_event",
+NOTICE = Notice(kind="channel", audience=CHANNEL, builder="pbem.service.post.channel_post.after_change",
                 key=lambda game, event: f"channel:{game}:{event}")
