@@ -81,3 +81,43 @@ def test_an_away_mail_moves_the_deadline_others_are_told_and_the_grace_is_told_o
         graces = [m for m in mails if "of grace" in str(m["Subject"])]
         assert len(graces) == 1, [str(m["Subject"]) for m in mails]
         assert not [m for m in mails if (tag_of(m) or (0,))[-1] == "missed"]
+
+
+def test_the_away_answer_goes_out_through_the_real_worker(live):
+    """Not eager: the inbound pipeline enqueues delivery on the broker and
+    the Celery worker (in-process, SQLite broker) sends the answer over SMTP."""
+    import time
+
+    from pbem.service.embedded import EmbeddedWorker
+
+    app, sink = live
+    box = app.config["MAIL_SINK_DIR"]
+    app.extensions["celery"].conf.task_always_eager = False
+    with app.app_context():
+        gid = create_game("lacitta", PEOPLE[0][1], [SeatSpec(e, n, tz) for n, e, tz in PEOPLE],
+                          options={"setup": "beginner"}, seed=7).id
+        for seat in (1, 2):
+            join_game(gid, seat)
+    _, current = _game(app, gid)
+    who = PEOPLE[current[0]][1]
+
+    def turn_mails():
+        return [m for m in mails_to(box, who) if (tag_of(m) or (0,))[-1] == "turn"]
+
+    with EmbeddedWorker(app, beat=False):
+        end = time.monotonic() + 30
+        while time.monotonic() < end and not turn_mails():
+            time.sleep(0.2)
+        email_order(sink, turn_mails()[-1], who, "abwesend 01.01.2099 bis 03.01.2099")
+        end = time.monotonic() + 30
+        while time.monotonic() < end and not [m for m in mails_to(box, who) if "absence" in str(m["Subject"])]:
+            time.sleep(0.2)
+    answers = [m for m in mails_to(box, who) if "absence" in str(m["Subject"])]
+    assert len(answers) == 1 and "your absence is recorded" in str(answers[0]["Subject"])
+    assert "abwesend 01.01.2099 bis 03.01.2099" in text_of(answers[0])
+    with app.app_context():
+        row = db.session.execute(select(Absence)).scalar_one()
+        from zoneinfo import ZoneInfo
+
+        local = row.starts_at.astimezone(ZoneInfo(PEOPLE[current[0]][2]))   # read in the player's own zone
+        assert (local.date(), local.hour, row.game_id) == (dt.date(2099, 1, 1), 0, None)
