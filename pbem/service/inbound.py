@@ -74,7 +74,8 @@ class InboundResult:
     ``bounce`` (a hard bounce of our mail: the address is marked),
     ``bounce-soft``, ``bounce-unread`` (:mod:`pbem.service.accounts.bounces`),
     ``absence`` (only away lines: absences recorded or refused, and answered;
-    :mod:`pbem.service.inbound_away`)."""
+    :mod:`pbem.service.inbound_away`), ``message`` (only a message to the
+    table: sent or refused, and answered; :mod:`pbem.service.inbound_talk`)."""
 
     result: str
     detail: str = ""

@@ -28,6 +28,11 @@ Whoever asks is at the keyboard waiting for it, and a sign-in is the way to
 the page where they say the address works again (a real service sends a
 password reset to the address it is asked to, bounced or not).
 
+Table talk mail (``talk``, issue 26) follows its own choice,
+``Player.talk_mail``: ``every`` (sent), ``digest`` (held for the daily
+digest) or ``none`` (dropped); a game's chat channel posts (``channel``)
+go to no player and are always written.
+
 The daily digest itself (``digest``) goes unless the address bounced
 since its notices were held. Every kind goes through :func:`route` when it
 is queued (:func:`pbem.service.post.send.send`, the one way into the outbox).
