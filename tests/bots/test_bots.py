@@ -170,3 +170,16 @@ def test_medina_keeps_a_dome_for_a_larger_palace_than_one_piece():
         state.apply(seat, acts[rng.randrange(len(acts))])
     pick = GreedyBot().choose(state, seat, random.Random(0))
     assert not pick.to_text().startswith("dome")
+
+
+def test_the_bench_command_prints_the_figures_and_refuses_an_unknown_bot():
+    from click.testing import CliRunner
+
+    from pbem_dev.bench.cli import bench
+    run = CliRunner().invoke(bench, ["bots", "--game", "medina", "--seats", "3", "--a", "greedy",
+                                     "--b", "random", "--games", "3"])
+    assert run.exit_code == 0, run.output
+    assert "win rate of greedy" in run.output and "Wilson 95 %" in run.output
+    assert "ms CPU per decision" in run.output
+    bad = CliRunner().invoke(bench, ["bots", "--game", "medina", "--seats", "3", "--a", "clever"])
+    assert bad.exit_code != 0 and "unknown bot" in bad.output
