@@ -96,7 +96,7 @@ def withdraw(absence_id: int):
 
 
 #: the new-game form's absence cap (days) and grace (hours) as first shown
-SETTING_DEFAULTS = {"absence_cap_days": "14", "grace_on": True, "grace_hours": "24"}
+SETTING_DEFAULTS = {"absence_cap_days": "14", "grace_hours": "24"}
 
 
 def settings_form(f) -> dict:
@@ -104,9 +104,9 @@ def settings_form(f) -> dict:
     a form without them (an older page, a script) gets the service's
     defaults: a 14-day cap and no grace."""
     if "absence_cap_days" not in f:
-        return {"absence_cap_days": "14", "grace_on": False, "grace_hours": "24"}
+        return {"absence_cap_days": "14", "grace_hours": "0"}
     return {"absence_cap_days": (f.get("absence_cap_days") or "").strip()[:4],
-            "grace_on": f.get("grace_on") == "yes", "grace_hours": (f.get("grace_hours") or "").strip()[:4]}
+            "grace_hours": (f.get("grace_hours") or "0").strip()[:4]}
 
 
 def settings(form: dict) -> dict:
@@ -116,7 +116,7 @@ def settings(form: dict) -> dict:
 
     try:
         cap = int(form["absence_cap_days"])
-        grace = int(form["grace_hours"]) if form["grace_on"] else 0
+        grace = int(form["grace_hours"])
     except ValueError:
         raise ServiceError(gettext("The absence limit and the grace must be whole numbers.")) from None
     if not 0 <= cap <= MAX_CAP_DAYS:

@@ -96,7 +96,7 @@ def test_the_host_sets_the_cap_and_the_grace_at_creation(app):
     form = {"csrf_token": token, "kind": "lacitta", "title": "Long one", "deadline_hours": "48", "timezone": "UTC",
             "seat-0-name": "Ada", "seat-0-email": "ada@example.org", "seat-1-name": "Bo",
             "seat-1-email": "bo@example.org", "seat-2-name": "Cy", "seat-2-email": "cy@example.org",
-            "opt-lacitta-setup": "beginner", "absence_cap_days": "7", "grace_on": "yes", "grace_hours": "12"}
+            "opt-lacitta-setup": "beginner", "absence_cap_days": "7", "grace_hours": "12"}
     resp = ada.post("/games/new", data=form)
     assert resp.status_code == 302, text_of(resp.get_data(as_text=True))[:500]
     db.session.rollback()

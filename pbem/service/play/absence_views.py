@@ -38,15 +38,20 @@ def own(player_id: int, *, now: dt.datetime | None = None) -> list[OwnAbsence]:
     return [OwnAbsence(a.id, a.starts_at, a.ends_at, a.game_id, title or "") for a, title in rows]
 
 
-def budget_days_left(player: Player, *, now: dt.datetime | None = None) -> float:
-    """Days left of the player's yearly budget, one decimal."""
-    left = absences.budget_left(player, now=now or utcnow()).total_seconds() / 86400
-    return round(max(0.0, left), 1)
+def _days(seconds: float) -> float | int:
+    """Days to one decimal, a whole number without one (``28``, ``3.5``)."""
+    days = round(max(0.0, seconds / 86400), 1)
+    return int(days) if days == int(days) else days
 
 
-def cap_days_left(game: Game) -> float:
-    """Days left of the game's cap, one decimal (the host sees it)."""
-    return round(absences.cap_left(game).total_seconds() / 86400, 1)
+def budget_days_left(player: Player, *, now: dt.datetime | None = None) -> float | int:
+    """Days left of the player's yearly budget (one decimal at most)."""
+    return _days(absences.budget_left(player, now=now or utcnow()).total_seconds())
+
+
+def cap_days_left(game: Game) -> float | int:
+    """Days left of the game's cap (one decimal at most; the host sees it)."""
+    return _days(absences.cap_left(game).total_seconds())
 
 
 def away_seats(game: Game, *, now: dt.datetime | None = None) -> dict[int, dt.datetime]:
