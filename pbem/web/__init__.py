@@ -30,13 +30,13 @@ BLUEPRINTS: list[tuple[str, str]] = [
     ("pbem.web.games", "bp"),
     ("pbem.web.orders", "bp"),
     ("pbem.web.mailprefs", "bp"),
-    ("pbem.web.calendar", "bp"),
-    ("pbem.web.watch", "bp"),
     ("pbem.web.tokens", "bp"),
     ("pbem.web.api", "bp"),
     ("pbem.web.talk", "bp"),
     ("pbem.web.channel", "bp"),
     ("pbem.web.away", "bp"),
+    ("pbem.web.calendar", "bp"),
+    ("pbem.web.watch", "bp"),
 ]
 #: modules of :data:`BLUEPRINTS` whose ``enabled(config)`` decides whether they register
 OPTIONAL_BLUEPRINTS = frozenset({"pbem.mail.dev_page"})

@@ -1,6 +1,6 @@
 """The calendar feed of a player's deadlines (issue 25; docs/long-games.md).
 
-- ``GET /calendar/<player id>/<secret>.ics``: the feed
+- ``GET /calendar/<player id>.<secret>.ics``: the feed
   (:func:`pbem.service.play.calendar.feed`), no sign-in: calendar apps
   fetch it on their own. A wrong, revoked or turned-off secret is a 404,
   like a feed that never was.
@@ -22,9 +22,9 @@ bp = Blueprint("calendar", __name__)
 bp.add_app_template_global(calendar_url, "calendar_link")
 
 
-@bp.route("/calendar/<int:player_id>/<secret>.ics")
-def feed(player_id: int, secret: str):
-    player = player_of_feed(player_id, secret)
+@bp.route("/calendar/<token>.ics")
+def feed(token: str):
+    player = player_of_feed(token)
     if player is None:
         abort(404)
     response = no_store(Response(calendar_feed(player), mimetype="text/calendar"))

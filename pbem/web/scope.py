@@ -52,7 +52,8 @@ def _in_scope(seats: list[list[int]]) -> bool:
     game_id = args.get("game_id")
     if endpoint == "games.show":
         return any(game_id == gid for gid, _seat, _until in seats)
-    if endpoint.startswith("seat.") or endpoint == "watch.seat_record":  # the seat's own game record (issue 25)
+    # the seat's own pages, its game record too (issue 25)
+    if endpoint.startswith("seat.") or endpoint in ("watch.seat_record", "watch.seat_record_json"):
         return any(game_id == gid and args.get("number") == index + 1 for gid, index, _until in seats)
     return False
 

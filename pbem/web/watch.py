@@ -1,6 +1,6 @@
 """Spectators and game records (issue 25; docs/long-games.md).
 
-- ``GET /watch/<game id>/<secret>``: the spectator page: the public view
+- ``GET /watch/<game id>.<secret>``: the spectator page: the public view
   (``state.view(None)``) and the public log, one turn behind when the
   host says so (:func:`pbem.service.play.spectators.shown_step`); no
   orders, messages or private panels. A wrong or revoked secret is a 404.
@@ -35,9 +35,9 @@ bp = Blueprint("watch", __name__)
 bp.add_app_template_global(spectator_url, "spectator_link")
 
 
-@bp.route("/watch/<int:game_id>/<secret>")
-def page(game_id: int, secret: str):
-    game = watched_game(game_id, secret)
+@bp.route("/watch/<token>")
+def page(token: str):
+    game = watched_game(token)
     if game is None:
         abort(404)
     step = shown_step(game)
@@ -87,8 +87,7 @@ def _download(rec_json: dict | None, text: str | None, game, what: str):
     return response
 
 
-@bp.route("/games/<int:game_id>/record.<any(json, txt):fmt>")
-def record(game_id: int, fmt: str):
+def _record(game_id: int, fmt: str):
     game = get_game_or_404(game_id)
     if game.status not in OVER:
         abort(403, gettext("While a game runs, only its players can download their own record (on the game page, "
@@ -98,11 +97,30 @@ def record(game_id: int, fmt: str):
     return _download(None, record_text(game.id, page_lang()), game, fmt)
 
 
-@bp.route("/games/<int:game_id>/seat/<int:number>/record.<any(json, txt):fmt>")
-def seat_record(game_id: int, number: int, fmt: str):
+@bp.route("/games/<int:game_id>/record.txt")
+def record(game_id: int):
+    return _record(game_id, "txt")
+
+
+@bp.route("/games/<int:game_id>/record.json")
+def record_json(game_id: int):
+    return _record(game_id, "json")
+
+
+def _seat_record(game_id: int, number: int, fmt: str):
     game = get_game_or_404(game_id)
     seat = my_seat(game, number)
     index = None if game.status in OVER else seat.index
     if fmt == "json":
         return _download(game_record(game.id, index), None, game, fmt)
     return _download(None, record_text(game.id, page_lang(), index), game, fmt)
+
+
+@bp.route("/games/<int:game_id>/seat/<int:number>/record.txt")
+def seat_record(game_id: int, number: int):
+    return _seat_record(game_id, number, "txt")
+
+
+@bp.route("/games/<int:game_id>/seat/<int:number>/record.json")
+def seat_record_json(game_id: int, number: int):
+    return _seat_record(game_id, number, "json")

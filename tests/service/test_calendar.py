@@ -124,15 +124,19 @@ def test_the_secret_link_opens_only_its_feed_and_renewing_revokes_it(app, t0):
     assert calendar_path(ada) is None
     set_calendar(ada.id, "on")
     path = calendar_path(ada)
-    secret = path.rsplit("/", 1)[1].removesuffix(".ics")
-    assert player_of_feed(ada.id, secret).id == ada.id
+    token = path.rsplit("/", 1)[1].removesuffix(".ics")
+    secret = token.split(".", 1)[1]
+    assert token == f"{ada.id}.{secret}" and player_of_feed(token).id == ada.id
     set_calendar(ada.id, "on")                             # on again: the same link
     assert calendar_path(ada) == path
     bo = player("bo@example.org")
-    assert player_of_feed(bo.id, secret) is None           # not another player's feed
-    assert player_of_feed(ada.id, secret[:-1] + ("A" if secret[-1] != "A" else "B")) is None
+    assert player_of_feed(f"{bo.id}.{secret}") is None     # not another player's feed
+    assert player_of_feed(f"{ada.id}.{secret[:-1]}{'A' if secret[-1] != 'A' else 'B'}") is None
+    for bad in ("", secret, f"x.{secret}", f"99999999999.{secret}", f"{ada.id}", f"{ada.id}.", f"-1.{secret}",
+                f"\u0661.{secret}"):
+        assert player_of_feed(bad) is None, bad
     set_calendar(ada.id, "renew")
-    assert player_of_feed(ada.id, secret) is None and calendar_path(ada) != path
+    assert player_of_feed(token) is None and calendar_path(ada) != path
     set_calendar(ada.id, "off")
     assert calendar_path(ada) is None
     assert ada.calendar_nonce is None and secret not in repr(ada.__dict__)

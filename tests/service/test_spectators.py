@@ -15,7 +15,7 @@ from .helpers import game, new_tally
 
 
 def _secret(gid: int) -> str:
-    return spectator_path(game(gid)).rsplit("/", 1)[1]
+    return spectator_path(game(gid)).rsplit("/", 1)[1]     # "<game id>.<secret>"
 
 
 def test_only_the_host_switches_and_a_revoked_link_opens_nothing(app, t0):
@@ -29,13 +29,13 @@ def test_only_the_host_switches_and_a_revoked_link_opens_nothing(app, t0):
         set_watchable(gid, "publish", by_player_id=g.host_id)
     set_watchable(gid, "on", by_player_id=g.host_id)
     first = _secret(gid)
-    assert watched_game(gid, first).id == gid and watched_game(gid + 1, first) is None
+    assert watched_game(first).id == gid and watched_game(f"{gid + 1}.{first.split('.')[1]}") is None
     set_watchable(gid, "on", by_player_id=g.host_id)
     assert _secret(gid) == first                       # on again keeps the link
     set_watchable(gid, "renew", by_player_id=g.host_id)
-    assert watched_game(gid, first) is None and watched_game(gid, _secret(gid)) is not None
+    assert watched_game(first) is None and watched_game(_secret(gid)) is not None
     set_watchable(gid, "off", by_player_id=g.host_id)
-    assert spectator_path(game(gid)) is None and watched_game(gid, first) is None
+    assert spectator_path(game(gid)) is None and watched_game(first) is None
 
 
 def test_one_turn_behind_shows_where_the_previous_turn_began(app, t0):

@@ -2,7 +2,7 @@
 link stops working) and off on the account page; found again from the
 link's secret (:mod:`pbem.service.core.secret_links`).
 
-Path: ``/calendar/<player id>/<secret>.ics``. The secret is never stored:
+Path: ``/calendar/<player id>.<secret>.ics``. The secret is never stored:
 ``players.calendar_nonce`` is, and the secret is an HMAC of it, so the
 account page can show the link again and a copy of the database alone
 opens no feed.
@@ -19,8 +19,7 @@ def calendar_path(player: Player) -> str | None:
     """The feed's path for ``player``, ``None`` while they have no feed."""
     if not player.calendar_nonce:
         return None
-    secret = secret_links.secret_for(secret_links.CALENDAR, player.id, player.calendar_nonce)
-    return f"/calendar/{player.id}/{secret}.ics"
+    return f"/calendar/{secret_links.token_for(secret_links.CALENDAR, player.id, player.calendar_nonce)}.ics"
 
 
 def calendar_url(player: Player) -> str | None:
@@ -46,9 +45,14 @@ def set_calendar(player_id: int, action: str) -> Player:
     return player
 
 
-def player_of_feed(player_id: int, secret: str) -> Player | None:
-    """The player whose feed ``secret`` opens, else ``None`` (no such
-    player, no feed, a revoked or wrong secret: all look the same)."""
+def player_of_feed(token: str) -> Player | None:
+    """The player whose feed ``token`` (``"<player id>.<secret>"``) opens,
+    else ``None`` (no such player, no feed, a revoked or wrong secret: all
+    look the same)."""
+    parts = secret_links.split_token(token)
+    if parts is None:
+        return None
+    player_id, secret = parts
     player = db.session.get(Player, player_id)
     if player is None or not secret_links.matches(secret_links.CALENDAR, player.id, player.calendar_nonce, secret):
         return None

@@ -40,6 +40,21 @@ def secret_for(purpose: str, ident: int, nonce: str) -> str:
     return _secret(current_app.config["SECRET_KEY"], purpose, ident, nonce)
 
 
+def split_token(token: str) -> tuple[int, str] | None:
+    """``"<id>.<secret>"`` (the form links carry: one path segment, so a
+    route has no integer next to a string) as ``(id, secret)``, or ``None``
+    for anything else (an id outside a database integer included)."""
+    ident, dot, secret = (token or "").partition(".")
+    if not dot or not ident.isascii() or not ident.isdigit() or len(ident) > 10 or not 0 < int(ident) < 2 ** 31:
+        return None
+    return int(ident), secret
+
+
+def token_for(purpose: str, ident: int, nonce: str) -> str:
+    """``"<id>.<secret>"`` for a link (:func:`split_token` reads it)."""
+    return f"{int(ident)}.{secret_for(purpose, ident, nonce)}"
+
+
 def matches(purpose: str, ident: int, nonce: str | None, given: str) -> bool:
     """Whether ``given`` is the secret of ``purpose`` for row ``ident`` with
     ``nonce`` (``None``: no link, never matches), under the current key or a

@@ -1,7 +1,7 @@
 """Spectators (issue 25; docs/long-games.md): a host may make a game
-watchable through a secret link, ``/watch/<game id>/<secret>``, which
+watchable through a secret link, ``/watch/<token>``, which
 shows the public view only (``state.view(None)``, the public log), with no
-orders, messages or private panels. The link is revocable (a new secret)
+orders, messages or private panels (``<token>``: ``<game id>.<secret>``). The link is revocable (a new secret)
 and the host may put spectators one turn behind.
 
 The secret is an HMAC of ``games.spectator_nonce``
@@ -35,7 +35,7 @@ def spectator_path(game: Game) -> str | None:
     """The spectator page's path, ``None`` while the game is not watchable."""
     if not game.spectator_nonce:
         return None
-    return f"/watch/{game.id}/{secret_links.secret_for(secret_links.SPECTATOR, game.id, game.spectator_nonce)}"
+    return f"/watch/{secret_links.token_for(secret_links.SPECTATOR, game.id, game.spectator_nonce)}"
 
 
 def spectator_url(game: Game) -> str | None:
@@ -65,9 +65,13 @@ def set_watchable(game_id: int, action: str, *, delay: bool | None = None, by_pl
     return game
 
 
-def watched_game(game_id: int, secret: str) -> Game | None:
-    """The game ``secret`` opens for spectators, else ``None`` (no such
-    game, not watchable, a revoked or wrong secret)."""
+def watched_game(token: str) -> Game | None:
+    """The game ``token`` (``"<game id>.<secret>"``) opens for spectators,
+    else ``None`` (no such game, not watchable, a revoked or wrong secret)."""
+    parts = secret_links.split_token(token)
+    if parts is None:
+        return None
+    game_id, secret = parts
     game = db.session.get(Game, game_id)
     if game is None or not secret_links.matches(secret_links.SPECTATOR, game.id, game.spectator_nonce, secret):
         return None
