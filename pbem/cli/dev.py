@@ -51,9 +51,22 @@ def screenshots(out_dir: Path, widths: tuple[int, ...], everything: bool, lang: 
                         page.screenshot(path=str(target), full_page=True)
                         size = overflow(page)
                         wide = " SCROLLS SIDEWAYS" if size["scroll"] > size["client"] else ""
+                        if wide:   # name the widest elements that reach past the screen's edge
+                            wide += ": " + ", ".join(page.evaluate(_PAST_THE_EDGE))
                         click.echo(f"{target}{wide}")
             finally:
                 browser.close()
+
+
+#: the page's elements that reach past the viewport's right edge, the widest
+#: three as tag.class#id (for the screenshots' SCROLLS SIDEWAYS)
+_PAST_THE_EDGE = """() => [...document.querySelectorAll('body *')]
+  .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+  .filter(e => !e.parentElement || e.parentElement.getBoundingClientRect().right
+               <= document.documentElement.clientWidth + 1)
+  .sort((a, b) => b.getBoundingClientRect().width - a.getBoundingClientRect().width).slice(0, 3)
+  .map(e => e.tagName.toLowerCase() + (e.className && typeof e.className === 'string'
+       ? '.' + e.className.trim().split(/\\s+/).join('.') : '') + (e.id ? '#' + e.id : ''))"""
 
 
 @dev.command("fuzz-api")
