@@ -46,8 +46,9 @@ def seed_demo_game(kind: str = "lacitta", *, seats: int = 3):
                        grace_hours=24)
     for index in range(1, seats):
         join_game(game.id, index)
-    seed_demo_talk(game.id)
     declare_demo_absence(db.session.get(Game, game.id))
+    db.session.commit()
+    seed_demo_talk(game.id)
     return db.session.get(Game, game.id)
 
 
