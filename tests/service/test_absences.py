@@ -208,3 +208,30 @@ def test_the_grace_and_absence_mails_are_in_the_players_language(app, t0):
     assert "Ei kirjattu" in text and "jossain" in text and "poissa 20.12.2026\u201327.12.2026" in text
     scan(now=game(gid).deadline_at)
     assert "Myöhästyit määräajasta" in body_text(outbox(kind="grace")[0])
+
+
+@pytest.mark.parametrize("line", ["away 9999-12-30 to 9999-12-31", "away 0001-01-01 to 0001-01-02",
+                                  "away 2026-02-30 to 2026-03-02", "away 2026-12-20 25:00 to 2026-12-21",
+                                  "away 2026-12-20", "away " + "2026-12-20 to " * 40 + "2026-12-21"])
+def test_hostile_away_lines_are_refused_never_crash(app, t0, line):
+    new_tally(t0)
+    res = handle_inbound(reply_to_notice(outbox(kind="turn")[0], line), now=t0)
+    assert res.result == "absence"
+    assert db.session.execute(select(Absence)).first() is None
+    assert "Not recorded" in body_text(outbox(kind="absence")[0])
+
+
+def test_the_web_form_refuses_days_past_the_calendars_end(app, t0):
+    from pbem.service.play.absence_views import declare_days
+
+    new_tally(t0)
+    with pytest.raises(absences.AbsenceError) as err:
+        declare_days(pid("ada@example.org"), "9999-12-31", "9999-12-31", "Pacific/Kiritimati", now=t0)
+    assert err.value.code == "date"
+
+
+def test_an_absence_declared_after_the_deadline_passed_does_not_undo_the_missed_turn(app, t0):
+    gid = new_tally(t0)
+    absences.declare(pid("ada@example.org"), t0, t0 + 5 * DAY, now=t0 + 48 * H + 30 * dt.timedelta(seconds=1))
+    assert game(gid).deadline_at == t0 + 48 * H       # not moved: declared too late
+    assert scan(now=t0 + 49 * H).expired == [gid]

@@ -66,6 +66,6 @@ def declare_days(player_id: int, first: str, last: str, zone: str, *, game_id: i
     :class:`pbem.service.play.absences.AbsenceError` (``date``: not a day)."""
     try:
         start, end = local_days(dt.date.fromisoformat(first.strip()), dt.date.fromisoformat(last.strip()), zone)
-    except (ValueError, AttributeError):
+    except (ValueError, AttributeError, OverflowError):
         raise absences.AbsenceError("date", "please give the first and the last day as dates") from None
     return absences.declare(player_id, start, end, game_id=game_id, now=now)

@@ -170,11 +170,13 @@ def settle(game: Game, seats, *, now: dt.datetime, new_step: bool = False) -> dt
 
 def _spans(game: Game, player_ids: list[int], base: dt.datetime) -> dict[int, list[Span]]:
     """Player id -> the spans of their absences in ``game`` (or every
-    game) that end after ``base``: one query."""
+    game) that end after ``base`` and were declared before it (an absence
+    declared once a deadline has passed never undoes the missed turn):
+    one query."""
     if not player_ids:
         return {}
     rows = db.session.execute(select(Absence.player_id, Absence.starts_at, Absence.ends_at).where(
-        Absence.player_id.in_(player_ids), Absence.ends_at > base,
+        Absence.player_id.in_(player_ids), Absence.ends_at > base, Absence.created_at < base,
         or_(Absence.game_id.is_(None), Absence.game_id == game.id))).all()
     out: dict[int, list[Span]] = {}
     for pid, start, end in rows:

@@ -104,7 +104,10 @@ def read_away(line: str, zone: str) -> Away:
     if len(points) != 2:
         raise AwayLineError(line, "dates")
     (d1, t1), (d2, t2) = points
-    start, end = local_days(d1, d2, zone, t1, t2)
+    try:
+        start, end = local_days(d1, d2, zone, t1, t2)
+    except OverflowError:  # year 1 or 9999: past the calendar's ends
+        raise AwayLineError(line, "date") from None
     return Away(start, end, line.strip()[:MAX_LINE])
 
 
