@@ -170,3 +170,23 @@ def test_any_deadline_in_any_zone_reads_back_as_the_same_instant_with_the_same_u
         assert start.replace(tzinfo=None) == local.replace(tzinfo=None)
         uids.add(str(ev["UID"]))
     assert len(uids) == 1
+
+
+def test_an_absence_that_moves_the_deadline_moves_the_event(app, t0):
+    """The absences of issue 25 move ``games.deadline_at``; the feed, read
+    from it, moves the same event (same UID) there, and back when the
+    absence is withdrawn."""
+    from pbem.service.play.absences import declare, withdraw
+
+    gid = new_tally(t0)
+    ada = player("ada@example.org")
+    (before,) = events_of(feed(ada, now=t0))
+    deadline = game(gid).deadline_at
+    absence = declare(ada.id, deadline - dt.timedelta(hours=1), deadline + dt.timedelta(days=2), game_id=gid, now=t0)
+    moved = game(gid).deadline_at
+    assert moved > deadline
+    (after,) = events_of(feed(player("ada@example.org"), now=t0))
+    assert str(after["UID"]) == str(before["UID"]) and after.decoded("DTSTART") == moved
+    withdraw(ada.id, absence.id, now=t0)
+    (back,) = events_of(feed(player("ada@example.org"), now=t0))
+    assert back.decoded("DTSTART") == game(gid).deadline_at and str(back["UID"]) == str(before["UID"])
