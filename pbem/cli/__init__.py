@@ -1,7 +1,8 @@
 """The ``pbem`` command. Each command group lives in its own module and is
 added here with one line in :data:`COMMANDS`, so areas do not collide:
 ``bench`` (pbem_dev/bench/cli.py, the benchmarks beside the product), ``demo`` (pbem/cli/demo.py), ``dev``
-(pbem/cli/dev.py), ``mail`` (pbem/cli/mail.py), ``service`` (pbem/cli/service.py)."""
+(pbem/cli/dev.py), ``mail`` (pbem/cli/mail.py), ``replay`` (pbem/cli/replay.py: check a game record), ``service``
+(pbem/cli/service.py)."""
 from __future__ import annotations
 
 import importlib
