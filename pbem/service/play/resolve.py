@@ -201,10 +201,6 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
     waiting = _not_ready(game, current, fresh, expired=expired, now=now)
     if waiting is not None:
         return waiting
-    late = grace.graced_seats(game, [s for s in current if s not in fresh]) if expired else []
-    if late:  # their first missed deadline: the game waits, once (issue 25)
-        grace.give(game, late, now=now)
-        return ResolveResult("graced", game.id, old_step, old_step, defaulted=[], mail_due=True)
     engine = get_game(game.kind)
     log_ = _Log(game.id, state, now)
     if pre_applied is not None:
@@ -219,10 +215,7 @@ def resolve_locked(game: Game, *, now: dt.datetime, expired: bool = False, state
         return ResolveResult("idle", game.id, old_step, old_step)
     _write_rows(game, log_, pending, dropped_held=values.get("status") == FINISHED and bool(rows or game.held_count),
                 marks=_acted_marks(game, log_.acted, fresh, old_step, now))
-    for key, value in values.items():  # the claim wrote them with a Core UPDATE; no second SELECT
-        set_committed_value(game, key, value)
-    if game.deadline_at is not None:  # an absence may move the new deadline (issue 25)
-        absences.settle(game, state.current_seats(), now=now, new_step=True)
+    _claimed(game, values, state, now)
     missed = [s for s in current if s not in fresh]
     mail_due = notify.after_change(game, state, now=now, since_step=old_step, missed=missed)
     return ResolveResult("resolved", game.id, old_step, state.step, defaulted=missed,
@@ -237,13 +230,25 @@ def _pending_rows(game_id: int) -> dict[int, PendingOrder]:
 
 def _not_ready(game: Game, current, fresh, *, expired: bool, now: dt.datetime) -> ResolveResult | None:
     """``idle`` when nobody is to move, ``waiting`` when orders are missing
-    and this is not a resolution of a passed deadline; None when the turn resolves."""
+    and this is not a resolution of a passed deadline, ``graced`` when late
+    seats get their one grace instead (:func:`_graced`); None when the turn resolves."""
     if not current:
         return ResolveResult("idle", game.id, game.step, game.step)
     deadline_passed = game.deadline_at is not None and game.deadline_at <= now
     if any(s not in fresh for s in current) and not (expired and deadline_passed):
         return ResolveResult("waiting", game.id, game.step, game.step)
-    return None
+    return _graced(game, current, fresh, expired=expired, now=now)
+
+
+def _graced(game: Game, current, fresh, *, expired: bool, now: dt.datetime) -> ResolveResult | None:
+    """``graced`` when the deadline passed and seats without orders get
+    their first missed deadline's grace instead (issue 25,
+    :mod:`pbem.service.play.grace`): the game waits, once; else None."""
+    late = grace.graced_seats(game, [s for s in current if s not in fresh]) if expired else []
+    if not late:
+        return None
+    grace.give(game, late, now=now)
+    return ResolveResult("graced", game.id, game.step, game.step, defaulted=[], mail_due=True)
 
 
 def _record_trial(log_: _Log, fresh, pre_applied, old_step: int) -> None:
@@ -338,6 +343,16 @@ def _claim(game: Game, old_step: int, values: dict[str, Any]) -> bool:
     return db.session.connection().execute(_claim_statement(tuple(values)), {
         "claim_id": game.id, "claim_step": old_step,
         **{f"new_{k}": v for k, v in values.items()}}).rowcount == 1
+
+
+def _claimed(game: Game, values: dict[str, Any], state, now: dt.datetime) -> None:
+    """The row as the claim wrote it (a Core UPDATE: no second SELECT),
+    then the new deadline placed for the absences of the seats it waits
+    for (issue 25, :func:`pbem.service.play.absences.settle`)."""
+    for key, value in values.items():
+        set_committed_value(game, key, value)
+    if game.deadline_at is not None:
+        absences.settle(game, state.current_seats(), now=now, new_step=True)
 
 
 def _write_rows(game: Game, log_: _Log, pending, *, dropped_held: bool, marks: dict) -> None:
