@@ -235,3 +235,13 @@ def test_an_absence_declared_after_the_deadline_passed_does_not_undo_the_missed_
     absences.declare(pid("ada@example.org"), t0, t0 + 5 * DAY, now=t0 + 48 * H + 30 * dt.timedelta(seconds=1))
     assert game(gid).deadline_at == t0 + 48 * H       # not moved: declared too late
     assert scan(now=t0 + 49 * H).expired == [gid]
+
+
+def test_a_reminder_goes_again_before_a_deadline_an_absence_moved(app, t0):
+    gid = new_tally(t0)
+    assert scan(now=t0 + 36 * H).reminded == [gid]
+    absences.declare(pid("ada@example.org"), t0 + 37 * H, t0 + 4 * DAY, now=t0 + 37 * H - dt.timedelta(minutes=5))
+    assert game(gid).deadline_at == t0 + 4 * DAY
+    assert scan(now=t0 + 4 * DAY - 13 * H).reminded == []
+    assert scan(now=t0 + 4 * DAY - 12 * H).reminded == [gid]
+    assert len(outbox(kind="reminder")) == 2

@@ -117,7 +117,20 @@ def refresh_player(player_id: int, *, game_id: int | None, now: dt.datetime) -> 
     for gid in sorted(set(db.session.execute(query).scalars())):
         game = db.session.execute(select(Game).where(Game.id == gid).with_for_update()).scalar_one()
         if game.deadline_at is not None:
+            before = game.deadline_at
             settle(game, owing(game), now=now)
+            _rearm_reminder(game, before, now)
+
+
+def _rearm_reminder(game: Game, before: dt.datetime, now: dt.datetime) -> None:
+    """A reminder already sent goes again before a deadline an absence
+    moved later, as after an extension (when the reminder's lead still
+    lies ahead)."""
+    from pbem.service.play.deadlines import reminder_lead  # deadlines imports resolve, which imports us
+
+    if game.deadline_at > before and game.deadline_at - reminder_lead(game.reminder_seconds,
+                                                                      game.deadline_seconds) > now:
+        game.reminder_step = None
 
 
 def owing(game: Game) -> list[int]:
