@@ -56,9 +56,13 @@ def upgrade() -> None:
         sa.Column('last_error', sa.String(300), nullable=False),
     )
     op.create_index('ix_api_webhooks_token_id', 'api_webhooks', ['token_id'])
+    with op.batch_alter_table('players') as batch:
+        batch.add_column(sa.Column('api_webhooks', sa.Boolean(), nullable=False, server_default=sa.false()))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table('players') as batch:
+        batch.drop_column('api_webhooks')
     op.drop_index('ix_api_webhooks_token_id', table_name='api_webhooks')
     op.drop_table('api_webhooks')
     op.drop_index('ix_api_idempotency_created_at', table_name='api_idempotency')

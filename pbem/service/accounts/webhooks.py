@@ -7,7 +7,9 @@ in the games it reaches. Registration and removal are written here;
 An address must be ``https://`` and resolve to public addresses only
 (:func:`pbem.service.core.safe_url.check_url`: no loopback, private,
 link-local...); it is checked again before every call. Each hook gets a
-random secret, shown once, with which every call is signed.
+random secret, shown once, with which every call is signed. Registering
+marks the player (``Player.api_webhooks``), so a change of a game whose
+players have none costs no query.
 """
 from __future__ import annotations
 
@@ -16,13 +18,13 @@ import logging
 import secrets
 from urllib.parse import urlsplit
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 
 from pbem.engine.messages import Msg
 from pbem.service.core.api_models import ApiToken, ApiWebhook
 from pbem.service.core.db import begin_write, db
 from pbem.service.core.errors import NotAllowed, ServiceError
-from pbem.service.core.models import utcnow
+from pbem.service.core.models import Player, utcnow
 from pbem.service.core.safe_url import check_url
 
 log = logging.getLogger(__name__)
@@ -57,6 +59,7 @@ def register(token: ApiToken, url: str, *, now: dt.datetime | None = None) -> tu
     row = ApiWebhook(token_id=token.id, url=url, secret=secret, created_at=now or utcnow(), failures=0,
                      last_error="")
     db.session.add(row)
+    db.session.execute(update(Player).where(Player.id == token.player_id).values(api_webhooks=True))
     db.session.commit()
     log.info("webhook %s registered by api token %s", row.id, token.id)
     return row, secret

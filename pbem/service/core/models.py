@@ -97,6 +97,9 @@ class Player(db.Model):
     #: the calendar feed's random part (issue 25): the feed's secret link is an
     #: HMAC of it (pbem.service.core.secret_links); None: no feed; a new one revokes the old link
     calendar_nonce: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    #: the player registered an API webhook (issue 28): a change of a game looks
+    #: webhooks up only when a player at its table has one (no query otherwise)
+    api_webhooks: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
 
     seats: Mapped[list["Seat"]] = relationship(back_populates="player")

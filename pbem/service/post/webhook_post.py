@@ -38,8 +38,12 @@ def hook_of(recipient: str) -> int | None:
 
 
 def _hooks(game: Game, now: dt.datetime) -> list[tuple[ApiWebhook, int]]:
-    """Live hooks of the game's players' live tokens that reach the game, with the player's id."""
-    players = {s.player_id for s in game.seats}
+    """Live hooks of the game's players' live tokens that reach the game,
+    with the player's id. No query when no player at the table has ever
+    registered one (``Player.api_webhooks``; the seats bring their players)."""
+    players = {s.player_id for s in game.seats if s.player.api_webhooks}
+    if not players:
+        return []
     rows = db.session.execute(
         select(ApiWebhook, ApiToken.player_id).join(ApiToken, ApiWebhook.token_id == ApiToken.id)
         .where(ApiToken.player_id.in_(players), ApiToken.revoked_at.is_(None), ApiToken.expires_at > now,
