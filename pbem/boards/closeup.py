@@ -154,35 +154,46 @@ def _within(b: Box, box: Box) -> bool:
 def render_png(game: str, view: dict[str, Any], box: Box, *, highlight: Iterable[str] = (),
                width: int = PHONE_WIDTH * DENSITY, lang: str = "en") -> bytes:
     """The part ``box`` (user units) of ``game``'s board picture as PNG
-    bytes ``width`` pixels wide: the board's SVG with its ``viewBox`` set
-    to ``box``, so resvg draws only those pixels.
+    bytes ``width`` pixels wide, drawn one of two ways, fixed per board:
 
-    Not the mailed picture's cached static layer scaled up and cropped: at
-    the close-up's scale that layer is the whole board at ~1,900 px (two
-    of them with the legal sites' variant, ~10 MB each), drawn anew for
-    every game that has fallen out of the cache (~600 ms of CPU each on
-    this machine, 2026-11-29); the box alone costs ~30–90 ms, whatever the
-    cache holds, so the bytes never depend on it either.
+    - a board whose static layer every game shares (:attr:`pbem.boards.
+      raster.Layers.shared`: La Città, Medina): the mailed picture composed
+      at the scale that makes ``box`` that wide (the static layer drawn
+      large once per seat count and language, cached like the full
+      picture's), then cropped: ~10 ms;
+    - any other (Die Stadt, whose static layer is each game's own, and a
+      board without layers): the board's SVG with its ``viewBox`` set to
+      ``box`` and the sites wholly outside it left out, so resvg draws
+      only those pixels: ~60–110 ms, where a static layer of its own,
+      ~1,900 px wide, would cost ~0.5 s a game and push the shared ones
+      out of the cache (2026-11-29, issue 24).
 
+    Either way the bytes depend only on the arguments, never on the cache.
     Raises ``KeyError`` for a game without a board picture and
     ``ValueError`` for an empty box or one needing a picture wider than
     :data:`pbem.boards.png.MAX_WIDTH`."""
+    from PIL import Image
+
     from pbem.boards import raster, render_svg
-    from pbem.boards.png import MAX_WIDTH
+    from pbem.boards.png import MAX_WIDTH, svg_to_png
 
     x0, y0, x1, y1 = box
     if not (x1 > x0 and y1 > y0):
         raise ValueError(f"empty close-up box {box!r}")
-    svg = render_svg(game, view, highlight=highlight, lang=lang)
-    bw = board_size(svg)[0]
-    if round(width * bw / (x1 - x0)) > MAX_WIDTH:
-        raise ValueError(f"close-up {box!r} needs a {round(width * bw / (x1 - x0))} px board, more than {MAX_WIDTH}")
-    from PIL import Image
-
-    from pbem.boards.png import svg_to_png
-
-    png = svg_to_png(_boxed(svg, box), width=width)
-    return raster.encode(Image.open(io.BytesIO(png)).convert("RGB"))
+    layers = raster._layers(game, view, highlight, lang)
+    svg = None if layers is not None and layers.shared else render_svg(game, view, highlight=highlight, lang=lang)
+    bw = layers.width if svg is None else board_size(svg)[0]
+    full_width = round(width * bw / (x1 - x0))
+    if full_width > MAX_WIDTH:
+        raise ValueError(f"close-up {box!r} needs a {full_width} px board, more than {MAX_WIDTH}")
+    if svg is not None:
+        png = svg_to_png(_boxed(svg, box), width=width)
+        return raster.encode(Image.open(io.BytesIO(png)).convert("RGB"))
+    img = raster.composite(layers, full_width)
+    scale = img.width / math.floor(bw + 0.5)   # resvg rounds the SVG's size to whole units
+    crop = img.crop((round(x0 * scale), round(y0 * scale),
+                     min(img.width, round(x1 * scale)), min(img.height, round(y1 * scale))))
+    return raster.encode(crop)
 
 
 _ROOT = re.compile(r"<svg\b[^>]*>")
@@ -190,15 +201,24 @@ _SIZE = re.compile(r'\s(?:width|height|viewBox)="[^"]*"')
 
 
 def _boxed(svg: str, box: Box) -> str:
-    """``svg`` with its root's ``viewBox`` set to ``box`` and its own
-    ``width``/``height`` dropped (the picture's width is the caller's)."""
+    """``svg`` with its root's ``viewBox`` set to ``box``, its own
+    ``width``/``height`` dropped (the picture's width is the caller's) and
+    every site wholly outside ``box`` left out (its label would cost resvg
+    as much as one inside)."""
     x0, y0, x1, y1 = box
     root = _ROOT.search(svg)
     if root is None:
         raise ValueError("board SVG without an <svg> element")
     tag = _SIZE.sub("", root.group(0))
     tag = tag[:-1].rstrip("/") + f' viewBox="{x0:g} {y0:g} {x1 - x0:g} {y1 - y0:g}">'
-    return svg[:root.start()] + tag + svg[root.end():]
+
+    def unless_outside(site: re.Match) -> str:
+        whole, b = site.group(0), _ring_box(site.group(2))
+        if whole.count("<g") != whole.count("</g>"):   # a group inside: the match is not the whole site
+            return whole
+        return "" if b is not None and (b[2] < x0 or b[0] > x1 or b[3] < y0 or b[1] > y1) else whole
+
+    return svg[:root.start()] + tag + _SITE.sub(unless_outside, svg[root.end():])
 
 
 __all__ = ["PHONE_WIDTH", "LABEL_PX", "sites", "board_size", "label_px", "window", "render_png"]

@@ -132,6 +132,12 @@ class Layers:
     prelude: str
     tiles: tuple[Tile | Crop, ...] = field(default=())
     variants: dict[str, Callable[[], str]] = field(default_factory=dict)
+    #: the static layer is the same for every game of the kind (its key
+    #: holds only the seat count, the set-up and the language): a few keys
+    #: serve every game, so a close-up is cut from it drawn large and
+    #: cached (:func:`pbem.boards.closeup.render_png`); False for a board
+    #: whose static layer is each game's own (Die Stadt's grows with the city)
+    shared: bool = False
 
 
 _static: OrderedDict[Hashable, Image.Image] = OrderedDict()

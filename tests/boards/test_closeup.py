@@ -107,3 +107,31 @@ def test_a_grown_city_still_gets_a_closeup_that_can_be_drawn(seats, moves, seed)
     assert round(closeup.PHONE_WIDTH * closeup.DENSITY * width / (box[2] - box[0])) <= MAX_WIDTH
     img = Image.open(io.BytesIO(closeup.render_png("diestadt", view, box, highlight=hl)))
     assert abs(img.width - closeup.PHONE_WIDTH * closeup.DENSITY) <= 2
+
+
+def test_a_closeup_drawn_from_the_svg_leaves_out_only_sites_outside_its_box():
+    """Die Stadt (a static layer of each game's own) draws its close-up from
+    the SVG with the box as viewBox: sites wholly outside are left out,
+    those inside kept, and the result is still one well-formed SVG."""
+    import random
+    import xml.etree.ElementTree as ET
+
+    from pbem.boards import closeup, render_svg
+    from pbem.engine import get_game
+
+    game = get_game("diestadt")
+    state, rng = game.new_state(3, 7), random.Random(1)
+    for _ in range(40):
+        seat = state.current_seats()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seat = state.current_seats()[0]
+    legal = [a.site for a in state.legal_actions(seat) if a.site]
+    svg = render_svg("diestadt", state.view(seat), highlight=legal)
+    box, inside = closeup.window(svg, legal)
+    boxed = closeup._boxed(svg, box)
+    ET.fromstring(boxed)   # well-formed
+    kept, everywhere = closeup.sites(boxed), closeup.sites(svg)
+    assert set(inside) <= set(kept) and len(kept) < len(everywhere)
+    for name, (b, _font) in everywhere.items():
+        outside = b[2] < box[0] or b[0] > box[2] or b[3] < box[1] or b[1] > box[3]
+        assert (name in kept) != outside, name

@@ -92,7 +92,7 @@ def layers(view: Mapping[str, Any], highlight: Iterable[str] = (), *, lang: str 
     return Layers(game="lacitta", width=float(num(pl.width)), height=float(num(pl.height)), static_key=key,
                   static_svg=lambda: _picture(pl, static=True),
                   prelude=f"<style>{STYLE}</style><defs>{DEFS}</defs>", tiles=_tiles(pl),
-                  variants={"legal": lambda: _picture(pl, static=True, all_legal=True)})
+                  variants={"legal": lambda: _picture(pl, static=True, all_legal=True)}, shared=True)
 
 
 def _tiles(pl: Plan) -> tuple:

@@ -105,7 +105,7 @@ def layers(view: dict[str, Any], highlight: Iterable[str] = (), *, lang: str = "
     tiles += [Tile(box, svg) for box, svg in strip(view, seat_colour, say)]
     return Layers(game="medina", width=float(WIDTH), height=float(HEIGHT), static_key=(),
                   static_svg=lambda: _static_svg(say), prelude=f"<style>{STYLE}</style>", tiles=tuple(tiles),
-                  variants={"legal": lambda: _static_svg(say, all_legal=True)})
+                  variants={"legal": lambda: _static_svg(say, all_legal=True)}, shared=True)
 
 
 def _grow(box: tuple[float, float, float, float], m: float) -> tuple[float, float, float, float]:
