@@ -189,11 +189,12 @@ def render_png(game: str, view: dict[str, Any], box: Box, *, highlight: Iterable
     if svg is not None:
         png = svg_to_png(_boxed(svg, box), width=width)
         return raster.encode(Image.open(io.BytesIO(png)).convert("RGB"))
-    img = raster.composite(layers, full_width)
-    scale = img.width / math.floor(bw + 0.5)   # resvg rounds the SVG's size to whole units
-    crop = img.crop((round(x0 * scale), round(y0 * scale),
-                     min(img.width, round(x1 * scale)), min(img.height, round(y1 * scale))))
-    return raster.encode(crop)
+    # the crop of the whole picture at that width, drawn alone: the static
+    # layer's part and the tiles that meet it
+    full = raster.static_raster(layers, full_width).size
+    scale = full[0] / math.floor(bw + 0.5)   # resvg rounds the SVG's size to whole units
+    region = (round(x0 * scale), round(y0 * scale), min(full[0], round(x1 * scale)), min(full[1], round(y1 * scale)))
+    return raster.encode(raster.composite(layers, full_width, region))
 
 
 _ROOT = re.compile(r"<svg\b[^>]*>")

@@ -208,13 +208,17 @@ def _render_atlas(layers: Layers, sx: float, sy: float, placed: list) -> list[Im
     return [atlas.crop((ax, ay, ax + tw, ay + th)) for _, _, (_, _, tw, th), (ax, ay) in placed]
 
 
-def dynamic_tiles(layers: Layers, width: int, size: tuple[int, int]) -> list[tuple[Image.Image, tuple[int, int]]]:
+def dynamic_tiles(layers: Layers, width: int, size: tuple[int, int],
+                  region: tuple[int, int, int, int] | None = None) -> list[tuple[Image.Image, tuple[int, int]]]:
     """The tiles of ``layers`` rasterised: ``[(RGBA image, (x, y) of its top
     left on the canvas)]`` in drawing order. A :class:`Crop` is cut from its
     variant raster. A :class:`Tile` drawn before (same SVG fragment at the
     same pixel box and scale) comes from a per-process cache
     (:data:`TILE_CACHE_PIXELS`); the others are drawn together in one resvg
     call (more only when the atlas cannot hold them all, see :func:`_pack`).
+    ``region`` (pixels ``(left, top, right, bottom)``): only the tiles whose
+    box meets it (a tile's ink lies inside its box, so the others cannot
+    change a pixel of it).
     """
     # resvg-py rounds the SVG's size to whole user units, then scales x and
     # y apart: to the width asked for and to the height it rounded to whole
@@ -225,6 +229,9 @@ def dynamic_tiles(layers: Layers, width: int, size: tuple[int, int]) -> list[tup
     todo, got = {}, {}
     for tile in layers.tiles:
         x0, y0, x1, y1 = tile.box
+        if region is not None and (x1 * sx <= region[0] or x0 * sx >= region[2]
+                                   or y1 * sy <= region[1] or y0 * sy >= region[3]):
+            continue
         if isinstance(tile, Crop):
             cut = _cut(layers, width, tile, sx, sy, size)
             if cut is not None:
@@ -289,15 +296,19 @@ def _remember(drawn: dict) -> None:
             _tile_pixels -= old.width * old.height
 
 
-def composite(layers: Layers, width: int = 900) -> Image.Image:
-    """The picture of ``layers`` at ``width`` pixels as an RGB image."""
+def composite(layers: Layers, width: int = 900, region: tuple[int, int, int, int] | None = None) -> Image.Image:
+    """The picture of ``layers`` at ``width`` pixels as an RGB image; with
+    ``region`` (pixels ``(left, top, right, bottom)`` of that picture) only
+    that part, the same pixels as the whole picture cropped, drawing only
+    the tiles that meet it (a close-up: :mod:`pbem.boards.closeup`)."""
     base = static_raster(layers, width)
-    out = base.copy()
-    for img, dest in dynamic_tiles(layers, width, base.size):
+    left, top = (region[0], region[1]) if region is not None else (0, 0)
+    out = base.crop(region) if region is not None else base.copy()
+    for img, (x, y) in dynamic_tiles(layers, width, base.size, region):
         # "over" onto an opaque base: pasting through the tile's alpha gives
         # the same colours as alpha_composite, in one call instead of three
         # (an RGB crop of a variant replaces the pixels it covers)
-        out.paste(img, dest, img if img.mode == "RGBA" else None)
+        out.paste(img, (x - left, y - top), img if img.mode == "RGBA" else None)
     return out
 
 

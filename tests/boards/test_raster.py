@@ -192,3 +192,34 @@ def test_the_picture_key_names_the_picture():
     later, _ = position("lacitta", 4, 51, 3)
     assert picture_key("lacitta", later, highlight=hl) != key
     assert picture_key("medina", {}) != picture_key("medina", {}, highlight=["E5"])
+
+
+@pytest.mark.parametrize("kind", ["lacitta", "medina"])
+def test_a_region_of_the_composite_is_the_whole_picture_cropped(kind):
+    """composite(region=...) draws only the tiles meeting the region (a
+    close-up), and its pixels are exactly the whole picture's there."""
+    import math
+    import random
+
+    from pbem.boards import closeup, raster, render_svg
+    from pbem.engine import get_game
+
+    for seed in range(3):
+        state, rng = get_game(kind).new_state(3, seed), random.Random(seed)
+        for _ in range(30):
+            seat = state.current_seats()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        seat = state.current_seats()[0]
+        legal = [a.site for a in state.legal_actions(seat) if a.site]
+        view = state.view(seat)
+        layers = raster._layers(kind, view, legal, "en")
+        found = closeup.window(render_svg(kind, view, highlight=legal), legal)
+        box = found[0] if found else (0, 0, layers.width / 3, layers.height / 3)
+        width = round(630 * layers.width / (box[2] - box[0]))
+        whole = raster.composite(layers, width)
+        scale = whole.width / math.floor(layers.width + 0.5)
+        region = (round(box[0] * scale), round(box[1] * scale),
+                  min(whole.width, round(box[2] * scale)), min(whole.height, round(box[3] * scale)))
+        part = raster.composite(layers, width, region)
+        assert part.size == (region[2] - region[0], region[3] - region[1])
+        assert part.tobytes() == whole.crop(region).tobytes()
