@@ -101,11 +101,16 @@ def window(svg: str, highlight: Iterable[str]) -> tuple[Box, list[str]] | None:
     :data:`pbem.boards.png.MAX_WIDTH` px), and placed to hold the
     most legal sites (ties: nearest the middle of all of them), then
     centred on those it holds and kept inside the board."""
-    all_sites = sites(svg)
+    return _window(sites(svg), board_size(svg), highlight)
+
+
+def _window(all_sites: dict[str, tuple[Box, float | None]], size: tuple[float, float],
+            highlight: Iterable[str]) -> tuple[Box, list[str]] | None:
+    """:func:`window` from the board's sites and size (user units)."""
     legal = [s for s in dict.fromkeys(highlight) if s in all_sites]
     if not legal:
         return None
-    bw, bh = board_size(svg)
+    bw, bh = size
     labels = [f for _, f in all_sites.values() if f]
     label = min(labels) if labels else min(b[3] - b[1] for b, _ in all_sites.values()) * 0.4
     if label_px(label, bw) >= LABEL_PX:
@@ -140,6 +145,38 @@ def window(svg: str, highlight: Iterable[str]) -> tuple[Box, list[str]] | None:
     top = min(max(0.0, cy - h / 2), bh - h)
     box = (left, top, left + w, top + h)
     return box, sorted((s for s in legal if _within(all_sites[s][0], box)), key=_natural)
+
+
+def window_of(game: str, view: dict[str, Any], highlight: Iterable[str], lang: str = "en") -> tuple[Box, list[str]] | None:
+    """:func:`window` of ``game``'s board for ``view``: from the shared
+    static layer's SVG when the board has one (:attr:`pbem.boards.raster.
+    Layers.shared`: the same sites, boxes and labels in every game, read
+    once per key, :func:`_static_sites`), else from the whole picture's SVG
+    (~40 ms for a La Città board). Raises ``KeyError`` for a game without a
+    board picture."""
+    from pbem.boards import raster, render_svg
+
+    highlight = tuple(highlight)
+    layers = raster._layers(game, view, highlight, lang)
+    if layers is not None and layers.shared:
+        return _window(_static_sites(layers), (layers.width, layers.height), highlight)
+    svg = render_svg(game, view, highlight=highlight, lang=lang)
+    return _window(sites(svg), board_size(svg), highlight)
+
+
+_SHARED_SITES: dict = {}
+
+
+def _static_sites(layers) -> dict[str, tuple[Box, float | None]]:
+    """:func:`sites` of a shared static layer's SVG, kept per key (a few
+    keys: seat counts, set-ups, languages)."""
+    key = (layers.game, layers.static_key)
+    found = _SHARED_SITES.get(key)
+    if found is None:
+        if len(_SHARED_SITES) > 64:
+            _SHARED_SITES.clear()
+        found = _SHARED_SITES[key] = sites(layers.static_svg())
+    return found
 
 
 def _natural(name: str) -> list:
@@ -222,4 +259,4 @@ def _boxed(svg: str, box: Box) -> str:
     return svg[:root.start()] + tag + _SITE.sub(unless_outside, svg[root.end():])
 
 
-__all__ = ["PHONE_WIDTH", "LABEL_PX", "sites", "board_size", "label_px", "window", "render_png"]
+__all__ = ["PHONE_WIDTH", "LABEL_PX", "sites", "board_size", "label_px", "window", "window_of", "render_png"]

@@ -135,3 +135,29 @@ def test_a_closeup_drawn_from_the_svg_leaves_out_only_sites_outside_its_box():
     for name, (b, _font) in everywhere.items():
         outside = b[2] < box[0] or b[0] > box[2] or b[3] < box[1] or b[1] > box[3]
         assert (name in kept) != outside, name
+
+
+@pytest.mark.parametrize("kind", ["lacitta", "medina", "diestadt"])
+def test_window_of_finds_the_window_the_whole_svg_gives(kind):
+    """window_of reads a shared static layer's sites (La Città, Medina)
+    instead of drawing the whole SVG: the same window, in every language."""
+    import random
+
+    from pbem.boards import closeup, render_svg
+    from pbem.engine import get_game
+
+    state, rng = get_game(kind).new_state(3, 11), random.Random(11)
+    compared = 0
+    for i in range(80):
+        if state.is_terminal():
+            break
+        seat = state.current_seats()[0]
+        actions = state.legal_actions(seat)
+        if i % 9 == 0:
+            view, legal = state.view(seat), [a.site for a in actions if a.site]
+            for lang in ("en", "cs"):
+                assert closeup.window_of(kind, view, legal, lang) == closeup.window(
+                    render_svg(kind, view, highlight=legal, lang=lang), legal)
+                compared += 1
+        state.apply(seat, rng.choice(actions))
+    assert compared >= 4

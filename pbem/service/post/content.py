@@ -104,11 +104,11 @@ def closeup_png(game: Game, view: dict, highlight: Sequence[str], lang: str = "e
     if not highlight:
         return None, ""
     try:
-        from pbem.boards import closeup, render_svg
+        from pbem.boards import closeup
         from pbem.service.post.pictures import placeholder
 
         view = picture_view(game, view, lang)
-        found = closeup.window(render_svg(game.kind, view, highlight=highlight, lang=lang), highlight)
+        found = closeup.window_of(game.kind, view, highlight, lang)
         if found is None:
             return None, ""
         box, shown = found
