@@ -13,7 +13,7 @@ reach this page, :mod:`pbem.web.scope`); every form carries a CSRF token.
 """
 from __future__ import annotations
 
-from flask import Blueprint, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext, lazy_gettext
 
 from pbem.service.accounts import tokens as api_tokens
@@ -73,8 +73,7 @@ def create():
 def revoke(token_id: int):
     try:
         api_tokens.revoke_token(g.player.id, token_id)
-    except ServiceError as err:
-        flash(said(err))
-    else:
-        flash(gettext("The token is revoked: it opens nothing any more."))
+    except ServiceError:
+        abort(404)   # not one of the player's tokens: as if there were none
+    flash(gettext("The token is revoked: it opens nothing any more."))
     return redirect(url_for("tokens.index"))

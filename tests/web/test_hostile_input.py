@@ -87,8 +87,11 @@ def test_control_character_rules():
 
 
 def _int_rules(app):
+    # the public API's routes (issue 28) answer 401 before any lookup without a token, and
+    # problem JSON with one; tests/api/test_fuzz_api.py sends them every id its document allows
     return [rule for rule in app.url_map.iter_rules()
-            if any(isinstance(c, IntegerConverter) for c in rule._converters.values())]
+            if any(isinstance(c, IntegerConverter) for c in rule._converters.values())
+            and not rule.rule.startswith("/api/")]
 
 
 def test_ids_beyond_a_database_integer_match_no_route(app):

@@ -14,6 +14,7 @@ from flask import current_app, render_template
 
 from pbem.web.api.core import bp, spec
 from pbem.web.api.problems import KINDS, PROBLEM_JSON, problem_type
+from pbem.web.inputs import MAX_ID
 
 _ETAG = {"ETag": {"description": "the answer's version: send it back as If-None-Match", "schema": {"type": "string"}}}
 _RATE = {name: {"description": text, "schema": {"type": "string"}} for name, text in (
@@ -27,6 +28,12 @@ def document() -> dict[str, Any]:
     doc = copy.deepcopy(spec.spec)
     for item in doc["paths"].values():
         for method, op in item.items():
+            for param in op.get("parameters", []):
+                schema = param.get("schema") or {}
+                if param.get("in") == "path" and schema.get("type") == "integer":
+                    # what the routes' <int:...> accepts (pbem.web.inputs.BoundedInt)
+                    schema.setdefault("minimum", 0)
+                    schema.setdefault("maximum", MAX_ID)
             for code, answer in op.get("responses", {}).items():
                 content = answer.get("content") or {}
                 if code[0] in "45" and "application/json" in content:

@@ -13,7 +13,7 @@ from pbem.web.api.core import route
 from pbem.web.api.schemas import GameList, GameSummary, Me, PublicGame, Score, SeatInfo, TokenInfo
 from pbem.web.common import situation
 
-ID = "int(min=1, max=2147483647)"
+ID = "int"   # BoundedInt (pbem.web.inputs): 0 to 2**31 - 1, as the OpenAPI document says
 
 
 @route("/v1/me", answers={"HTTP_200": Me}, tags=("account",))

@@ -20,7 +20,7 @@ from pbem.web.api.schemas import LegalOrder, LegalOrders, LegalQuery, SeatView
 from pbem.web.common import situation
 from pbem.web.orders import label_in
 
-SEAT = f"/v1/games/<{ID}:game_id>/seats/<int(min=1, max=99):number>"
+SEAT = f"/v1/games/<{ID}:game_id>/seats/<int:number>"
 
 
 def legal_orders(kind: str, actions, language: str) -> list[LegalOrder]:

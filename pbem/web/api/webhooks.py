@@ -47,7 +47,7 @@ def add_webhook():
                     mimetype="application/json")
 
 
-@route("/v1/webhooks/<int(min=1, max=2147483647):hook_id>", methods=("DELETE",), tags=("webhooks",),
+@route("/v1/webhooks/<int:hook_id>", methods=("DELETE",), tags=("webhooks",),
        answers={"HTTP_204": None})
 def remove_webhook(hook_id: int):
     """Remove a webhook"""
