@@ -89,8 +89,9 @@ def declare_here(game_id: int):
 @bp.route("/account/absences/<int:absence_id>/withdraw", methods=["POST"])
 @login_required
 def withdraw(absence_id: int):
-    if withdraw_absence(g.player.id, absence_id):
-        flash(gettext("Your absence is withdrawn."))
+    if not withdraw_absence(g.player.id, absence_id):
+        abort(404)  # no such absence, or another player's: the same answer
+    flash(gettext("Your absence is withdrawn."))
     back = request.form.get("back", "")
     return redirect(back if back.startswith("/") and not back.startswith("//") else url_for("auth.account") + "#absences")
 

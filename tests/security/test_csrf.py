@@ -14,7 +14,7 @@ from .conftest import CSRF_RE, PLAYERS, csrf_token, new_lacitta, player_id, sign
 def _post_urls(app, gid: int, token_path: str) -> list[str]:
     values = {"game_id": gid, "number": 1, "token": token_path.rsplit("/", 1)[1], "mail_id": "x",
               "path": "x", "name": "x", "filename": "x", "cid": "x", "message_id": 1,
-              "token_id": 1, "hook_id": 1}
+              "token_id": 1, "hook_id": 1, "absence_id": 1}
     urls = []
     for rule in app.url_map.iter_rules():
         if "POST" not in rule.methods:

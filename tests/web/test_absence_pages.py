@@ -56,7 +56,8 @@ def test_one_game_only_from_the_game_page_and_withdraw(app):
     assert row.game_id == gid and row.player_id == player_id("bo@example.org")
     row_id = row.id
     cy = signed_in(app, "cy@example.org")
-    cy.post(f"/account/absences/{row_id}/withdraw", data={"csrf_token": csrf_token(cy, "/account")})
+    assert cy.post(f"/account/absences/{row_id}/withdraw",
+                   data={"csrf_token": csrf_token(cy, "/account")}).status_code == 404
     db.session.rollback()
     assert db.session.execute(select(Absence.id)).scalars().all() == [row_id]   # not Cy's to withdraw
     bo.post(f"/account/absences/{row_id}/withdraw", data={"csrf_token": token})
