@@ -25,6 +25,7 @@ import logging
 import secrets
 
 from sqlalchemy import select, update
+from sqlalchemy.orm import joinedload
 
 from pbem.engine.messages import Msg
 from pbem.service.core.api_models import SCOPES, ApiToken
@@ -128,12 +129,15 @@ def is_live(token: ApiToken, now: dt.datetime | None = None) -> bool:
 def authenticate(token: str | None, *, now: dt.datetime | None = None) -> ApiToken:
     """The live :class:`ApiToken` whose token is ``token``; raises
     :class:`TokenRefused` (logged at WARNING with the reason, never the
-    token). Notes ``last_used_at`` at most once per :data:`USED_EVERY`."""
+    token). Notes ``last_used_at`` at most once per :data:`USED_EVERY`.
+    The row comes detached from the session, loaded with its ``player``."""
     now = now or utcnow()
     if not token:
         log.warning("api request refused: no token")
         raise TokenRefused("missing")
-    row = db.session.execute(select(ApiToken).where(ApiToken.token_hash == token_hash(token))).scalar_one_or_none()
+    # the player in the same statement: every request speaks to them
+    row = db.session.execute(select(ApiToken).options(joinedload(ApiToken.player))
+                             .where(ApiToken.token_hash == token_hash(token))).scalar_one_or_none()
     if row is None:
         log.warning("api request refused: unknown token")
         raise TokenRefused("invalid")
@@ -144,6 +148,11 @@ def authenticate(token: str | None, *, now: dt.datetime | None = None) -> ApiTok
             raise TokenRefused(reason)
     if row.last_used_at is None or (now - row.last_used_at).total_seconds() > USED_EVERY:
         _note_use(row.id, now)
+    # detached, with its player: a commit later in the request (orders) does
+    # not expire them, so the seat check and the answer's language do not
+    # read them again
+    db.session.expunge(row.player)
+    db.session.expunge(row)
     return row
 
 

@@ -25,6 +25,7 @@ from sqlalchemy.exc import IntegrityError
 from pbem.service.core.api_models import ApiIdempotency
 from pbem.service.core.db import db
 from pbem.service.core.models import utcnow
+from pbem.service.core.snapshot import load_game
 from pbem.service.play.orders import submit_orders
 from pbem.service.play.submission import SubmitResult
 
@@ -69,16 +70,24 @@ def recall(token_id: int, key: str, asked: str, *, now: dt.datetime | None = Non
 
 def submit_once(token_id: int, key: str | None, asked: str, game_id: int, seat_index: int, text: str, *,
                 expected_step: int | None, answer: Callable[[SubmitResult], Answer],
-                now: dt.datetime | None = None) -> Answer:
+                now: dt.datetime | None = None, game=None) -> Answer:
     """Submit ``text`` for seat ``seat_index`` (0-based) of ``game_id``
     (source ``api``) and give ``answer(result)``. With a ``key``: a kept
     answer is given again instead (nothing submitted); otherwise the answer
     is kept with the orders, in their transaction (a refusal's answer too).
-    Raises :class:`KeyReused`, and what ``submit_orders`` raises."""
+    Locks the game row first (:func:`load_game`; ``game``: the row when
+    the caller has locked it already). Raises
+    :class:`KeyReused`, and what ``submit_orders`` raises
+    (:class:`~pbem.service.core.errors.GameNotFound`)."""
     now = now or utcnow()
+    # the game row locked first: the key is looked up under the lock, so
+    # the same key sent twice at once is answered once, and the orders go
+    # on with the row read once (as the order page's POST)
+    game = load_game(game_id, for_update=True) if game is None else game
     if key:
         kept = recall(token_id, key, asked, now=now)
         if kept is not None:
+            db.session.rollback()
             return kept
     given: list[Answer] = []
 
@@ -92,7 +101,7 @@ def submit_once(token_id: int, key: str | None, asked: str, game_id: int, seat_i
 
     try:
         result = submit_orders(game_id, seat_index, text, expected_step=expected_step, source="api",
-                               before_commit=keep, now=now)
+                               before_commit=keep, now=now, game=game)
     except IntegrityError:  # the same key sent twice at once: the first one's answer stands
         db.session.rollback()
         kept = recall(token_id, key or "", asked, now=now)

@@ -35,13 +35,14 @@ def submit(game_id: int, number: int):
     the failing one was refused, and the legal orders; nothing is kept.
     Send an ``Idempotency-Key`` header: the same key again (for a day)
     gets the same answer and changes nothing."""
-    game, seat = my_seat(game_id, number)
+    # locked and read once, for the access check and the orders (as the order page)
+    game, seat = my_seat(game_id, number, locked=True)
     body = request.context.json
     key = request.headers.get("Idempotency-Key") or None
     asked = fingerprint(game.id, seat.index, body.orders, body.step)
     try:
         answer = submit_once(g.api_token.id, key, asked, game.id, seat.index, body.orders,
-                             expected_step=body.step, answer=submission_answer(lang()))
+                             expected_step=body.step, answer=submission_answer(lang()), game=game)
     except KeyReused:
         raise ApiProblem("idempotency-key-reused", "This Idempotency-Key was sent before with another request; "
                                                    "use a new key for new orders.")
