@@ -26,6 +26,7 @@ from pbem.service.core.db import db
 from pbem.service.core.errors import ServiceError
 from pbem.service.core.models import ACTIVE, Game, PendingOrder, Player, Seat, utcnow
 from pbem.service.play.absence_rule import Span, moved_deadline
+from pbem.service.play.reminder_time import reminder_lead
 from pbem.service.post import away_text
 
 #: absences of one player not yet over, at most (njudge: 3 pending)
@@ -126,7 +127,6 @@ def _rearm_reminder(game: Game, before: dt.datetime, now: dt.datetime) -> None:
     """A reminder already sent goes again before a deadline an absence
     moved later, as after an extension (when the reminder's lead still
     lies ahead)."""
-    from pbem.service.play.deadlines import reminder_lead  # deadlines imports resolve, which imports us
 
     if game.deadline_at > before and game.deadline_at - reminder_lead(game.reminder_seconds,
                                                                       game.deadline_seconds) > now:

@@ -14,7 +14,7 @@ the next one comes) all show at the calendar's next refresh.
 - ``DTSTART``: the deadline, in the player's time zone (``TZID`` with its
   ``VTIMEZONE``), 15 minutes long.
 - ``VALARM``: when the game's reminder mail goes
-  (:func:`pbem.service.play.deadlines.reminder_lead` before the deadline);
+  (:func:`pbem.service.play.reminder_time.reminder_lead` before the deadline);
   none when the game sends no reminders.
 - ``URL`` and ``DESCRIPTION``: the seat's order page (a plain link: it asks
   for a sign-in, so a shared feed opens no seat).
@@ -39,7 +39,7 @@ from pbem.service.core import links
 from pbem.service.core.db import db
 from pbem.service.core.models import ACTIVE, Game, PendingOrder, Player, Seat, utcnow
 from pbem.service.core.snapshot import engine_state
-from pbem.service.play.deadlines import reminder_lead
+from pbem.service.play.reminder_time import reminder_lead
 from pbem.service.post.content import phase_text
 from pbem.service.post.envelope import lang_of
 

@@ -18,6 +18,7 @@ from pbem.service.core import queue
 from pbem.service.core.db import db
 from pbem.service.core.models import ACTIVE, Game, PendingOrder, utcnow
 from pbem.service.core.snapshot import engine_state, load_game
+from pbem.service.play.reminder_time import reminder_lead
 from pbem.service.play.resolve import resolve_game
 from pbem.service.post import notify
 
@@ -29,13 +30,6 @@ class ScanReport:
     expired: list[int] = field(default_factory=list)
     reminded: list[int] = field(default_factory=list)
     ready: list[int] = field(default_factory=list)
-
-
-def reminder_lead(reminder_seconds: int, deadline_seconds: int) -> dt.timedelta:
-    """How long before the deadline a turn's reminder goes: the game's
-    ``reminder_seconds``, but never in the first half of a turn
-    (``deadline_seconds`` long), where it would come with "your move"."""
-    return dt.timedelta(seconds=min(reminder_seconds, deadline_seconds / 2))
 
 
 def send_reminder(game_id: int, *, now: dt.datetime | None = None) -> bool:

@@ -22,7 +22,7 @@ from pbem.service.core import queue
 from pbem.service.core.db import begin_write, db
 from pbem.service.core.errors import NotAllowed, ServiceError, WrongStatus
 from pbem.service.play import absences, held
-from pbem.service.play.deadlines import reminder_lead
+from pbem.service.play.reminder_time import reminder_lead
 from pbem.service.post import host_notice, notify
 from pbem.service.core.models import (
     ACTIVE, CANCELLED, FINISHED, INVITED, PAUSED, Game, GameEvent, Player, Seat, utcnow,
@@ -291,7 +291,7 @@ def resume_game(game_id: int, *, by_player_id: int | None = None, now: dt.dateti
 
 def _rearm_reminder(game: Game, now: dt.datetime) -> None:
     """A reminder already sent is due again when the new deadline leaves
-    more than the reminder's lead (:func:`pbem.service.play.deadlines.reminder_lead`:
+    more than the reminder's lead (:func:`pbem.service.play.reminder_time.reminder_lead`:
     never in the first half of a turn) after ``now``."""
     if game.deadline_at - reminder_lead(game.reminder_seconds, game.deadline_seconds) > now:
         game.reminder_step = None
