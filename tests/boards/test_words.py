@@ -53,7 +53,16 @@ def pseudo(monkeypatch):
     fake = Translations(fp=buf)
     real = pbem.i18n.translations
     monkeypatch.setattr(pbem.i18n, "translations", lambda lang: real(lang) if lang == "en" else fake)
-    return fake
+    # what the boards keep per language was drawn with the real catalogs by
+    # earlier tests: forget it now and after
+    import pbem.boards.diestadt.geometry as diestadt_geometry
+
+    kept = [diestadt_geometry.legend_items]
+    for cache in kept:
+        cache.cache_clear()
+    yield fake
+    for cache in kept:
+        cache.cache_clear()
 
 
 def _views(kind: str, options: dict, seed: int, moves: int):
