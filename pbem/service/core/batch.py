@@ -12,9 +12,11 @@ right for writes to different rows that do not read each other. Elsewhere
 (SQLite) they go one after another.
 
 A :class:`Write` names its table, the kind of write and the values of each
-row; :func:`execute` builds the statement once per *shape* (tables, kinds,
-columns and row counts, with numbered bound parameters) and keeps it, so
-a turn pays neither the building nor SQLAlchemy's compiling again.
+row; :func:`execute` compiles the combined statement once per *shape*
+(tables, kinds, columns and row counts, with numbered bound parameters)
+and sends its SQL text with the parameters through their types' bind
+processors, so a turn pays neither the building nor SQLAlchemy's
+compiling, nor its cache key (a walk over every bound parameter) again.
 """
 from __future__ import annotations
 
@@ -49,7 +51,8 @@ class Write:
         return self.table.name, self.kind, tuple(sorted(self.rows[0])), len(self.rows)
 
 
-_STATEMENTS: dict[tuple, Any] = {}
+_COMPILED: dict[tuple, tuple[str, dict]] = {}
+_PLAIN: dict[tuple, Any] = {}
 
 
 def execute(conn: Connection, writes: Sequence[Write]) -> None:
@@ -58,16 +61,44 @@ def execute(conn: Connection, writes: Sequence[Write]) -> None:
     the database raises (a unique key, a foreign key); nothing is written
     then (the caller's transaction fails as a whole)."""
     writes = [w for w in writes if w.rows]
-    if not writes:
+    if conn.dialect.name != "postgresql" or len(writes) < 2:
+        for w in writes:
+            _plain(conn, w)
         return
-    together = conn.dialect.name == "postgresql" and len(writes) > 1
-    groups = [writes] if together else [[w] for w in writes]
-    for group in groups:
-        shape = tuple(w.shape() for w in group)
-        stmt = _STATEMENTS.get(shape)
-        if stmt is None:
-            stmt = _STATEMENTS[shape] = _build(group)
-        conn.execute(stmt, _params(group))
+    shape = tuple(w.shape() for w in writes)
+    found = _COMPILED.get(shape)
+    if found is None:
+        # compiled once per shape and sent as its SQL text: executing the
+        # statement object would make SQLAlchemy walk its hundreds of bound
+        # parameters for a cache key on every turn
+        compiled = _build(writes).compile(dialect=conn.dialect)
+        found = _COMPILED[shape] = (compiled.string, dict(compiled._bind_processors))
+    sql, processors = found
+    params = _params(writes)
+    for name, process in processors.items():
+        if name in params:
+            params[name] = process(params[name])
+    conn.exec_driver_sql(sql, params)
+
+
+def _plain(conn: Connection, w: Write) -> None:
+    """One write as its own statement (built once per table and columns):
+    rows inserted with one ``executemany`` or one row updated."""
+    key = (w.table.name, w.kind, tuple(sorted(w.rows[0])))
+    stmt = _PLAIN.get(key)
+    if stmt is None:
+        if w.kind == "insert":
+            stmt = w.table.insert()
+        else:
+            (pk,) = w.table.primary_key.columns
+            stmt = update(w.table).where(pk == bindparam("batch_key")).values(
+                {name: bindparam(f"batch_{name}") for name in key[2]})
+        _PLAIN[key] = stmt
+    if w.kind == "insert":
+        # one row as one execute: a list, even of one, is an executemany
+        conn.execute(stmt, dict(w.rows[0]) if len(w.rows) == 1 else [dict(r) for r in w.rows])
+    else:
+        conn.execute(stmt, {"batch_key": w.key, **{f"batch_{k}": v for k, v in w.rows[0].items()}})
 
 
 def _build(group: Sequence[Write]):
