@@ -20,7 +20,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 import pytest
 from sqlalchemy import select
 
-from pbem.service.core.db import db
+from pbem.service.core.db import begin_write, db
 from pbem.service.core.models import InboundMessage, Player
 from pbem.service.embedded import EmbeddedWorker
 from pbem.service.play import channel, talk
@@ -98,6 +98,7 @@ def _mails_to(smtp, address: str, subject_has: str):
 def test_a_message_by_the_page_is_mailed_and_the_reply_is_a_message(app, live, lang):
     celery, smtp = live
     gid = new_lacitta()
+    begin_write()   # the live worker writes too: take SQLite's write lock before reading
     db.session.get(Player, _pid("bo@example.org")).language = lang
     db.session.commit()
     talk.post_message(gid, 0, _pid("ada@example.org"), "Bo: the market for your road? https://example.org/x", to=[1])

@@ -22,7 +22,7 @@ import datetime as dt
 from sqlalchemy import func, or_, select
 
 from pbem.service.core.absence_rows import Absence, AbsenceShift
-from pbem.service.core.db import db
+from pbem.service.core.db import begin_write, db
 from pbem.service.core.errors import ServiceError
 from pbem.service.core.models import ACTIVE, Game, PendingOrder, Player, Seat, utcnow
 from pbem.service.play.absence_rule import Span, moved_deadline
@@ -59,6 +59,7 @@ def declare(player_id: int, starts_at: dt.datetime, ends_at: dt.datetime, *, gam
     (aware UTC) in game ``game_id`` (None: every game), and move the
     deadlines it covers now. Raises :class:`AbsenceError`. Commits."""
     now = now or utcnow()
+    begin_write()   # read, then write: take SQLite's write lock first (waits; an upgrade would fail)
     _check(player_id, starts_at, ends_at, game_id, now)
     absence = Absence(player_id=player_id, game_id=game_id, starts_at=starts_at, ends_at=ends_at, created_at=now)
     db.session.add(absence)
@@ -89,6 +90,7 @@ def withdraw(player_id: int, absence_id: int, *, now: dt.datetime | None = None)
     happens) and place again the deadlines it moved. Returns whether one
     was deleted. Commits."""
     now = now or utcnow()
+    begin_write()
     row = db.session.get(Absence, absence_id)
     if row is None or row.player_id != player_id:
         db.session.rollback()
