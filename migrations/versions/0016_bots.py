@@ -1,13 +1,18 @@
 """Bot seats and bot take-over (issue 27).
 
+``seats.bot`` (the bot the host seated), ``seats.bot_standin`` (a bot plays
+for the seat's person for now), ``games.bot_takeover`` (the host's option,
+default on), ``games.person_paced`` (one person against bots with no
+deadline set: the game waits for the person).
+
 Revision ID: 0016
 Revises: 0015
 Create Date: 2026-11-29 00:40:00
 """
 from __future__ import annotations
 
-from alembic import op  # noqa: F401
-import sqlalchemy as sa  # noqa: F401
+from alembic import op
+import sqlalchemy as sa
 
 
 revision = '0016'
@@ -17,8 +22,18 @@ depends_on = None
 
 
 def upgrade() -> None:
-    pass
+    with op.batch_alter_table('games') as batch:
+        batch.add_column(sa.Column('bot_takeover', sa.Boolean(), nullable=False, server_default=sa.true()))
+        batch.add_column(sa.Column('person_paced', sa.Boolean(), nullable=False, server_default=sa.false()))
+    with op.batch_alter_table('seats') as batch:
+        batch.add_column(sa.Column('bot', sa.String(16), nullable=True))
+        batch.add_column(sa.Column('bot_standin', sa.Boolean(), nullable=False, server_default=sa.false()))
 
 
 def downgrade() -> None:
-    pass
+    with op.batch_alter_table('seats') as batch:
+        batch.drop_column('bot_standin')
+        batch.drop_column('bot')
+    with op.batch_alter_table('games') as batch:
+        batch.drop_column('person_paced')
+        batch.drop_column('bot_takeover')

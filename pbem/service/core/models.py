@@ -14,6 +14,7 @@ from sqlalchemy import (
     String, Text, TypeDecorator, UniqueConstraint, func, select,
 )
 from sqlalchemy import false as sa_false
+from sqlalchemy import true as sa_true
 from sqlalchemy.orm import Mapped, column_property, mapped_column, relationship
 
 from pbem.service.core.db import db
@@ -45,8 +46,8 @@ INVITED, ACTIVE, PAUSED, FINISHED = "invited", "active", "paused", "finished"
 #: ended by its host without scores (lifecycle.cancel_game)
 CANCELLED = "cancelled"
 GAME_STATUSES = (INVITED, ACTIVE, PAUSED, FINISHED, CANCELLED)
-# Move.source / PendingOrder.source values
-SOURCES = ("web", "email", "deadline", "api")
+# Move.source / PendingOrder.source values ("bot": a bot's order, issue 27)
+SOURCES = ("web", "email", "deadline", "api", "bot")
 # OutboxMessage.status values
 OUT_PENDING, OUT_SENDING, OUT_SENT, OUT_FAILED = "pending", "sending", "sent", "failed"
 #: a turn notice not sent because its seat had moved (or the game had) before delivery
@@ -162,6 +163,12 @@ class Game(db.Model):
     spectator_nonce: Mapped[str | None] = mapped_column(String(32), nullable=True)
     #: spectators see the board one turn behind (the host's choice)
     spectator_delay: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
+    #: a bot stands in for a seat that missed two deadlines in a row, until its
+    #: player comes back (the host's choice, default on; issue 27, docs/bots.md)
+    bot_takeover: Mapped[bool] = mapped_column(Boolean, default=True, server_default=sa_true())
+    #: one person against bots, and the host set no deadline: the game waits for
+    #: the person (``deadline_at`` stays None; issue 27)
+    person_paced: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
     updated_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 
     host: Mapped[Player | None] = relationship()
@@ -211,6 +218,12 @@ class Seat(db.Model):
     last_web_order_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
     #: the step whose missed deadline gave this seat its one grace (issue 25); None: not yet
     grace_step: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: the bot the host seated here ("standard", "greedy", "random"; its player is
+    #: the bot's reserved row, pbem.service.core.bots); None: a person (issue 27)
+    bot: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    #: a bot plays for the seat's person until they come back (take-over after two
+    #: missed deadlines, or an absence past the game's cap; issue 27)
+    bot_standin: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
 
     game: Mapped[Game] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship(back_populates="seats")
@@ -219,6 +232,12 @@ class Seat(db.Model):
     def number(self) -> int:
         """The seat as players count it (index 0 is seat 1)."""
         return self.index + 1
+
+    @property
+    def bot_name(self) -> str | None:
+        """The bot that makes this seat's decisions now: the seated bot, the
+        standard bot while it stands in for the person, else None."""
+        return self.bot or ("standard" if self.bot_standin else None)
 
 
 class Move(db.Model):

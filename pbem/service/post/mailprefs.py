@@ -43,6 +43,7 @@ import datetime as dt
 from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from pbem.service.core.bots import is_bot_email
 from pbem.service.core.models import Player
 from pbem.service.post import notices
 from pbem.service.post.notices import kind as audience
@@ -87,6 +88,8 @@ def route(player: Player | None, kind: str, *, about_you: bool = True) -> Route:
     a kind of :data:`ASKED_NOW` goes there. Raises ``ValueError`` for a
     kind not in :data:`KINDS`, or for ``player=None`` with another kind."""
     notices.get_notice(kind)  # ValueError for an unknown kind
+    if player is not None and is_bot_email(player.email):
+        return "drop"   # a bot's seat (issue 27): never mailed, whatever the kind
     if kind in ASKED_NOW or kind in CHANNEL:
         return "send"
     if player is None:
