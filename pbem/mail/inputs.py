@@ -89,6 +89,9 @@ class Turn:
     closeup_alt: str = ""
     #: the other seats away now, one line each ("Bo (seat 2): away until …"; issue 25)
     away: Sequence[str] = ()
+    #: the player's own secret calendar feed URL, "" when they have none
+    #: (issue 25): it goes into this seat's mail only
+    calendar_url: str = ""
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,7 @@ from pbem.service.core.models import Player
 
 def calendar_path(player: Player) -> str | None:
     """The feed's path for ``player``, ``None`` while they have no feed."""
-    if not player.calendar_nonce:
-        return None
-    return f"/calendar/{secret_links.token_for(secret_links.CALENDAR, player.id, player.calendar_nonce)}.ics"
+    return secret_links.calendar_path(player.id, player.calendar_nonce)
 
 
 def calendar_url(player: Player) -> str | None:

@@ -66,3 +66,15 @@ def matches(purpose: str, ident: int, nonce: str | None, given: str) -> bool:
     for key in keys:
         ok |= hmac.compare_digest(_secret(key, purpose, ident, nonce).encode(), given.encode("utf-8", "replace"))
     return ok
+
+
+def calendar_path(player_id: int, nonce: str | None) -> str | None:
+    """A player's calendar feed path, ``/calendar/<id>.<secret>.ics``;
+    ``None`` without a nonce (no feed). Mail and pages build it here."""
+    return f"/calendar/{token_for(CALENDAR, player_id, nonce)}.ics" if nonce else None
+
+
+def spectator_path(game_id: int, nonce: str | None) -> str | None:
+    """A game's spectator page path, ``/watch/<id>.<secret>``; ``None``
+    without a nonce (the game is not watchable)."""
+    return f"/watch/{token_for(SPECTATOR, game_id, nonce)}" if nonce else None

@@ -33,9 +33,7 @@ ACTIONS = ("on", "renew", "off")
 
 def spectator_path(game: Game) -> str | None:
     """The spectator page's path, ``None`` while the game is not watchable."""
-    if not game.spectator_nonce:
-        return None
-    return f"/watch/{secret_links.token_for(secret_links.SPECTATOR, game.id, game.spectator_nonce)}"
+    return secret_links.spectator_path(game.id, game.spectator_nonce)
 
 
 def spectator_url(game: Game) -> str | None:

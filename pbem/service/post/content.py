@@ -19,7 +19,7 @@ from pbem.i18n import MSG_KEY, event_text, translate, translations
 from pbem.i18n.seats import seat_words
 from pbem.mail import compose
 from pbem.mail.order_lists import arrange
-from pbem.service.core import links
+from pbem.service.core import links, secret_links
 from pbem.service.core.db import db
 from pbem.service.core.held_text import held_lines, note as held_note
 from pbem.service.core.models import Game, GameEvent, Seat, utcnow
@@ -197,7 +197,15 @@ def turn(game: Game, state, seat: Seat) -> compose.Turn:
         legal_orders=legal, order_help=translate(engine.order_help(), lang), examples=examples,
         board_png=board_png(game, view, sites, lang), board_alt=board_alt(game, phase, lang),
         closeup_png=near, closeup_alt=near_alt,
-        away=away_lines(game, seat, now=utcnow(), lang=lang, zone=seat.player.timezone or game.timezone))
+        away=away_lines(game, seat, now=utcnow(), lang=lang, zone=seat.player.timezone or game.timezone),
+        calendar_url=_own_feed(seat.player))
+
+
+def _own_feed(player) -> str:
+    """``player``'s own calendar feed URL (absolute), ``""`` when they
+    have none: it goes into their own seat's mail only."""
+    path = secret_links.calendar_path(player.id, player.calendar_nonce)
+    return links.absolute(path) if path else ""
 
 
 def _with_held(text: str, game_id: int, seat_index: int, lang: str, engine) -> str:
