@@ -45,6 +45,7 @@ on port 8025). Production sets the ``PBEM_*`` variables (see README.md):
 ``PBEM_RESOLVE_IN_REQUEST``  ``on`` (default): the request (web form or inbound mail) whose
                            orders complete a turn resolves it in its own transaction;
                            ``off``: a worker task does (slow engines, very short requests)
+``PBEM_BOT_SECONDS``       CPU seconds a bot spends on one decision (issue 27); default 2
 ``PBEM_NOTICE_GRACE``      seconds a turn notice waits when its seat plays live (sent orders
                            from the web page within ``PBEM_LIVE_WINDOW``): a move made on the
                            page meanwhile supersedes it, so live play sends no mail; ``0`` sends
@@ -76,6 +77,17 @@ from typing import Any, Mapping
 
 def _bool(value: str) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def _positive(value: str, name: str) -> float:
+    """``value`` as a number of seconds above 0 and at most an hour; ``ValueError`` naming ``name``."""
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds <= 3600:
+        raise ValueError(f"{name} must be a number of seconds above 0 and at most 3600, not {value!r}")
+    return seconds
 
 
 def _secret_key(instance: Path) -> str:
@@ -184,6 +196,8 @@ def load_config(instance_path: str | os.PathLike[str], environ: Mapping[str, str
         "DEFAULT_TIMEZONE": get("TIMEZONE", "UTC"),
         "TASK_QUEUE": get("TASK_QUEUE", "celery"),
         "RESOLVE_IN_REQUEST": _bool(get("RESOLVE_IN_REQUEST", "on")),
+        # CPU seconds a bot spends on one decision (issue 27, pbem.service.play.bot_turns)
+        "BOT_SECONDS": _positive(get("BOT_SECONDS", "2"), "PBEM_BOT_SECONDS"),
         "NOTICE_GRACE_SECONDS": float(get("NOTICE_GRACE", "120")),
         "LIVE_WINDOW_SECONDS": float(get("LIVE_WINDOW", "900")),
         "HOST_NOTICE_DELAY_SECONDS": host_delay_seconds,

@@ -1,7 +1,8 @@
 """Celery tasks. Each is idempotent: delivered twice, it acts once.
 
 ``pbem.resolve(game_id)``, ``pbem.scan()``, ``pbem.deliver_outbox()``,
-``pbem.inbound(raw_b64)``, ``pbem.prune_outbox()``, ``pbem.talk_mail()``. Each runs in an app
+``pbem.inbound(raw_b64)``, ``pbem.prune_outbox()``, ``pbem.talk_mail()``,
+``pbem.bot_turns(game_id)``. Each runs in an app
 context of its own whose database session is removed when it ends
 (:class:`pbem.service.celery_app` ``FlaskTask``).
 """
@@ -20,6 +21,13 @@ def register(celery: Celery) -> None:
         from pbem.service.play.resolve import resolve_game
 
         return resolve_game(game_id).status
+
+    @celery.task(name="pbem.bot_turns", shared=False)
+    def bot_turns(game_id: int) -> int:
+        """The decisions the game's bots owe, made (issue 27; :mod:`pbem.service.play.bot_turns`)."""
+        from pbem.service.play.bot_turns import play_bots
+
+        return len(play_bots(game_id).moves)
 
     @celery.task(name="pbem.scan", shared=False)
     def scan() -> dict:

@@ -19,6 +19,8 @@ RESOLVE = "pbem.resolve"
 DELIVER = "pbem.deliver_outbox"
 SCAN = "pbem.scan"
 INBOUND = "pbem.inbound"
+#: a game's bot seats make the decisions they owe (issue 27; pbem.service.play.bot_turns)
+BOTS = "pbem.bot_turns"
 
 
 def enqueue(name: str, *args: Any) -> None:

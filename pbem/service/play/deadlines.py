@@ -98,4 +98,21 @@ def scan(*, now: dt.datetime | None = None) -> ScanReport:
             log.exception("resolving game %s", game_id)
     if report.reminded:
         queue.enqueue(queue.DELIVER)
+    _bots_safety_net(now)
     return report
+
+
+def _bots_safety_net(now: dt.datetime) -> None:
+    """A bot run for each running game with a bot seat that has been quiet
+    for a while (:func:`pbem.service.play.bot_turns.stalled_games`): a run
+    lost with its worker is made again; one that finds nothing owed does nothing."""
+    from pbem.service.play.bot_turns import stalled_games
+
+    games = stalled_games(now)
+    db.session.commit()
+    for game_id in games:
+        try:
+            queue.enqueue(queue.BOTS, game_id)
+        except Exception:   # eager mode runs the task here: one game never stops the scan
+            db.session.rollback()
+            log.exception("bot run of game %s", game_id)

@@ -17,8 +17,10 @@ from pbem.engine import get_game
 from pbem.engine.messages import Msg
 from pbem.i18n import msg_json, stored_event_data
 from pbem.service.accounts.addresses import normalise_email
+from pbem.service.accounts.bot_players import bot_player
 from pbem.service.accounts.players import check_timezone, get_or_create_player, set_invitee_language
 from pbem.service.core import queue
+from pbem.service.core.bots import BOT_NAMES
 from pbem.service.core.db import begin_write, db
 from pbem.service.core.errors import NotAllowed, ServiceError, WrongStatus
 from pbem.service.play import absences, held
@@ -34,12 +36,15 @@ from pbem.service.core.snapshot import engine_state, load_game
 class SeatSpec:
     """A seat to create: who sits there; ``language``: the host's choice
     of the invitee's language (``"fi"``; None: leave it), see
-    :func:`pbem.service.accounts.players.set_invitee_language`."""
+    :func:`pbem.service.accounts.players.set_invitee_language`; ``bot``: the
+    bot seated here instead of a person (``"standard"``, ``"greedy"``,
+    ``"random"``; ``email`` is then ignored; issue 27)."""
 
-    email: str
+    email: str = ""
     name: str = ""
     timezone: str | None = None
     language: str | None = None
+    bot: str | None = None
 
 
 def _said(msg: Msg) -> dict[str, Any]:
@@ -81,7 +86,7 @@ def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str
                 *, options: dict[str, Any] | None = None, deadline_seconds: int | None = None,
                 reminder_seconds: int | None = None, timezone: str | None = None,
                 seed: int | None = None, title: str = "", now: dt.datetime | None = None,
-                absence_cap_days: int = 14, grace_hours: int = 0) -> Game:
+                absence_cap_days: int = 14, grace_hours: int = 0, bot_takeover: bool = True) -> Game:
     """Create a game of ``kind`` with the given seats (in seat order) and
     email the invitations (sign-in links). The host's own seat, if any, is
     joined at once. Raises :class:`ServiceError` for an unknown game, a bad
@@ -90,12 +95,17 @@ def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str
     seats. ``absence_cap_days`` (0-:data:`MAX_CAP_DAYS`): the most days
     absences may move the game's deadlines in all; ``grace_hours``
     (0-:data:`MAX_GRACE_HOURS`, 0: none): the late player's one grace
-    (issue 25, docs/long-games.md)."""
+    (issue 25, docs/long-games.md). A seat may be a bot
+    (``SeatSpec.bot``), but a game needs one person; one person against
+    bots with no ``deadline_seconds`` given plays at the person's pace (no
+    deadline; ``bot_takeover``: a bot stands in for a seat that missed two
+    deadlines in a row; issue 27, docs/bots.md)."""
     now = now or utcnow()
     engine = _engine(kind)
     specs = [s if isinstance(s, SeatSpec) else
              SeatSpec(**s) if isinstance(s, dict) else SeatSpec(email=s[1], name=s[0]) for s in seats]
     options, seed = _checked_setup(engine, specs, host_email, options, seed)
+    paced = deadline_seconds is None and sum(1 for s in specs if not s.bot) == 1
     deadline_seconds = int(deadline_seconds or current_app.config["DEADLINE_SECONDS"])
     if deadline_seconds < 60:
         raise ServiceError("a deadline must be at least a minute")
@@ -106,13 +116,15 @@ def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str
     timezone = check_timezone(timezone or current_app.config["DEFAULT_TIMEZONE"])
 
     begin_write()
-    host_spec = next((s for s in specs if normalise_email(s.email) == normalise_email(host_email)), None)
+    host_spec = next((s for s in specs if not s.bot and normalise_email(s.email) == normalise_email(host_email)),
+                     None)
     host = get_or_create_player(host_email, host_spec.name if host_spec else "",
                                 (host_spec.timezone if host_spec else None) or timezone)
     game = Game(kind=kind, title=title or engine.title, options=options, seed=seed, status=INVITED,
                 host=host, deadline_seconds=deadline_seconds, reminder_seconds=int(reminder_seconds),
                 timezone=timezone, step=0, created_at=now, updated_at=now,
-                absence_cap_days=int(absence_cap_days), grace_hours=int(grace_hours))
+                absence_cap_days=int(absence_cap_days), grace_hours=int(grace_hours),
+                bot_takeover=bool(bot_takeover), person_paced=paced and any(s.bot for s in specs))
     db.session.add(game)
     _seat_players(game, specs, host, timezone, now)
     db.session.add(GameEvent(game_id=game.id, step=0, seat_index=None, kind="created",
@@ -144,7 +156,8 @@ def _checked_setup(engine, specs: list[SeatSpec], host_email: str, options: dict
         options = engine.check_settings(len(specs), options)
     except ValueError as err:
         raise ServiceError(err.args[0]) from None
-    emails = [normalise_email(s.email) for s in specs]
+    _check_bots(specs)
+    emails = [normalise_email(s.email) for s in specs if not s.bot]
     if len(set(emails)) != len(emails):
         raise ServiceError("each seat needs its own email address")
     refuse_uninvitable(emails, host_email)
@@ -156,10 +169,23 @@ def _checked_setup(engine, specs: list[SeatSpec], host_email: str, options: dict
     return options, seed
 
 
+def _check_bots(specs: list[SeatSpec]) -> None:
+    """:class:`ServiceError` for an unknown bot or a table of bots alone."""
+    for spec in specs:
+        if spec.bot and spec.bot not in BOT_NAMES:
+            raise ServiceError(f"unknown bot {spec.bot!r}; known: {', '.join(BOT_NAMES)}")
+    if all(s.bot for s in specs):
+        raise ServiceError("a game needs at least one person")
+
+
 def _seat_players(game: Game, specs: list[SeatSpec], host: Player, timezone: str, now: dt.datetime) -> None:
-    """A seat per spec, in order (the host's own seat joined at once), and
-    the invitations of the others (sign-in links)."""
+    """A seat per spec, in order (the host's own seat and bots joined at
+    once), and the invitations of the others (sign-in links)."""
     for index, spec in enumerate(specs):
+        if spec.bot:
+            db.session.add(Seat(game=game, index=index, player=bot_player(spec.bot), bot=spec.bot,
+                                joined=True, joined_at=now))
+            continue
         player = get_or_create_player(spec.email, spec.name, spec.timezone or timezone)
         if player.id != host.id:
             set_invitee_language(player, spec.language)
@@ -238,7 +264,7 @@ def start_game(game_id: int, *, by_player_id: int | None = None, now: dt.datetim
     game.phase_msg = msg_json(game.phase)
     game.status = ACTIVE
     game.started_at = now
-    game.deadline_at = now + dt.timedelta(seconds=game.deadline_seconds)
+    game.deadline_at = None if game.person_paced else now + dt.timedelta(seconds=game.deadline_seconds)
     game.reminder_step = None
     for seat in game.seats:
         seat.last_moved_step = state.step
@@ -249,6 +275,8 @@ def start_game(game_id: int, *, by_player_id: int | None = None, now: dt.datetim
     notify.after_change(game, state, now=now)
     db.session.commit()
     queue.enqueue(queue.DELIVER)
+    if any(s.bot_name for s in game.seats):
+        queue.enqueue(queue.BOTS, game.id)
     return game
 
 
@@ -278,14 +306,17 @@ def resume_game(game_id: int, *, by_player_id: int | None = None, now: dt.dateti
                       "only a paused game can be resumed; this one is {status}")
     remaining = max(game.paused_remaining or 0, min(3600, game.deadline_seconds))
     game.status, game.paused_remaining = ACTIVE, None
-    game.deadline_at = now + dt.timedelta(seconds=remaining)
-    absences.settle(game, absences.owing(game), now=now)
-    _rearm_reminder(game, now)
+    if not game.person_paced:   # one person against bots: no deadline (issue 27)
+        game.deadline_at = now + dt.timedelta(seconds=remaining)
+        absences.settle(game, absences.owing(game), now=now)
+        _rearm_reminder(game, now)
     db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="resumed",
                              **_said(Msg("The host resumed the game."))))
     host_notice.tell(game, "resumed", now=now)
     db.session.commit()
     queue.enqueue(queue.DELIVER)
+    if any(s.bot_name for s in game.seats):
+        queue.enqueue(queue.BOTS, game.id)
     return game
 
 

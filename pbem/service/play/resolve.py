@@ -131,9 +131,12 @@ def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool 
     if result.status != "resolved":
         db.session.rollback()
         return result
+    bots = any(s.bot_name for s in game.seats)   # the loaded rows (issue 27)
     db.session.commit()
     if result.mail_due:
         queue.enqueue(queue.DELIVER)
+    if bots:
+        queue.enqueue(queue.BOTS, game_id)
     return result
 
 
@@ -330,7 +333,8 @@ def _new_values(game: Game, state, now: dt.datetime) -> dict[str, Any]:
     phase = state.phase()
     values = dict(state=state.to_json(), step=state.step, phase=phase, phase_msg=msg_json(phase),
                   reminder_step=None, updated_at=now, deadline_base_at=None,
-                  deadline_at=None if terminal else now + dt.timedelta(seconds=game.deadline_seconds))
+                  deadline_at=None if terminal or game.person_paced
+                  else now + dt.timedelta(seconds=game.deadline_seconds))
     if terminal:
         values.update(status=FINISHED, finished_at=now)
     return values
