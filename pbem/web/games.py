@@ -5,7 +5,7 @@ Routes:
 ``GET/POST /games/new``, ``GET/POST /games/<id>/join/<seat number>``,
 ``GET /games/<id>`` (``?step=N`` shows the board after N actions),
 ``POST /games/<id>/start|pause|resume|extend|cancel``,
-``POST /games/<id>/replace`` (a new player takes a seat) and
+``POST /games/<id>/replace`` (a new player, or a bot, takes a seat) and
 ``POST /games/<id>/invite/<seat number>`` (resend an invitation).
 """
 from __future__ import annotations
@@ -18,9 +18,10 @@ from pbem.engine import GAMES, get_game
 from pbem.i18n import LANGUAGE_NAMES, supported
 from pbem.service.accounts.addresses import clean_name, normalise_email
 from pbem.service.accounts.zones import ZONES, zone_or_none
+from pbem.service.core.bots import OFFERED_BOTS
 from pbem.service.core.errors import ServiceError
 from pbem.service.core.models import ACTIVE, FINISHED, INVITED
-from pbem.service.play import lifecycle, replacement
+from pbem.service.play import bot_seats, lifecycle, replacement
 from pbem.service.play.queries import pending_order, visible_events
 from pbem.service.play.reads import first_step
 from pbem.service.play.replay import state_at
@@ -29,6 +30,7 @@ from pbem.web.common import (
     deadline_text, get_game_or_404, seat_of, situation, time_left, viewer_zone,
 )
 from pbem.web import away
+from pbem.web.bot_words import bot_choices, bot_word
 from pbem.web.extensions import limiter, login_required
 from pbem.web.language import said, translated
 from pbem.web.locale import select_locale
@@ -39,6 +41,8 @@ bp.add_app_template_filter(seated, "seated")
 bp.add_app_template_global(chip, "chip")
 bp.add_app_template_global(chips, "chips")
 bp.add_app_template_global(mailprefs.gets_turn_mail, "gets_turn_mail")
+bp.add_app_template_global(bot_word, "bot_word")
+bp.add_app_template_global(bot_choices, "bot_choices")
 
 #: rows of the seat table on the create form (the most any game takes)
 MAX_SEATS = max((game.max_seats for game in GAMES.values()), default=5)
@@ -100,9 +104,9 @@ def new():
     form = {"kind": next(iter(sorted(GAMES)), ""), "title": "", "deadline_hours": str(DEFAULT_DEADLINE_HOURS),
             "timezone": me.timezone or "UTC",
             # an invitee's language: their own, or their browser's at the first sign-in, unless the host says
-            "seats": [{"name": me.name, "email": me.email, "language": me.language}]
-            + [{"name": "", "email": "", "language": ""}] * (MAX_SEATS - 1),
-            "options": {}, **away.SETTING_DEFAULTS}
+            "seats": [{"name": me.name, "email": me.email, "language": me.language, "bot": ""}]
+            + [{"name": "", "email": "", "language": "", "bot": ""}] * (MAX_SEATS - 1),
+            "options": {}, "bot_takeover": True, **away.SETTING_DEFAULTS}
     problem = None
     if request.method == "POST":
         f = request.form
@@ -112,8 +116,10 @@ def new():
         form["timezone"] = f.get("timezone", "")
         form["seats"] = [{"name": clean_name(f.get(f"seat-{i}-name")),
                           "email": (f.get(f"seat-{i}-email") or "").strip()[:320],
-                          "language": supported(f.get(f"seat-{i}-language")) or ""}
+                          "language": supported(f.get(f"seat-{i}-language")) or "",
+                          "bot": f.get(f"seat-{i}-who") if f.get(f"seat-{i}-who") in OFFERED_BOTS else ""}
                          for i in range(MAX_SEATS)]
+        form["bot_takeover"] = f.get("bot_takeover") == "on"
         form["options"] = {k[4:]: v for k, v in f.items() if k.startswith("opt-")}
         form.update(away.settings_form(f))
         try:
@@ -144,6 +150,9 @@ def _create(form: dict) -> int:
                if f"{kind}-{option}" in form["options"]}
     seats = []
     for i, row in enumerate(form["seats"]):
+        if row.get("bot"):   # a bot instead of a person (issue 27)
+            seats.append(lifecycle.SeatSpec(bot=row["bot"]))
+            continue
         if not row["name"] and not row["email"]:
             continue
         if not row["email"]:
@@ -154,19 +163,23 @@ def _create(form: dict) -> int:
         except ServiceError as err:
             raise ServiceError(gettext("Seat row %(row)s: %(problem)s", row=i + 1, problem=said(err))) from None
         seats.append(lifecycle.SeatSpec(email=email, name=row["name"], language=row.get("language") or None))
-    try:
-        hours = float(form["deadline_hours"].replace(",", "."))
-    except ValueError:
-        raise ServiceError(gettext("The turn deadline must be a number of hours.")) from None
-    if not 1 <= hours <= MAX_DEADLINE_HOURS:
+    if not form["deadline_hours"] and any(s.bot for s in seats):
+        hours = None   # the default; none for one person against bots (issue 27)
+    else:
+        try:
+            hours = float(form["deadline_hours"].replace(",", "."))
+        except ValueError:
+            raise ServiceError(gettext("The turn deadline must be a number of hours.")) from None
+    if hours is not None and not 1 <= hours <= MAX_DEADLINE_HOURS:
         raise ServiceError(gettext("The turn deadline must be between 1 and %(most)s hours.",
                                    most=MAX_DEADLINE_HOURS))
     zone = zone_or_none(form["timezone"])
     if zone is None:
         raise ServiceError(gettext("Please choose the game's time zone from the list."))
     game = lifecycle.create_game(kind, g.player.email, seats, options=options,
-                                 deadline_seconds=int(hours * 3600), timezone=zone,
-                                 title=form["title"], **away.settings(form))
+                                 deadline_seconds=int(hours * 3600) if hours else None, timezone=zone,
+                                 title=form["title"], bot_takeover=form.get("bot_takeover", True),
+                                 **away.settings(form))
     return game.id
 
 
@@ -301,6 +314,11 @@ def replace(game_id: int):
         abort(403, gettext("Only the host of this game can do that."))
     number = request.form.get("seat", "")
     seat = next((s for s in game.seats if str(s.number) == number.strip()), None)
+    bot = request.form.get("who") or ""
+    if seat is not None and bot in OFFERED_BOTS:   # a bot takes the seat (issue 27)
+        return _host_action(game_id, lambda gid, **kw: bot_seats.give_to_bot(gid, seat.index, bot, **kw),
+                            gettext("Seat %(number)s is played by a bot (%(bot)s) from now on. %(before)s has "
+                                    "been told.", number=seat.number, bot=bot_word(bot), before=seat.player.name))
     email = (request.form.get("email") or "").strip()[:320]
     if seat is None or not email:
         flash(gettext("Choose the seat and give the new player's email address."), "error")

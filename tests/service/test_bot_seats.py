@@ -150,3 +150,25 @@ def test_a_bot_player_row_is_never_mailed(app, t0):
     bot = db.session.execute(select(Player).where(Player.email.like("%@bots.invalid"))).scalars().first()
     for kind in ("turn", "invite", "signin", "over", "missed", "seat_given", "talk", "refusal"):
         assert route(bot, kind) == "drop", kind
+
+
+def test_the_host_gives_a_seat_to_a_bot_and_back_to_a_person(app, t0):
+    from pbem.service.play.bot_seats import give_to_bot
+    from pbem.service.play.replacement import replace_player
+
+    from .helpers import new_tally
+
+    gid = new_tally(t0)
+    with pytest.raises(ServiceError, match="unknown bot"):
+        give_to_bot(gid, 1, "clever", now=t0)
+    give_to_bot(gid, 1, "random", now=t0)
+    give_to_bot(gid, 2, "random", now=t0)
+    with pytest.raises(ServiceError, match="at least one person"):
+        give_to_bot(gid, 0, "greedy", now=t0)
+    g = game_row(gid)
+    assert [s.bot for s in g.seats] == [None, "random", "random"] and g.seat(1).joined
+    told = db.session.execute(select(OutboxMessage).where(OutboxMessage.kind == "seat_given")).scalars().all()
+    assert sorted(m.recipient for m in told) == ["bo@example.org", "cy@example.org"]
+    replace_player(gid, 1, "dee@example.org", "Dee", now=t0)
+    g = game_row(gid)
+    assert g.seat(1).bot is None and g.seat(1).player.email == "dee@example.org"

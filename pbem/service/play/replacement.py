@@ -70,6 +70,7 @@ def replace_player(game_id: int, seat_index: int, email: str, name: str = "", *,
     if newcomer.id != by_player_id:
         set_invitee_language(newcomer, language)
     seat.player, seat.missed_turns, seat.last_web_order_at = newcomer, 0, None
+    seat.bot, seat.bot_standin = None, False   # a person again, if a bot played the seat (issue 27)
     seat.joined, seat.joined_at = newcomer.id == by_player_id, now if newcomer.id == by_player_id else None
     held.drop_all(game.id, seat.index)  # orders sent ahead were the leaving player's
     db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="replaced",

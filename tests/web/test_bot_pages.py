@@ -1,0 +1,73 @@
+"""Seating a bot from the pages (issue 27 section 3): the new-game form's
+seat rows and the host's replace-player form."""
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from pbem.service.core.db import db
+from pbem.service.core.models import Game, Move, OutboxMessage
+
+from .conftest import csrf_token, new_lacitta, player_id, sign_in
+from .pagetext import text_of
+
+
+def _client(app, email):
+    client = app.test_client()
+    sign_in(client, player_id(email))
+    return client
+
+
+def _form(token: str, **change) -> dict:
+    return {"csrf_token": token, "kind": "lacitta", "opt-lacitta-setup": "beginner", "title": "Practice",
+            "deadline_hours": "", "timezone": "UTC", "bot_takeover": "on",
+            "seat-0-name": "Ada", "seat-0-email": "ada@example.org",
+            "seat-1-who": "greedy", "seat-2-who": "standard", **change}
+
+
+def test_the_new_game_form_seats_bots_and_the_game_waits_for_its_person(app):
+    new_lacitta()
+    ada = _client(app, "ada@example.org")
+    page = ada.get("/games/new").get_data(as_text=True)
+    assert 'name="seat-1-who"' in page and '<option value="greedy"' in page and 'name="bot_takeover"' in page
+    resp = ada.post("/games/new", data=_form(csrf_token(ada, "/games/new")))
+    assert resp.status_code == 302, text_of(resp.get_data(as_text=True))
+    db.session.rollback()
+    game = db.session.execute(select(Game).where(Game.title == "Practice")).scalar_one()
+    assert [s.bot for s in game.seats] == [None, "greedy", "standard"]
+    assert game.status == "active" and game.person_paced and game.deadline_at is None and game.bot_takeover
+    assert not db.session.execute(select(OutboxMessage).where(OutboxMessage.game_id == game.id,
+                                                              OutboxMessage.recipient.like("%bots.invalid"))).first()
+
+
+def test_a_table_of_bots_alone_is_refused(app):
+    new_lacitta()
+    ada = _client(app, "ada@example.org")
+    resp = ada.post("/games/new", data=_form(csrf_token(ada, "/games/new"), **{"seat-0-who": "greedy"}))
+    assert resp.status_code == 422 and "at least one person" in text_of(resp.get_data(as_text=True))
+
+
+def test_the_host_gives_a_seat_to_a_bot_which_then_plays_it(app):
+    app.config["BOT_SECONDS"] = 0.05
+    gid = new_lacitta()
+    ada = _client(app, "ada@example.org")
+    page = ada.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'name="who"' in page
+    ok = ada.post(f"/games/{gid}/replace", data={"csrf_token": csrf_token(ada, f"/games/{gid}"), "seat": "2",
+                                                  "who": "greedy", "email": ""}, follow_redirects=True)
+    assert "Seat 2 is played by a bot" in text_of(ok.get_data(as_text=True))
+    db.session.rollback()
+    game = db.session.get(Game, gid)
+    assert game.seat(1).bot == "greedy" and game.seat(1).joined
+    told = db.session.execute(select(OutboxMessage).where(OutboxMessage.kind == "seat_given")).scalars().all()
+    assert [m.recipient for m in told] == ["bo@example.org"]
+    # Ada (seat 1) moves; the bot answers for seat 2
+    from tests.webapp import game_state
+    from pbem.service.play.orders import submit_orders
+
+    state = game_state(gid)
+    while 0 in state.current_seats():
+        submit_orders(gid, 0, state.legal_actions(0)[0].to_text(), expected_step=state.step, source="web")
+        state = game_state(gid)
+    db.session.rollback()
+    sources = {m.seat_index: m.source for m in db.session.execute(select(Move).where(Move.game_id == gid)).scalars()}
+    assert sources.get(1) == "bot"
