@@ -126,9 +126,22 @@ def stored_event_data(text: Any, data: dict[str, Any] | None) -> dict[str, Any]:
 
 def event_text(text: str, data: dict[str, Any] | None, lang: str) -> str:
     """A stored game log line (``GameEvent.text``, ``.data``) in ``lang``:
-    from its kept message when there is one, else the English text."""
+    from its kept message when there is one, else the English text; marked
+    as a bot's when its data say so (:func:`bot_marked`)."""
     kept = (data or {}).get(MSG_KEY)
-    return translate(msg_from_json(kept), lang) if kept else text
+    return bot_marked(translate(msg_from_json(kept), lang) if kept else text, data, lang)
+
+
+#: a game log line's data key: the line tells an order a bot made (issue 27)
+BOT_KEY = "bot"
+
+
+def bot_marked(line: str, data: dict[str, Any] | None, lang: str) -> str:
+    """``line`` (a log line already in ``lang``) followed by "(bot)" in
+    ``lang`` when ``data`` (the line's stored data) says a bot made the order."""
+    if not (data or {}).get(BOT_KEY):
+        return line
+    return translate(Msg("{line} (bot's order)", line=line), lang)
 
 
 def msg_json(text: Any) -> dict[str, Any] | None:

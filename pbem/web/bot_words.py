@@ -1,26 +1,21 @@
 """The bots' words on the pages, in the reader's language (issue 27):
 the choices of a seat on the new-game form and the replace-player form,
-and a bot's name where the pages name a seat's player.
+and a bot's name (:mod:`pbem.i18n.bot_names`).
 
 Template globals (set by :mod:`pbem.web.games`): ``bot_choices()``, ``bot_word(name)``.
 """
 from __future__ import annotations
 
-from flask_babel import gettext, lazy_gettext
+from flask_babel import gettext
 
+from pbem.i18n.bot_names import bot_name
 from pbem.service.core.bots import OFFERED_BOTS
-
-#: a bot's name as the pages write it
-_NAMES = {
-    "standard": lazy_gettext("Standard bot"),
-    "greedy": lazy_gettext("Greedy bot"),
-    "random": lazy_gettext("Random bot"),
-}
+from pbem.web.language import page_lang
 
 
 def bot_word(name: str | None) -> str:
     """Bot ``name`` (``"standard"``...) in the page's language; ``""`` for None."""
-    return str(_NAMES.get(name, name or ""))
+    return bot_name(name, page_lang()) if name else ""
 
 
 def bot_choices() -> dict[str, str]:

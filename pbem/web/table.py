@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 
 from pbem.boards import named_view as boards_named_view
 from pbem.boards import seat_colours
+from pbem.i18n.bot_names import seat_holder
 from pbem.i18n.seats import seat_words
 from pbem.web.language import page_lang
 from pbem.web.locale import select_locale
@@ -40,8 +41,8 @@ def people(game, view: dict[str, Any] | None, you: int | None = None) -> list[Pe
     colours = seat_colours(game.kind, view or {"seats": len(game.seats)})
     out = []
     for seat in sorted(game.seats, key=lambda s: s.index):
-        name = (seat.player.name if seat.player is not None else "") or gettext("Seat %(number)s",
-                                                                                number=seat.number)
+        name = ((seat_holder(seat, page_lang()) if seat.player is not None else "")   # a bot's seat: issue 27
+                or gettext("Seat %(number)s", number=seat.number))
         colour = colours[seat.index] if seat.index < len(colours) else "#777777"
         out.append(Person(seat.index, seat.number, name, colour, seat.index == you))
     return out

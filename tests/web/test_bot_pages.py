@@ -71,3 +71,5 @@ def test_the_host_gives_a_seat_to_a_bot_which_then_plays_it(app):
     db.session.rollback()
     sources = {m.seat_index: m.source for m in db.session.execute(select(Move).where(Move.game_id == gid)).scalars()}
     assert sources.get(1) == "bot"
+    page = text_of(ada.get(f"/games/{gid}").get_data(as_text=True))
+    assert "Greedy bot" in page and "(bot's order)" in page

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 
 from pbem.engine.messages import Msg
+from pbem.i18n.bot_names import BOT_WORDS
 from pbem.service.accounts.bot_players import bot_player
 from pbem.service.core import queue
 from pbem.service.core.bots import BOT_NAMES
@@ -52,7 +53,7 @@ def give_to_bot(game_id: int, seat_index: int, bot: str, *, by_player_id: int | 
     seat.missed_turns, seat.last_web_order_at, seat.joined, seat.joined_at = 0, None, True, now
     held.drop_all(game.id, seat.index)
     db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="replaced",
-                             **_said(Msg("{name} took over seat {number} from {before}.", name=newcomer.name,
+                             **_said(Msg("{name} took over seat {number} from {before}.", name=BOT_WORDS[bot],
                                          number=seat.number, before=before.name))))
     db.session.flush()
     if was_person:

@@ -26,7 +26,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from pbem.engine import OrderError, get_game
 from pbem.engine.messages import Msg
-from pbem.i18n import msg_json, stored_event_data
+from pbem.i18n import BOT_KEY, msg_json, stored_event_data
 from pbem.service.core import batch, queue
 from pbem.service.core.db import db
 from pbem.service.core.echo import said_orders
@@ -160,9 +160,11 @@ class _Log:
         """Log an action already applied (step ``before`` -> ``after``, engine events ``evs``)."""
         self.moves.append(dict(game_id=self.game_id, step=before, seat_index=seat, text=action.to_text(),
                                source=source, created_at=self.now))
-        self.events.extend(dict(game_id=self.game_id, step=after, seat_index=ev.seat, text=str(ev.text),
-                                kind=ev.kind, data=stored_event_data(ev.text, ev.data), created_at=self.now)
-                           for ev in evs)
+        rows = [dict(game_id=self.game_id, step=after, seat_index=ev.seat, text=str(ev.text),
+                     kind=ev.kind, data=stored_event_data(ev.text, ev.data), created_at=self.now) for ev in evs]
+        if source == "bot" and rows:   # the line telling the order (the first) says a bot made it (issue 27)
+            rows[0]["data"][BOT_KEY] = True
+        self.events.extend(rows)
         self.acted.add(seat)
 
     def service_line(self, at: int | None, step: int, seat: int | None, kind: str, msg: Msg,

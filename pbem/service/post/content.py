@@ -15,7 +15,8 @@ from sqlalchemy import select
 
 from pbem.engine import get_game
 from pbem.engine.messages import Msg, msg_from_json
-from pbem.i18n import MSG_KEY, event_text, translate, translations
+from pbem.i18n import MSG_KEY, bot_marked, event_text, translate, translations
+from pbem.i18n.bot_names import seat_holder
 from pbem.i18n.seats import seat_words
 from pbem.mail import compose
 from pbem.mail.order_lists import arrange
@@ -39,9 +40,10 @@ def phase_text(game: Game, state, lang: str) -> str:
     return named(game, state.phase() if state is not None else (game.phase or ""), lang)
 
 
-def names_of(game: Game) -> dict[int, str]:
-    """Seat index -> the name of the player holding it (seats without one left out)."""
-    return {s.index: s.player.name for s in game.seats if s.player is not None and s.player.name}
+def names_of(game: Game, lang: str = "en") -> dict[int, str]:
+    """Seat index -> the name of the player holding it (seats without one
+    left out; a bot's seat named in ``lang``, :func:`pbem.i18n.bot_names.seat_holder`)."""
+    return {s.index: seat_holder(s, lang) for s in game.seats if s.player is not None and s.player.name}
 
 
 def named(game: Game, text, lang: str) -> str:
@@ -54,7 +56,7 @@ def named(game: Game, text, lang: str) -> str:
     that player already ("Cy took seat 3")."""
     from pbem.boards.words import with_names
 
-    names = names_of(game)
+    names = names_of(game, lang)
     if isinstance(text, Msg):
         text = translate(with_names(text, names), lang)
     text = translate(text, lang)
@@ -73,7 +75,7 @@ def picture_view(game: Game, view: dict, lang: str = "en") -> dict:
     the view as JSON, where a message is only its English text."""
     from pbem.boards import named_view
 
-    return named_view(view, {s.index: s.player.name for s in game.seats if s.player is not None}, lang)
+    return named_view(view, {s.index: seat_holder(s, lang) for s in game.seats if s.player is not None}, lang)
 
 
 def board_png(game: Game, view: dict, highlight: Sequence[str] = (), lang: str = "en") -> bytes | None:
@@ -132,7 +134,8 @@ def events_since(game: Game, seat: int, since_step: int) -> list[GameEvent]:
 
 def seat_label(seat: Seat, lang: str = "en") -> str:
     """``"Bruno (seat 2)"`` in ``lang``."""
-    return translations(lang).gettext("{name} (seat {number})").format(name=seat.player.name, number=seat.number)
+    return translations(lang).gettext("{name} (seat {number})").format(name=seat_holder(seat, lang),
+                                                                       number=seat.number)
 
 
 def seat_text(seat: Seat, lang: str = "en") -> str:
@@ -154,7 +157,9 @@ def _events(game: Game, seat: int, since_step: int, lang: str) -> list[str]:
 def event_line(game: Game, event: GameEvent, lang: str) -> str:
     """A stored game log line in ``lang`` with the players named (:func:`named`)."""
     kept = (event.data or {}).get(MSG_KEY)
-    return named(game, msg_from_json(kept), lang) if kept else named(game, event_text(event.text, event.data, lang), lang)
+    if kept:   # marked as a bot's order when it is one (issue 27)
+        return bot_marked(named(game, msg_from_json(kept), lang), event.data, lang)
+    return named(game, event_text(event.text, event.data, lang), lang)
 
 
 def example_reply(state, seat: int, limit: int = 8, *, engine=None, lang: str = "en") -> list[str]:
