@@ -17,7 +17,9 @@ from dataclasses import dataclass
 #: the word of a ``to:`` line, in every language (folded: lower case, no accents)
 TO_WORDS = ("to", "kenelle", "vastaanottajat", "vastaanottaja", "komu", "per a", "an")
 #: "everyone", in every language (folded)
-ALL_WORDS = frozenset({"all", "everyone", "everybody", "kaikki", "kaikille", "vsichni", "vsem", "tots", "totes",
+ALL_WORDS = frozenset({"all", "everyone", "everybody", "kaikki", "kaikille", "kaikki pelaajat", "kaikille pelaajille",
+                       "koko poyta", "koko poydalle", "vsichni", "vsem", "vsem hracum", "vsichni hraci",
+                       "tots", "totes",
                        "tothom", "alle", "an alle"})
 _AND = re.compile(r"\s*(?:[,;&]|\s(?:and|ja|a|i|und)\s)\s*", re.IGNORECASE)
 _LINE = re.compile(r"^\s*(" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in TO_WORDS)

@@ -9,17 +9,22 @@ it is read here in every language's words (folded: no accents needed):
 lang   command word                  "to"
 =====  ============================  ===========================
 en     away, absent                  to, until, till, -
-fi     poissa, lomalla               -, asti (after the last day)
-cs     pryč, nepřítomen, nepřítomna  do, -
+fi     poissa, lomalla, loma,        -, asti, saakka (after the last day)
+       matkalla, reissussa
+cs     pryč, nepřítomen, nepřítomna, do, až, - ("včetně" after the
+       nepřítomný, nepřítomnost,     last day)
+       dovolená
 ca     fora, absent, absenta         a, al, fins, -
 de     weg, abwesend                 bis, -
 =====  ============================  ===========================
 
-Dates: ``2026-12-20``, ``20.12.2026`` or ``20/12/2026`` (day first); a time
+Dates: ``2026-12-20``, ``20.12.2026``, ``20. 12. 2026`` (the Czech way, with
+spaces) or ``20/12/2026`` (day first); a time
 may follow a date (``18:00`` or ``18.00``): then the absence starts or ends
-at that time. Words like "from", "od", "des de", "von", "alkaen" may stand
-anywhere. A line whose first word is a command word and which has a digit
-is read as an away line: it is either an absence or a refusal that quotes
+at that time. Words like "from", "od", "des de", "von", "alkaen" ("alk."),
+"lähtien" may stand anywhere, and so may "klo"/"kello" before a time. A
+line whose first word is a command word and which has a digit is read as
+an away line: it is either an absence or a refusal that quotes
 it (:class:`AwayLineError`), never an order.
 """
 from __future__ import annotations
@@ -32,12 +37,13 @@ from zoneinfo import ZoneInfo
 from pbem.engine.fold import fold
 
 #: the command word in every language, folded
-COMMAND_WORDS = frozenset({"away", "absent", "poissa", "lomalla", "pryc", "nepritomen", "nepritomna",
+COMMAND_WORDS = frozenset({"away", "absent", "poissa", "lomalla", "loma", "matkalla", "reissussa",
+                           "pryc", "nepritomen", "nepritomna", "nepritomny", "nepritomnost", "dovolena",
                            "fora", "absenta", "weg", "abwesend"})
 #: words that may stand between or around the dates, folded (the "to" words and fillers)
-FILLERS = frozenset({"to", "until", "till", "from", "-", "..", "asti", "saakka", "alkaen", "valilla", "od", "do",
-                     "a", "al", "del", "de", "des", "fins", "bis", "von", "vom", "ab", "am", "el", "i",
-                     "and", "ja", "und"})
+FILLERS = frozenset({"to", "until", "till", "from", "-", "..", "asti", "saakka", "alkaen", "alk", "lahtien",
+                     "klo", "kello", "valilla", "od", "do", "a", "al", "del", "de", "des", "fins", "bis", "von",
+                     "vom", "ab", "am", "el", "i", "and", "ja", "und", "az", "vcetne"})
 _DATE = re.compile(r"^(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2})[./](\d{1,2})[./](\d{4}))[.,]?$")
 _TIME = re.compile(r"^(\d{1,2})[:.](\d{2})[.,]?$")
 #: the longest line read as an away line
@@ -75,6 +81,8 @@ def _tokens(line: str) -> list[str]:
     text = fold(line.strip()[:MAX_LINE]).replace("\u2013", " - ").replace("\u2014", " - ")
     # a dash between two dates written without spaces: 20.12.2026-27.12.2026
     text = re.sub(r"(\d{4})-(\d{1,2}[./])", r"\1 - \2", text)
+    # a date written with spaces after its dots (Czech: 20. 12. 2026) is one word
+    text = re.sub(r"\b(\d{1,2})\.\s+(\d{1,2})\.\s+(\d{4})\b", r"\1.\2.\3", text)
     return text.split()[1:]
 
 
