@@ -162,9 +162,11 @@ def order_refusal(env: Envelope, game: GameRef, *, lines_read: Sequence[str], fa
 
 
 def game_over(env: Envelope, game: GameRef, *, scores: Sequence[ScoreLine], events: Sequence[str] = (),
-              final_view: str = "", board_png: bytes | None = None, board_alt: str = "") -> EmailMessage:
+              final_view: str = "", board_png: bytes | None = None, board_alt: str = "",
+              record_urls: tuple[str, str] | None = None) -> EmailMessage:
     """Final scores (``scores`` in place order), the last events and the
-    final position."""
+    final position; ``record_urls``: the game record's download links,
+    ``(text, JSON)``, absolute (``None``: no record lines)."""
     ordered = sorted(scores, key=lambda s: (s.place, s.name))
     winners = [s.name for s in ordered if s.place == 1]
     tr = catalog(env)
@@ -176,7 +178,8 @@ def game_over(env: Envelope, game: GameRef, *, scores: Sequence[ScoreLine], even
         headline = tr.gettext("final scores")
     subject = tr.gettext("{prefix} — game over: {headline}").format(prefix=subject_prefix(game), headline=headline)
     return build("game_over", env, subject, {"game": game, "scores": ordered, "headline": headline,
-                                              "events": list(events), "final_view": final_view},
+                                              "events": list(events), "final_view": final_view,
+                                              "record_urls": record_urls},
                  board_png=board_png, board_alt=board_alt)
 
 
@@ -226,7 +229,7 @@ def _host_words(tr: NullTranslations, action: str, prefix: str, phase: str, dead
 
 def host_action(env: Envelope, game: GameRef, *, action: str, phase: str, deadline: datetime | None,
                 earlier: Sequence[str] = (), hours_left: float | None = None, board_png: bytes | None = None,
-                board_alt: str = "", position_text: str = "") -> EmailMessage:
+                board_alt: str = "", position_text: str = "", watch_url: str = "") -> EmailMessage:
     """What the host did to the game (``action``, one of
     :data:`HOST_ACTIONS`), told to a seat: its own subject
     (``[pbem] La Città #12 — deadline extended to <deadline>``), the
@@ -235,6 +238,8 @@ def host_action(env: Envelope, game: GameRef, *, action: str, phase: str, deadli
     (``phase``), its deadline (aware UTC, shown in ``env.timezone``;
     ``None`` while paused), and the board now. ``hours_left``: an
     extension while paused, the hours left when the game resumes.
+    ``watch_url``: the spectator link, for the host's own copy only
+    ("People can watch at: ..."; "" leaves the line out).
     Raises ``ValueError`` for another action."""
     if action not in HOST_ACTIONS:
         raise ValueError(f"action must be one of {HOST_ACTIONS}, not {action!r}")
@@ -245,7 +250,7 @@ def host_action(env: Envelope, game: GameRef, *, action: str, phase: str, deadli
         # the extension's first line names the turn already
         "game": game, "status": status, "earlier": list(earlier), "deadline": shown,
         "phase": "" if action == "extended" and hours_left is None else phase,
-        "position_text": position_text}, board_png=board_png, board_alt=board_alt)
+        "position_text": position_text, "watch_url": watch_url}, board_png=board_png, board_alt=board_alt)
 
 
 def signin(env: Envelope, *, signin_url: str, expires_at: datetime, new_player: bool = False) -> EmailMessage:

@@ -5,6 +5,7 @@ the game-over mail."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from pbem.service.accounts.calendar_link import calendar_url, set_calendar
 from pbem.service.core.db import db
@@ -100,3 +101,64 @@ def test_no_seat_ever_gets_another_seats_feed(app, t0):
         secrets = {u.rsplit("/", 1)[1].removesuffix(".ics") for e, u in urls.items() if e != row.recipient}
         raw = parsed(row).as_string()
         assert not any(s.split(".", 1)[1] in raw for s in secrets), row.dedupe_key
+
+
+def test_the_host_gets_each_new_spectator_link_by_mail_once(app, t0):
+    from pbem.service.play.spectators import set_watchable, spectator_url
+
+    gid = new_tally(t0)
+    player(PLAYERS[0][1]).language = "de"
+    db.session.commit()
+    first = spectator_url(set_watchable(gid, "on"))
+    set_watchable(gid, "on", delay=True)                 # the same link: no second mail
+    rows = outbox(kind="watchable")
+    assert [r.recipient for r in rows] == [PLAYERS[0][1]]
+    text, html = parts(rows[0])
+    assert f"Zuschauen kann man unter: {first}" in text and f'<a href="{first}"' in html
+    assert app.test_client().get(first.split(app.config["BASE_URL"], 1)[1]).status_code == 200
+    second = spectator_url(set_watchable(gid, "renew"))
+    set_watchable(gid, "off")
+    rows = outbox(kind="watchable")
+    assert len(rows) == 2 and second in parts(rows[1])[0] and first not in parts(rows[1])[0]
+    assert "eine Runde verzögert" in parts(rows[1])[0]   # the delay set meanwhile is told
+
+
+def test_the_hosts_own_status_notice_carries_the_link_and_no_other_seats(app, t0):
+    from pbem.service.play.lifecycle import cancel_game, extend_deadline, pause_game, resume_game
+    from pbem.service.play.spectators import set_watchable, spectator_url
+
+    gid = new_tally(t0)
+    url = spectator_url(set_watchable(gid, "on"))
+    token = url.rsplit("/", 1)[1]
+    pause_game(gid, now=t0 + H)
+    resume_game(gid, now=t0 + 2 * H)
+    extend_deadline(gid, 3600, now=t0 + 3 * H)
+    cancel_game(gid, now=t0 + 4 * H)
+    rows = [r for r in outbox() if r.kind in ("paused", "resumed", "extended", "cancelled")]
+    assert {r.recipient for r in rows} == {e for _n, e in PLAYERS}
+    for row in rows:
+        text, html = parts(row)
+        mine = row.recipient == PLAYERS[0][1] and row.kind != "cancelled"
+        assert (f"People can watch at: {url}" in text and f'<a href="{url}"' in html) == mine, row.dedupe_key
+        assert mine or token.split(".", 1)[1] not in parsed(row).as_string(), row.dedupe_key
+
+
+def test_the_game_over_mail_links_the_record_that_the_page_offers(app, t0):
+    from .test_game_record import play_to_the_end
+
+    gid = new_tally(t0)
+    player(PLAYERS[1][1]).language = "cs"
+    db.session.commit()
+    play_to_the_end(gid, t0)
+    rows = outbox(kind="over")
+    assert len(rows) == 3
+    client = app.test_client()
+    for row in rows:
+        text, html = parts(row)
+        urls = re.findall(r"(?:The game record|Záznam hry) \((?:text|JSON)\): (\S+)", text)
+        assert [u.rsplit("/", 1)[1] for u in urls] == ["record.txt", "record.json"], text
+        for u in urls:
+            assert f'<a href="{u}"' in html
+            assert client.get(u.split(app.config["BASE_URL"], 1)[1]).status_code == 200
+    cs = [r for r in rows if r.recipient == PLAYERS[1][1]][0]
+    assert "Záznam hry (JSON): " in parts(cs)[0]

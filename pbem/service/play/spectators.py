@@ -20,12 +20,13 @@ from __future__ import annotations
 import functools
 
 from pbem.engine import get_game
-from pbem.service.core import links, secret_links
+from pbem.service.core import links, queue, secret_links
 from pbem.service.core.db import db
 from pbem.service.core.errors import NotAllowed, ServiceError
-from pbem.service.core.models import ACTIVE, INVITED, PAUSED, Game
+from pbem.service.core.models import ACTIVE, INVITED, PAUSED, Game, utcnow
 from pbem.service.core.snapshot import load_game
 from pbem.service.play.replay import moves_of
+from pbem.service.post import watch_notice
 
 #: what a host may do with the spectator link
 ACTIONS = ("on", "renew", "off")
@@ -44,7 +45,8 @@ def spectator_url(game: Game) -> str | None:
 def set_watchable(game_id: int, action: str, *, delay: bool | None = None, by_player_id: int | None = None) -> Game:
     """The host's switch: ``action`` ``on`` (a link, keeping one there is),
     ``renew`` (a new link; the old stops working) or ``off``; ``delay``
-    (when not ``None``) sets "one turn behind". Commits. Raises
+    (when not ``None``) sets "one turn behind". A new link is mailed to
+    the host (:func:`pbem.service.post.watch_notice.tell`). Commits. Raises
     :class:`NotAllowed` for anyone but the host, ``ServiceError`` for an
     unknown action."""
     if action not in ACTIONS:
@@ -53,13 +55,19 @@ def set_watchable(game_id: int, action: str, *, delay: bool | None = None, by_pl
     if by_player_id is not None and game.host_id != by_player_id:
         db.session.rollback()
         raise NotAllowed("only the host can do this")
+    before = game.spectator_nonce
     if action == "off":
         game.spectator_nonce = None
     elif action == "renew" or not game.spectator_nonce:
         game.spectator_nonce = secret_links.new_nonce()
     if delay is not None:
         game.spectator_delay = bool(delay)
+    new_link = bool(game.spectator_nonce) and game.spectator_nonce != before
+    if new_link:  # the host gets it by mail too, to keep and forward
+        watch_notice.tell(game, now=utcnow())
     db.session.commit()
+    if new_link:
+        queue.enqueue(queue.DELIVER)
     return game
 
 

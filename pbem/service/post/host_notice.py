@@ -20,6 +20,7 @@ from pbem.service.core.db import db
 from pbem.service.post.content import board_alt, board_png, phase_text, view_text_in
 from pbem.service.post.envelope import envelope, game_ref, lang_of, queue_notice
 from pbem.service.post.notify import HOST_NOTICE_KINDS
+from pbem.service.post.watch_notice import host_link
 from pbem.service.core.models import (
     OUT_HELD, OUT_PENDING, OUT_SUPERSEDED, PAUSED, Game, OutboxMessage, Seat,
 )
@@ -79,7 +80,9 @@ def tell(game: Game, what: str, *, now: dt.datetime) -> None:
 def _tell_seat(game: Game, seat: Seat, what: str, state, earlier_kinds: list[str], *,
                now: dt.datetime, due: dt.datetime) -> None:
     """Queue one seat's host notice (:func:`pbem.mail.compose.host_action`):
-    in its player's language and zone, the board as that seat sees it now."""
+    in its player's language and zone, the board as that seat sees it now;
+    the host's own seat also gets the spectator link while the game is
+    watchable (:func:`pbem.service.post.watch_notice.host_link`)."""
     lang = lang_of(seat.player)
     phase = phase_text(game, state, lang) if state is not None else ""
     phase = phase or translations(lang).gettext("before the start")
@@ -93,7 +96,8 @@ def _tell_seat(game: Game, seat: Seat, what: str, state, earlier_kinds: list[str
     paused_left = (game.paused_remaining or 0) / 3600 if what == "extended" and game.status == PAUSED else None
     env = envelope(game, seat, now=now, tag=f"pbem.{game.id}.{seat.index}.{what}")
     msg = compose.host_action(env, game_ref(game), action=what, phase=phase, deadline=game.deadline_at,
-                              earlier=earlier, hours_left=paused_left, **picture)
+                              earlier=earlier, hours_left=paused_left, **picture,
+                              watch_url=host_link(game, seat) if what != "cancelled" else "")
     queue_notice(game, seat, msg, what, f"{what}:{game.id}:{game.step}:{seat.index}:{int(now.timestamp() * 1000)}",
                   now, due_at=due if due > now else None)
 

@@ -221,7 +221,9 @@ def _default_text(game: Game, seat: int) -> str:
 
 
 def game_over(game: Game, state, seat: Seat, *, now: dt.datetime) -> None:
-    """Final scores, the last events, the board and the seat's final view."""
+    """Final scores, the last events, the board, the seat's final view and
+    the game record's links (``/games/<id>/record.txt`` and ``.json``,
+    public once the game is over: docs/long-games.md)."""
     lang = lang_of(seat.player)
     lines = []
     rows = state.score_breakdown() or []
@@ -237,7 +239,9 @@ def game_over(game: Game, state, seat: Seat, *, now: dt.datetime) -> None:
                             events=_events(game, seat.index, seat.last_moved_step, lang),
                             final_view=view_text_in(game, view, lang), board_png=board_png(game, view, lang=lang),
                             board_alt=translations(lang).gettext("The final board of {title} #{number}").format(
-                                title=game.title, number=game.id))
+                                title=game.title, number=game.id),
+                            record_urls=tuple(links.absolute(f"{links.game_path(game.id)}/record.{f}")
+                                              for f in ("txt", "json")))
     queue_notice(game, seat, msg, "over", f"over:{game.id}:{seat.index}", now)
 
 

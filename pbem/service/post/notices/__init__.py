@@ -10,13 +10,13 @@ from __future__ import annotations
 from pbem.service.post.notices import (
     turn, reminder, missed, over, cancelled, invite, seat_given, paused, resumed, extended, confirmation, refusal, not_applied, bounce, signin, digest,
 )
-from pbem.service.post.notices import grace, absence  # issue 25
+from pbem.service.post.notices import grace, absence, watchable  # issue 25
 from pbem.service.post.notices import talk, talk_answer, channel  # issue 26
 from pbem.service.post.notices import webhook, webhook_off  # issue 28
 from pbem.service.post.notices.kind import Notice
 
 _MODULES = (turn, reminder, missed, over, cancelled, invite, seat_given, paused, resumed, extended, confirmation, refusal, not_applied, bounce, signin, digest,)
-_MODULES += (grace, absence)  # issue 25
+_MODULES += (grace, absence, watchable)  # issue 25
 
 _MODULES += (talk, talk_answer, channel)  # issue 26
 _MODULES += (webhook, webhook_off)  # issue 28
