@@ -41,9 +41,9 @@ def give_to_bot(game_id: int, seat_index: int, bot: str, *, by_player_id: int | 
         if bot not in BOT_NAMES:
             raise ServiceError(f"unknown bot {bot!r}; known: {', '.join(BOT_NAMES)}")
         if seat.bot == bot:
-            raise ServiceError(f"seat {seat.number} is played by that bot already")
+            raise ServiceError(Msg("Seat {number} is played by that bot already.", number=seat.number))
         if all(s.bot for s in game.seats if s.index != seat_index):
-            raise ServiceError("a game needs at least one person")
+            raise ServiceError(Msg("A game needs at least one person."))
     except ServiceError:
         db.session.rollback()
         raise

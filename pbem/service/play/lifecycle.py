@@ -175,7 +175,7 @@ def _check_bots(specs: list[SeatSpec]) -> None:
         if spec.bot and spec.bot not in BOT_NAMES:
             raise ServiceError(f"unknown bot {spec.bot!r}; known: {', '.join(BOT_NAMES)}")
     if all(s.bot for s in specs):
-        raise ServiceError("a game needs at least one person")
+        raise ServiceError(Msg("A game needs at least one person."))
 
 
 def _seat_players(game: Game, specs: list[SeatSpec], host: Player, timezone: str, now: dt.datetime) -> None:
