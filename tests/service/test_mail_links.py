@@ -7,11 +7,15 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+import pytest
+
 from pbem.service.accounts.calendar_link import calendar_url, set_calendar
 from pbem.service.core.db import db
 from pbem.service.core.models import Player
 from pbem.service.play.deadlines import scan
 from pbem.service.play.orders import submit_orders
+
+from tests.spamassassin import LIMIT, needs_spamassassin, score
 
 from .helpers import PLAYERS, compose_pending, game, new_tally, outbox, parsed
 
@@ -162,3 +166,27 @@ def test_the_game_over_mail_links_the_record_that_the_page_offers(app, t0):
             assert client.get(u.split(app.config["BASE_URL"], 1)[1]).status_code == 200
     cs = [r for r in rows if r.recipient == PLAYERS[1][1]][0]
     assert "Záznam hry (JSON): " in parts(cs)[0]
+
+
+@needs_spamassassin
+@pytest.mark.slow
+def test_the_mails_with_links_score_under_one_point(app, t0):
+    """SpamAssassin on each mail that gained a link (as in test_mail_spam.py)."""
+    from pbem.service.play.lifecycle import pause_game
+    from pbem.service.play.spectators import set_watchable
+
+    from .test_game_record import play_to_the_end
+
+    gid = new_tally(t0)
+    feeds_on(*(e for _n, e in PLAYERS))
+    compose_pending()
+    set_watchable(gid, "on")
+    pause_game(gid, now=t0 + H)
+    other = new_tally(t0, seed=8)
+    play_to_the_end(other, t0)
+    host = PLAYERS[0][1]
+    rows = [next(r for r in outbox(kind=k) if r.recipient == host and r.raw is not None)
+            for k in ("turn", "watchable", "paused", "over")]
+    for row in rows:
+        points, report = score(parsed(row).as_bytes())
+        assert points < LIMIT, f"{row.kind}: {points}\n{report}"
