@@ -92,7 +92,7 @@ def test_the_thread_speaks_the_readers_language(app):
     talk.post_message(gid, 0, player_id("ada@example.org"), "Hei!", to=[1])
     for lang, words in (("fi", ("Pöytäkeskustelu", "yksityinen", "Lähetä viesti")),
                         ("de", ("Tischgespräch", "privat", "Nachricht senden")),
-                        ("cs", ("Rozhovor u stolu", "soukromá", "Odeslat zprávu")),
+                        ("cs", ("Zprávy mezi hráči", "soukromá", "Odeslat zprávu")),
                         ("ca", ("Converses a la taula", "privat", "Envia el missatge")),
                         ("en", ("Table talk", "private", "Send message"))):
         client = signed_in(app, "bo@example.org")
