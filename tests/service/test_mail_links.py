@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from pbem.i18n import translations
 from pbem.service.accounts.calendar_link import calendar_url, set_calendar
 from pbem.service.core.db import db
 from pbem.service.core.models import Player
@@ -86,7 +87,8 @@ def test_the_feed_line_is_in_the_players_language(app, t0):
     db.session.commit()
     url = feeds_on(PLAYERS[0][1])[PLAYERS[0][1]]
     text, _html = parts([r for r in outbox(kind="turn") if r.recipient == PLAYERS[0][1]][0])
-    assert f"Määräaikasi kalenterissasi: {url}" in text
+    line = translations("fi").gettext("Your deadlines in your calendar: %(url)s")
+    assert line != "Your deadlines in your calendar: %(url)s" and line % {"url": url} in text
 
 
 def test_no_seat_ever_gets_another_seats_feed(app, t0):
@@ -118,13 +120,16 @@ def test_the_host_gets_each_new_spectator_link_by_mail_once(app, t0):
     rows = outbox(kind="watchable")
     assert [r.recipient for r in rows] == [PLAYERS[0][1]]
     text, html = parts(rows[0])
-    assert f"Zuschauen kann man unter: {first}" in text and f'<a href="{first}"' in html
+    de = translations("de").gettext
+    assert de("People can watch at: {url}").format(url=first) in text and f'<a href="{first}"' in html
+    assert de("People can watch at: {url}") != "People can watch at: {url}"
     assert app.test_client().get(first.split(app.config["BASE_URL"], 1)[1]).status_code == 200
     second = spectator_url(set_watchable(gid, "renew"))
     set_watchable(gid, "off")
     rows = outbox(kind="watchable")
     assert len(rows) == 2 and second in parts(rows[1])[0] and first not in parts(rows[1])[0]
-    assert "eine Runde verzögert" in parts(rows[1])[0]   # the delay set meanwhile is told
+    assert de("Spectators see the game one turn behind.") in parts(rows[1])[0]   # the delay set meanwhile is told
+    assert de("Spectators see the game one turn behind.") not in parts(rows[0])[0]
 
 
 def test_the_hosts_own_status_notice_carries_the_link_and_no_other_seats(app, t0):
@@ -159,13 +164,14 @@ def test_the_game_over_mail_links_the_record_that_the_page_offers(app, t0):
     client = app.test_client()
     for row in rows:
         text, html = parts(row)
-        urls = re.findall(r"(?:The game record|Záznam hry) \((?:text|JSON)\): (\S+)", text)
+        urls = re.findall(r"(https?://\S+/record\.(?:txt|json))", text)
         assert [u.rsplit("/", 1)[1] for u in urls] == ["record.txt", "record.json"], text
         for u in urls:
             assert f'<a href="{u}"' in html
             assert client.get(u.split(app.config["BASE_URL"], 1)[1]).status_code == 200
     cs = [r for r in rows if r.recipient == PLAYERS[1][1]][0]
-    assert "Záznam hry (JSON): " in parts(cs)[0]
+    line = translations("cs").gettext("The game record (JSON): %(url)s")
+    assert line != "The game record (JSON): %(url)s" and line.split("%")[0] in parts(cs)[0]
 
 
 @needs_spamassassin
