@@ -4,7 +4,7 @@ orders, everything from it on is the message.
 
 The word is read in every language pbem speaks, whatever the player's own
 (:data:`TO_WORDS`: ``to``, Finnish ``kenelle``/``vastaanottajat``, Czech
-``komu``, Catalan ``per a``, German ``an``), and so is "everyone"
+``komu``, Catalan ``per a``/``destinataris``, German ``an``), and so is "everyone"
 (:data:`ALL_WORDS`). Names are split at commas, semicolons, ``&`` and
 each language's "and". Pure text: the service matches the names to seats.
 """
@@ -15,11 +15,12 @@ import unicodedata
 from dataclasses import dataclass
 
 #: the word of a ``to:`` line, in every language (folded: lower case, no accents)
-TO_WORDS = ("to", "kenelle", "vastaanottajat", "vastaanottaja", "komu", "per a", "an")
+TO_WORDS = ("to", "kenelle", "vastaanottajat", "vastaanottaja", "komu", "per a", "destinataris", "destinatari",
+            "an")
 #: "everyone", in every language (folded)
 ALL_WORDS = frozenset({"all", "everyone", "everybody", "kaikki", "kaikille", "kaikki pelaajat", "kaikille pelaajille",
                        "koko poyta", "koko poydalle", "vsichni", "vsem", "vsem hracum", "vsichni hraci",
-                       "tots", "totes",
+                       "tots", "totes", "tots els jugadors", "tota la taula", "a tothom",
                        "tothom", "alle", "an alle"})
 _AND = re.compile(r"\s*(?:[,;&]|\s(?:and|ja|a|i|und)\s)\s*", re.IGNORECASE)
 _LINE = re.compile(r"^\s*(" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in TO_WORDS)

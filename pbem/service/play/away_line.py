@@ -14,7 +14,8 @@ fi     poissa, lomalla, loma,        -, asti, saakka (after the last day)
 cs     pryč, nepřítomen, nepřítomna, do, až, - ("včetně" after the
        nepřítomný, nepřítomnost,     last day)
        dovolená
-ca     fora, absent, absenta         a, al, fins, -
+ca     fora, absent, absenta,        a, al, fins, - ("ambdós inclosos"
+       absència, vacances            after the last day)
 de     weg, abwesend                 bis, -
 =====  ============================  ===========================
 
@@ -39,11 +40,12 @@ from pbem.engine.fold import fold
 #: the command word in every language, folded
 COMMAND_WORDS = frozenset({"away", "absent", "poissa", "lomalla", "loma", "matkalla", "reissussa",
                            "pryc", "nepritomen", "nepritomna", "nepritomny", "nepritomnost", "dovolena",
-                           "fora", "absenta", "weg", "abwesend"})
+                           "fora", "absenta", "absencia", "vacances", "weg", "abwesend"})
 #: words that may stand between or around the dates, folded (the "to" words and fillers)
 FILLERS = frozenset({"to", "until", "till", "from", "-", "..", "asti", "saakka", "alkaen", "alk", "lahtien",
                      "klo", "kello", "valilla", "od", "do", "a", "al", "del", "de", "des", "fins", "bis", "von",
-                     "vom", "ab", "am", "el", "i", "and", "ja", "und", "az", "vcetne"})
+                     "vom", "ab", "am", "el", "i", "and", "ja", "und", "az", "vcetne",
+                     "els", "les", "dia", "dies", "entre", "ambdos", "inclosos", "inclos"})
 _DATE = re.compile(r"^(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2})[./](\d{1,2})[./](\d{4}))[.,]?$")
 _TIME = re.compile(r"^(\d{1,2})[:.](\d{2})[.,]?$")
 #: the longest line read as an away line
