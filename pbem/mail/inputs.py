@@ -118,6 +118,8 @@ class Result:
     board_png: bytes | None = None
     board_alt: str = ""
     position_text: str = ""
+    #: a bot plays for you from now on (issue 27): the link that stops it
+    back_url: str = ""
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ BLUEPRINTS: list[tuple[str, str]] = [
     ("pbem.web.away", "bp"),
     ("pbem.web.calendar", "bp"),
     ("pbem.web.watch", "bp"),
+    ("pbem.web.standin", "bp"),
 ]
 #: modules of :data:`BLUEPRINTS` whose ``enabled(config)`` decides whether they register
 OPTIONAL_BLUEPRINTS = frozenset({"pbem.mail.dev_page"})

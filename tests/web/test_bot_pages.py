@@ -73,3 +73,23 @@ def test_the_host_gives_a_seat_to_a_bot_which_then_plays_it(app):
     assert sources.get(1) == "bot"
     page = text_of(ada.get(f"/games/{gid}").get_data(as_text=True))
     assert "Greedy bot" in page and "(bot's order)" in page
+
+
+def test_the_game_page_says_a_bot_stands_in_and_its_person_stops_it(app):
+    from pbem.service.core.models import Seat
+
+    gid = new_lacitta()
+    seat = db.session.execute(select(Seat).where(Seat.game_id == gid, Seat.index == 1)).scalar_one()
+    seat.bot_standin = True
+    db.session.commit()
+    ada, bo = _client(app, "ada@example.org"), _client(app, "bo@example.org")
+    assert "Bo (played by a bot for now)" in text_of(ada.get(f"/games/{gid}").get_data(as_text=True))
+    assert 'id="back"' not in ada.get(f"/games/{gid}").get_data(as_text=True)
+    page = bo.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'id="back"' in page
+    token = csrf_token(bo, f"/games/{gid}")
+    assert ada.post(f"/games/{gid}/back/2", data={"csrf_token": csrf_token(ada, f"/games/{gid}")}).status_code == 403
+    done = bo.post(f"/games/{gid}/back/2", data={"csrf_token": token}, follow_redirects=True)
+    assert "Welcome back" in text_of(done.get_data(as_text=True))
+    db.session.rollback()
+    assert not db.session.get(Seat, seat.id).bot_standin

@@ -28,3 +28,21 @@ def bot_email(name: str) -> str:
 def is_bot_email(email: str | None) -> bool:
     """Whether ``email`` is a bot's reserved address."""
     return bool(email) and email.lower().endswith("@" + BOT_DOMAIN)
+
+
+#: the purpose of a "come back" link's secret (:mod:`pbem.service.core.secret_links`)
+BACK = "back"
+
+
+def back_nonce(seat) -> str:
+    """What a seat's "I'm back" link is signed over: the seat's current
+    player, so the link of a player who left the seat opens nothing."""
+    return f"p{seat.player_id}"
+
+
+def back_path(seat) -> str:
+    """The path of the signed link that stops the bot standing in for the
+    seat's person: ``/back/<seat id>.<secret>`` (issue 27)."""
+    from pbem.service.core.secret_links import token_for
+
+    return f"/back/{token_for(BACK, seat.id, back_nonce(seat))}"

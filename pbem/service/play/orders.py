@@ -32,7 +32,7 @@ from pbem.service.core.db import begin_write, db
 from pbem.service.core.echo import said_orders
 from pbem.service.core.errors import GameNotFound
 from pbem.service.core.models import ACTIVE, PendingOrder, SOURCES, utcnow
-from pbem.service.core.snapshot import engine_state, load_game
+from pbem.service.core.snapshot import engine_state, load_game, set_seat
 from pbem.service.play import held as holding
 from pbem.service.play.order_check import Trial, check_orders
 from pbem.service.play.submission import LineResult, SubmitResult, split_lines
@@ -68,6 +68,8 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     result, state, alone, trial, problem = _check(game, seat_index, text, expected_step)
     if problem is not None:
         return _refuse(result, *problem, before_commit=before_commit)
+    if source != "bot" and game.seat(seat_index).bot_standin:   # the person's own order: back (issue 27)
+        set_seat(game.seat(seat_index), bot_standin=False)
     held_rows = _replace_held(game, seat_index, result, source, now)
     if not trial.applied:   # held lines only: no decision is answered now
         result.status, result.message = "stored", _held_message(result, "")

@@ -31,7 +31,7 @@ from pbem.service.core import batch, queue
 from pbem.service.core.db import db
 from pbem.service.core.echo import said_orders
 from pbem.service.core.held_text import held_in
-from pbem.service.play import absences, grace, held
+from pbem.service.play import absences, grace, held, standin
 from pbem.service.post import notify
 from pbem.service.core.models import (
     ACTIVE, FINISHED, Game, GameEvent, Move, PendingOrder, Seat, utcnow,
@@ -281,13 +281,19 @@ def _apply_missed(log_: _Log, game: Game, seat: int) -> None:
     the old step, so every notice of this turn quotes it)."""
     state = log_.state
     at, first_step = len(log_.events), state.step + 1
+    row = game.seat(seat)
+    stand_in = standin.takes_over(game, row, state.step)   # the second miss in a row (issue 27)
     defaults = apply_defaults(state, seat, lambda a: log_.record(seat, a, "deadline"))
     texts = [a.to_text() for a in defaults]
     quoted = ", ".join(f"\u201c{t}\u201d" for t in texts)
     text = _missed_text(game.seat(seat).player.name, seat, texts, quoted)
     log_.service_line(at, first_step, None, "missed", text,
                       {"seat": seat, "order": "\n".join(texts), "orders": texts})
-    game.seat(seat).missed_turns += 1
+    row.missed_turns += 1
+    if stand_in:   # a bot plays the seat from its next decision, until its person comes back
+        row.bot_standin = True
+        log_.service_line(None, state.step, None, "standin", standin.standin_line(row.player.name, row.number),
+                          {"seat": seat})
 
 
 def _apply_stored(log_: _Log, engine, seat: int, order: PendingOrder) -> None:

@@ -28,6 +28,7 @@ from pbem.i18n import translate, translations
 from pbem.mail import compose
 from pbem.mail.tokens import DEFAULT_SIGNIN_MAX_AGE
 from pbem.service.core import links
+from pbem.service.core.bots import back_path
 from pbem.service.core.db import db
 from pbem.service.core.echo import order_in, read_as
 from pbem.service.core.models import Game, GameEvent, OutboxMessage, Seat
@@ -167,7 +168,8 @@ def after_change(game: Game, state, *, now: dt.datetime, missed: Sequence[int] =
                 you_missed=you, missed_count=seat.missed_turns if you else 0,
                 default_order=_default_text(game, seat.index) if you else "",
                 next_up=next_up, board_png=board_png(game, view, lang=lang), board_alt=board_alt(game, phase, lang),
-                position_text=view_text_in(game, view, lang))
+                position_text=view_text_in(game, view, lang),
+                back_url=links.absolute(back_path(seat)) if you and seat.bot_standin else "")  # issue 27
             queue_notice(game, seat, compose.turn_result(env, game_ref(game), result), "missed",
                    f"missed:{game.id}:{game.step}:{seat.index}", now, about_you=you)
     if state.is_terminal():
