@@ -21,7 +21,7 @@ TO_WORDS = ("to", "kenelle", "vastaanottajat", "vastaanottaja", "komu", "per a",
 ALL_WORDS = frozenset({"all", "everyone", "everybody", "kaikki", "kaikille", "kaikki pelaajat", "kaikille pelaajille",
                        "koko poyta", "koko poydalle", "vsichni", "vsem", "vsem hracum", "vsichni hraci",
                        "tots", "totes", "tots els jugadors", "tota la taula", "a tothom",
-                       "tothom", "alle", "an alle"})
+                       "tothom", "alle", "an alle", "alle spieler", "alle am tisch"})
 _AND = re.compile(r"\s*(?:[,;&]|\s(?:and|ja|a|i|und)\s)\s*", re.IGNORECASE)
 _LINE = re.compile(r"^\s*(" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in TO_WORDS)
                    + r")\s*:\s*(\S.*)$", re.IGNORECASE)

@@ -16,14 +16,16 @@ cs     pryč, nepřítomen, nepřítomna, do, až, - ("včetně" after the
        dovolená
 ca     fora, absent, absenta,        a, al, fins, - ("ambdós inclosos"
        absència, vacances            after the last day)
-de     weg, abwesend                 bis, -
+de     weg, abwesend, Abwesenheit,   bis, bis zum, zwischen ... und, -
+       Urlaub, verreist              ("einschließlich" after the last day)
 =====  ============================  ===========================
 
 Dates: ``2026-12-20``, ``20.12.2026``, ``20. 12. 2026`` (the Czech way, with
 spaces) or ``20/12/2026`` (day first); a time
 may follow a date (``18:00`` or ``18.00``): then the absence starts or ends
 at that time. Words like "from", "od", "des de", "von", "alkaen" ("alk."),
-"lähtien" may stand anywhere, and so may "klo"/"kello" before a time. A
+"lähtien" may stand anywhere, and so may "klo"/"kello" before a time and
+"Uhr" after it. A
 line whose first word is a command word and which has a digit is read as
 an away line: it is either an absence or a refusal that quotes
 it (:class:`AwayLineError`), never an order.
@@ -40,12 +42,14 @@ from pbem.engine.fold import fold
 #: the command word in every language, folded
 COMMAND_WORDS = frozenset({"away", "absent", "poissa", "lomalla", "loma", "matkalla", "reissussa",
                            "pryc", "nepritomen", "nepritomna", "nepritomny", "nepritomnost", "dovolena",
-                           "fora", "absenta", "absencia", "vacances", "weg", "abwesend"})
+                           "fora", "absenta", "absencia", "vacances", "weg", "abwesend",
+                           "abwesenheit", "urlaub", "verreist"})
 #: words that may stand between or around the dates, folded (the "to" words and fillers)
 FILLERS = frozenset({"to", "until", "till", "from", "-", "..", "asti", "saakka", "alkaen", "alk", "lahtien",
                      "klo", "kello", "valilla", "od", "do", "a", "al", "del", "de", "des", "fins", "bis", "von",
                      "vom", "ab", "am", "el", "i", "and", "ja", "und", "az", "vcetne",
-                     "els", "les", "dia", "dies", "entre", "ambdos", "inclosos", "inclos"})
+                     "els", "les", "dia", "dies", "entre", "ambdos", "inclosos", "inclos",
+                     "zum", "zwischen", "uhr", "einschliesslich", "einschl", "inkl", "inklusive"})
 _DATE = re.compile(r"^(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2})[./](\d{1,2})[./](\d{4}))[.,]?$")
 _TIME = re.compile(r"^(\d{1,2})[:.](\d{2})[.,]?$")
 #: the longest line read as an away line
