@@ -13,12 +13,17 @@ Days are the player's own, in their time zone. Template globals:
 """
 from __future__ import annotations
 
+import datetime as dt
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from babel.dates import format_date
 from flask import Blueprint, abort, flash, g, redirect, request, url_for
 from flask_babel import gettext
 
 from pbem.service.core.errors import ServiceError
 from pbem.service.play import absence_views
 from pbem.service.play.absences import AbsenceError, withdraw as withdraw_absence
+from pbem.web import language
 from pbem.web.common import deadline_text, get_game_or_404
 from pbem.web.extensions import login_required
 
@@ -40,7 +45,27 @@ def _when(when, game=None) -> str:
     return deadline_text(when, zone)
 
 
+def _span(start, end) -> tuple[str, str]:
+    """An absence's ends for its owner, in their zone and the page's
+    language: the first and the last day (``end`` is the midnight after
+    it) when both ends fall on midnight, as the form and an away line
+    without times give them; else both instants (:func:`_when`)."""
+    zone = g.player.timezone if g.get("player") is not None and g.player.timezone else "UTC"
+    try:
+        here = ZoneInfo(zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        here = ZoneInfo("UTC")
+    first, after = start.astimezone(here), end.astimezone(here)
+    if first.time() != dt.time(0) or after.time() != dt.time(0) or after <= first:
+        return _when(start), _when(end)
+    g.shown_zone = zone
+    last = (after - dt.timedelta(days=1)).date()
+    lang = language.page_lang()
+    return format_date(first.date(), "full", locale=lang), format_date(last, "full", locale=lang)
+
+
 bp.add_app_template_filter(_when, "when_here")
+bp.add_app_template_global(_span, "absence_days")
 bp.add_app_template_global(lambda player: absence_views.own(player.id), "own_absences")
 bp.add_app_template_global(absence_views.budget_days_left, "budget_days")
 bp.add_app_template_global(_away_seats, "away_seats")
