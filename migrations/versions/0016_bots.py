@@ -3,7 +3,8 @@
 ``seats.bot`` (the bot the host seated), ``seats.bot_standin`` (a bot plays
 for the seat's person for now), ``games.bot_takeover`` (the host's option,
 default on), ``games.person_paced`` (one person against bots with no
-deadline set: the game waits for the person).
+deadline set: the game waits for the person), ``absences.bot_after_cap``
+(a bot plays for the absent player once the absence no longer moves deadlines).
 
 Revision ID: 0016
 Revises: 0015
@@ -28,9 +29,13 @@ def upgrade() -> None:
     with op.batch_alter_table('seats') as batch:
         batch.add_column(sa.Column('bot', sa.String(16), nullable=True))
         batch.add_column(sa.Column('bot_standin', sa.Boolean(), nullable=False, server_default=sa.false()))
+    with op.batch_alter_table('absences') as batch:
+        batch.add_column(sa.Column('bot_after_cap', sa.Boolean(), nullable=False, server_default=sa.false()))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table('absences') as batch:
+        batch.drop_column('bot_after_cap')
     with op.batch_alter_table('seats') as batch:
         batch.drop_column('bot_standin')
         batch.drop_column('bot')

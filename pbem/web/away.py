@@ -86,7 +86,8 @@ def _refusal(err: AbsenceError) -> str:
 def _declare(game_id: int | None) -> bool:
     try:
         absence_views.declare_days(g.player.id, request.form.get("first", ""), request.form.get("last", ""),
-                                   g.player.timezone or "UTC", game_id=game_id)
+                                   g.player.timezone or "UTC", game_id=game_id,
+                                   bot_after_cap=request.form.get("bot") == "on")   # issue 27
     except AbsenceError as err:
         flash(_refusal(err), "error")
         return False

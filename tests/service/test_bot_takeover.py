@@ -80,7 +80,7 @@ def test_the_mail_link_brings_the_person_back(app, t0):
     gid = _miss_twice(t0)
     missed = [r for r in outbox(kind="missed", game_id=gid) if r.recipient == "ada@example.org"]
     body = body_text(missed[-1])
-    assert "a bot plays for you" in body
+    assert "A bot plays for you from now on" in body
     url = re.search(r"http://pbem\.test(/back/\S+)", body).group(1)
     token = url.rsplit("/", 1)[1]
     assert seat_of_back_token(token).index == 0
@@ -116,3 +116,27 @@ def test_an_order_of_the_persons_own_ends_the_stand_in(app, t0, monkeypatch):
     assert g.seat(0).bot_standin and g.phase == "Seat 1 to add"
     assert submit_orders(gid, 0, "add 2", expected_step=g.step, source="email", now=t0 + 101 * H).status == "stored"
     assert not game(gid).seat(0).bot_standin
+
+
+def test_away_past_the_cap_with_a_bot_chosen_brings_the_bot_at_the_first_miss(app, t0):
+    from pbem.service.play.absences import declare
+
+    gid = new_tally(t0, absence_cap_days=0, bot_takeover=False)
+    ada = game(gid).seat(0).player_id
+    declare(ada, t0 + 1 * H, t0 + 24 * 10 * H, bot_after_cap=True, now=t0)
+    assert game(gid).deadline_at == t0 + 48 * H          # the cap (0 days) moved nothing
+    assert scan(now=t0 + 49 * H).expired == [gid]
+    g = game(gid)
+    assert g.seat(0).bot_standin
+    lines = [e.text for e in db.session.execute(select(GameEvent).where(GameEvent.game_id == gid,
+                                                                         GameEvent.kind == "standin")).scalars()]
+    assert lines and "away past the game's absence limit" in lines[0]
+
+
+def test_away_without_the_bot_chosen_gets_the_default_order(app, t0):
+    from pbem.service.play.absences import declare
+
+    gid = new_tally(t0, absence_cap_days=0, bot_takeover=False)
+    declare(game(gid).seat(0).player_id, t0 + 1 * H, t0 + 24 * 10 * H, now=t0)
+    scan(now=t0 + 49 * H)
+    assert not game(gid).seat(0).bot_standin and _moves(gid)[0] == (0, "deadline")

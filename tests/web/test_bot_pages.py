@@ -93,3 +93,20 @@ def test_the_game_page_says_a_bot_stands_in_and_its_person_stops_it(app):
     assert "Welcome back" in text_of(done.get_data(as_text=True))
     db.session.rollback()
     assert not db.session.get(Seat, seat.id).bot_standin
+
+
+def test_the_absence_form_records_the_bot_choice(app):
+    from pbem.service.core.absence_rows import Absence
+
+    gid = new_lacitta()
+    bo = _client(app, "bo@example.org")
+    page = bo.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'id="game-away-bot"' in page
+    token = csrf_token(bo, f"/games/{gid}")
+    for bot in ("on", None):
+        data = {"csrf_token": token, "first": "2030-01-01", "last": "2030-01-05"}
+        if bot:
+            data["bot"] = bot
+        assert bo.post(f"/games/{gid}/absences", data=data).status_code == 302
+    db.session.rollback()
+    assert [a.bot_after_cap for a in db.session.execute(select(Absence).order_by(Absence.id)).scalars()] == [True, False]

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import ForeignKey, Index, Integer, UniqueConstraint
+from sqlalchemy import Boolean, ForeignKey, Index, Integer, UniqueConstraint
+from sqlalchemy import false as sa_false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from pbem.service.core.db import db
@@ -27,6 +28,9 @@ class Absence(db.Model):
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), nullable=True)
     starts_at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
     ends_at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
+    #: the player's choice: once the game's cap (or their budget) no longer moves a
+    #: deadline, a bot plays for them instead of the default order (issue 27)
+    bot_after_cap: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 

@@ -60,7 +60,7 @@ def away_seats(game: Game, *, now: dt.datetime | None = None) -> dict[int, dt.da
 
 
 def declare_days(player_id: int, first: str, last: str, zone: str, *, game_id: int | None = None,
-                 now: dt.datetime | None = None) -> Absence:
+                 now: dt.datetime | None = None, bot_after_cap: bool = False) -> Absence:
     """Declare an absence from the form's days ``first`` and ``last``
     (``YYYY-MM-DD``, the player's days in ``zone``). Raises
     :class:`pbem.service.play.absences.AbsenceError` (``date``: not a day)."""
@@ -68,4 +68,4 @@ def declare_days(player_id: int, first: str, last: str, zone: str, *, game_id: i
         start, end = local_days(dt.date.fromisoformat(first.strip()), dt.date.fromisoformat(last.strip()), zone)
     except (ValueError, AttributeError, OverflowError):
         raise absences.AbsenceError("date", "please give the first and the last day as dates") from None
-    return absences.declare(player_id, start, end, game_id=game_id, now=now)
+    return absences.declare(player_id, start, end, game_id=game_id, now=now, bot_after_cap=bot_after_cap)

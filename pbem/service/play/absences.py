@@ -54,14 +54,18 @@ def pending(player_id: int, *, now: dt.datetime) -> list[Absence]:
 
 
 def declare(player_id: int, starts_at: dt.datetime, ends_at: dt.datetime, *, game_id: int | None = None,
-            now: dt.datetime | None = None) -> Absence:
+            now: dt.datetime | None = None, bot_after_cap: bool = False) -> Absence:
     """Record that ``player_id`` is away from ``starts_at`` to ``ends_at``
     (aware UTC) in game ``game_id`` (None: every game), and move the
-    deadlines it covers now. Raises :class:`AbsenceError`. Commits."""
+    deadlines it covers now. ``bot_after_cap``: a deadline the absence can
+    no longer move (the cap or the budget used up) brings a bot that plays
+    for the player (issue 27, :mod:`pbem.service.play.standin`). Raises
+    :class:`AbsenceError`. Commits."""
     now = now or utcnow()
     begin_write()   # read, then write: take SQLite's write lock first (waits; an upgrade would fail)
     _check(player_id, starts_at, ends_at, game_id, now)
-    absence = Absence(player_id=player_id, game_id=game_id, starts_at=starts_at, ends_at=ends_at, created_at=now)
+    absence = Absence(player_id=player_id, game_id=game_id, starts_at=starts_at, ends_at=ends_at, created_at=now,
+                      bot_after_cap=bool(bot_after_cap))
     db.session.add(absence)
     db.session.flush()
     _mark_player(player_id)

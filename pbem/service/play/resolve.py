@@ -282,7 +282,7 @@ def _apply_missed(log_: _Log, game: Game, seat: int) -> None:
     state = log_.state
     at, first_step = len(log_.events), state.step + 1
     row = game.seat(seat)
-    stand_in = standin.takes_over(game, row, state.step)   # the second miss in a row (issue 27)
+    stand_in = standin.takes_over(game, row, state.step, log_.now)   # a second miss in a row, or away (issue 27)
     defaults = apply_defaults(state, seat, lambda a: log_.record(seat, a, "deadline"))
     texts = [a.to_text() for a in defaults]
     quoted = ", ".join(f"\u201c{t}\u201d" for t in texts)
@@ -292,8 +292,8 @@ def _apply_missed(log_: _Log, game: Game, seat: int) -> None:
     row.missed_turns += 1
     if stand_in:   # a bot plays the seat from its next decision, until its person comes back
         row.bot_standin = True
-        log_.service_line(None, state.step, None, "standin", standin.standin_line(row.player.name, row.number),
-                          {"seat": seat})
+        log_.service_line(None, state.step, None, "standin",
+                          standin.standin_line(row.player.name, row.number, stand_in), {"seat": seat})
 
 
 def _apply_stored(log_: _Log, engine, seat: int, order: PendingOrder) -> None:

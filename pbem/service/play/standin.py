@@ -6,7 +6,9 @@ that misses its second deadline in a row (its previous decision was a
 default order too) gets a stand-in: the deadline's default orders are
 applied this once, ``seats.bot_standin`` is set and the standard bot makes
 the seat's decisions from then on (:mod:`pbem.service.play.bot_turns`), so
-the game no longer waits for a deadline every turn. The person comes back
+the game no longer waits for a deadline every turn. A player away past the
+game's absence cap who chose so gets the stand-in at their first missed
+deadline (``absences.bot_after_cap``). The person comes back
 with a click: the signed link in the mail that told them
 (:func:`pbem.service.core.bots.back_path`), the button on the game page, or
 any order of their own (:func:`come_back`).
@@ -15,10 +17,11 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 
 from pbem.engine.messages import Msg
 from pbem.i18n import stored_event_data
+from pbem.service.core.absence_rows import Absence
 from pbem.service.core.bots import BACK, back_nonce
 from pbem.service.core.db import db
 from pbem.service.core.errors import NotAllowed
@@ -36,17 +39,35 @@ def missed_before(game_id: int, seat_index: int, step: int) -> bool:
     return last == "deadline"
 
 
-def takes_over(game, seat: Seat, step: int) -> bool:
-    """Whether a bot stands in for ``seat``, which missed the deadline of
-    ``step`` (before its default orders are applied): the host allows it,
-    a person holds the seat and no bot stands in yet, and the seat missed
-    the deadline before this one too."""
-    return bool(game.bot_takeover and not seat.bot and not seat.bot_standin
-                and missed_before(game.id, seat.index, step))
+def takes_over(game, seat: Seat, step: int, now: dt.datetime) -> str:
+    """Why a bot stands in for ``seat``, which missed the deadline of
+    ``step`` (before its default orders are applied), or ``""``: a person
+    holds the seat, no bot stands in yet, and either the host allows
+    take-over and the seat missed the deadline before this one too
+    (``"missed"``), or its player is away now and chose that a bot plays
+    once the absence moves no deadline (``"away"``, :func:`away_with_bot`)."""
+    if seat.bot or seat.bot_standin:
+        return ""
+    if game.bot_takeover and missed_before(game.id, seat.index, step):
+        return "missed"
+    return "away" if away_with_bot(game.id, seat.player_id, now) else ""
 
 
-def standin_line(name: str, number: int) -> Msg:
-    """The game log's line when a bot starts standing in."""
+def away_with_bot(game_id: int, player_id: int, now: dt.datetime) -> bool:
+    """Whether the player is in an absence (of this game or every game)
+    for which they chose a bot once the cap is used up (a deadline that
+    passed while they are away was not moved: the cap or their budget is
+    spent). One query, made only at a missed deadline."""
+    return db.session.execute(select(Absence.id).where(
+        Absence.player_id == player_id, Absence.bot_after_cap.is_(True), Absence.starts_at <= now,
+        Absence.ends_at > now, or_(Absence.game_id.is_(None), Absence.game_id == game_id)).limit(1)).first() is not None
+
+
+def standin_line(name: str, number: int, why: str) -> Msg:
+    """The game log's line when a bot starts standing in (``why``: :func:`takes_over`'s reason)."""
+    if why == "away":
+        return Msg("{name} is away past the game's absence limit: a bot plays seat {number} until they come back.",
+                   name=name, number=number)
     return Msg("{name} missed two deadlines in a row: a bot plays seat {number} until they come back.",
                name=name, number=number)
 
