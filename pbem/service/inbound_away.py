@@ -39,7 +39,7 @@ def declare_lines(mail, lines: list[str], game_id: int, seat_index: int, now: dt
     out = []
     for line in lines:
         try:
-            away = read_away(line, zone)
+            away = read_away(line, zone, now=now)
             absences.declare(player_id, away.start, away.end, now=now)
         except AwayLineError as err:
             db.session.rollback()

@@ -21,7 +21,9 @@ de     weg, abwesend, Abwesenheit,   bis, bis zum, zwischen ... und, -
 =====  ============================  ===========================
 
 Dates: ``2026-12-20``, ``20.12.2026``, ``20. 12. 2026`` (the Czech way, with
-spaces) or ``20/12/2026`` (day first); a time
+spaces) or ``20/12/2026`` (day first); without the year (``20.12.``,
+``20. 12.``, ``20/12``) or, for the first day, the day alone
+(``20.–27.12.``), read by :mod:`pbem.service.play.away_dates`; a time
 may follow a date (``18:00`` or ``18.00``): then the absence starts or ends
 at that time. Words like "from", "od", "des de", "von", "alkaen" ("alk."),
 "lähtien" may stand anywhere, and so may "klo"/"kello" before a time and
@@ -38,6 +40,7 @@ from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
 from pbem.engine.fold import fold
+from pbem.service.play.away_dates import read_day, resolve
 
 #: the command word in every language, folded
 COMMAND_WORDS = frozenset({"away", "absent", "poissa", "lomalla", "loma", "matkalla", "reissussa",
@@ -50,8 +53,9 @@ FILLERS = frozenset({"to", "until", "till", "from", "-", "..", "asti", "saakka",
                      "vom", "ab", "am", "el", "i", "and", "ja", "und", "az", "vcetne",
                      "els", "les", "dia", "dies", "entre", "ambdos", "inclosos", "inclos",
                      "zum", "zwischen", "uhr", "einschliesslich", "einschl", "inkl", "inklusive"})
-_DATE = re.compile(r"^(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2})[./](\d{1,2})[./](\d{4}))[.,]?$")
 _TIME = re.compile(r"^(\d{1,2})[:.](\d{2})[.,]?$")
+#: words after which ``18.00.`` is a time, not a day (folded)
+_BEFORE_TIME = frozenset({"klo", "kello", "les", "at", "um", "v", "ve", "o"})
 #: the longest line read as an away line
 MAX_LINE = 200
 
@@ -87,40 +91,45 @@ def _tokens(line: str) -> list[str]:
     text = fold(line.strip()[:MAX_LINE]).replace("\u2013", " - ").replace("\u2014", " - ")
     # a dash between two dates written without spaces: 20.12.2026-27.12.2026
     text = re.sub(r"(\d{4})-(\d{1,2}[./])", r"\1 - \2", text)
+    # ... and after a day's dot: 20.12.-27.12., 20.-27.12.
+    text = re.sub(r"(\d\.)-(\d)", r"\1 - \2", text)
     # a date written with spaces after its dots (Czech: 20. 12. 2026) is one word
     text = re.sub(r"\b(\d{1,2})\.\s+(\d{1,2})\.\s+(\d{4})\b", r"\1.\2.\3", text)
+    # ... and without its year (20. 12.), unless the second number is a time's (20. 18:00)
+    text = re.sub(r"\b(\d{1,2})\.\s+(\d{1,2})\.(?=\s|$)", r"\1.\2.", text)
     return text.split()[1:]
 
 
-def read_away(line: str, zone: str) -> Away:
+def read_away(line: str, zone: str, *, now: dt.datetime | None = None) -> Away:
     """The absence ``line`` declares, its days read in time zone ``zone``
-    (an IANA name). Raises :class:`AwayLineError`."""
-    ZoneInfo(zone)  # an unknown zone raises here
-    points: list[tuple[dt.date, dt.time | None]] = []
+    (an IANA name); a day written without its year is read as of ``now``
+    (aware; default the present) in that zone
+    (:func:`pbem.service.play.away_dates.resolve`). Raises
+    :class:`AwayLineError`."""
+    tz = ZoneInfo(zone)  # an unknown zone raises here
+    points: list[list] = []   # [Day, time or None]
+    before = ""
     for word in _tokens(line):
-        date = _DATE.match(word)
-        if date is not None:
-            y, m, d = (date[1], date[2], date[3]) if date[1] else (date[6], date[5], date[4])
-            try:
-                points.append((dt.date(int(y), int(m), int(d)), None))
-            except ValueError:
-                raise AwayLineError(line, "date") from None
-            continue
         time = _TIME.match(word)
-        if time is not None and points and points[-1][1] is None:
+        if time is not None and points and points[-1][1] is None and (
+                before in _BEFORE_TIME or not word.endswith(".")):
             try:
-                points[-1] = (points[-1][0], dt.time(int(time[1]), int(time[2])))
+                points[-1][1] = dt.time(int(time[1]), int(time[2]))
             except ValueError:
                 raise AwayLineError(line, "date") from None
-            continue
-        if word.strip(",.:;") not in FILLERS:
+        elif (day := read_day(word)) is not None:
+            points.append([day, None])
+        elif word.strip(",.:;") not in FILLERS:
             raise AwayLineError(line, "word", word)
+        before = word.strip(",.:;")
     if len(points) != 2:
         raise AwayLineError(line, "dates")
     (d1, t1), (d2, t2) = points
+    today = (now or dt.datetime.now(dt.timezone.utc)).astimezone(tz).date()
     try:
-        start, end = local_days(d1, d2, zone, t1, t2)
-    except OverflowError:  # year 1 or 9999: past the calendar's ends
+        first, last = resolve(d1, d2, today)
+        start, end = local_days(first, last, zone, t1, t2)
+    except (ValueError, OverflowError):  # no such day; year 1 or 9999: past the calendar's ends
         raise AwayLineError(line, "date") from None
     return Away(start, end, line.strip()[:MAX_LINE])
 
