@@ -6,7 +6,9 @@ schema), a Celery worker and beat on the SQLite broker, and the local SMTP
 sink (:mod:`pbem.mail.sink`) that stores every mail for ``/dev/mail`` (on
 here only: ``PBEM_DEV_MAIL=on``) and hands mail for the inbound address to
 the inbound pipeline. It seeds a
-3-seat La Città demo game (once) and prints a sign-in link for each seat.
+3-seat La Città demo game (once) and prints a sign-in link for each seat;
+``--bots N`` seeds a practice game instead, Alice against N standard bots
+(issue 27), which waits for her moves.
 """
 from __future__ import annotations
 
@@ -21,9 +23,13 @@ import click
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
-def seed_demo_game(kind: str = "lacitta", *, seats: int = 3):
+def seed_demo_game(kind: str = "lacitta", *, seats: int = 3, bots: int = 0):
     """Create and start the demo game unless one exists; returns it.
-    Every seat is joined at once (the demo players are fictional)."""
+    Every seat is joined at once (the demo players are fictional). With
+    ``bots``, a practice game instead: Alice against that many standard
+    bots (issue 27), with no deadline (it waits for her), no absence, no talk."""
+    if bots:
+        return _seed_bot_game(kind, bots)
     from sqlalchemy import select
 
     from pbem.service.core.db import db
@@ -49,6 +55,27 @@ def seed_demo_game(kind: str = "lacitta", *, seats: int = 3):
     declare_demo_absence(db.session.get(Game, game.id))
     db.session.commit()
     seed_demo_talk(game.id)
+    return db.session.get(Game, game.id)
+
+
+def _seed_bot_game(kind: str, bots: int):
+    """Alice against ``bots`` standard bots (unless that demo game exists)."""
+    from sqlalchemy import select
+
+    from pbem.engine import get_game
+    from pbem.service.core.db import db
+    from pbem.service.core.models import Game
+    from pbem.service.play.lifecycle import SeatSpec, create_game
+
+    engine = get_game(kind)
+    if not 1 <= bots <= engine.max_seats - 1:
+        raise ValueError(f"{engine.title} seats 1 to {engine.max_seats - 1} bots beside Alice")
+    title = f"{engine.title} (demo, {bots} bots)"
+    existing = db.session.execute(select(Game).where(Game.title == title).order_by(Game.id.desc())).scalars().first()
+    if existing is not None and existing.status != "finished":
+        return existing
+    seats = [SeatSpec("alice@example.com", "Alice", "Europe/Helsinki")] + [SeatSpec(bot="standard")] * bots
+    game = create_game(kind, "alice@example.com", seats, title=title)
     return db.session.get(Game, game.id)
 
 
@@ -97,7 +124,9 @@ def watch_and_calendar_lines(game) -> list[str]:
 @click.option("--smtp-port", default=None, type=int, help="port of the local SMTP sink (default 8025)")
 @click.option("--game", "kind", default="lacitta", show_default=True, help="game of the demo table")
 @click.option("--instance", default=None, help="instance folder (database, mail); default ./instance")
-def demo(port: int, host: str, smtp_port: int | None, kind: str, instance: str | None) -> None:
+@click.option("--bots", default=0, type=click.IntRange(0, 4), show_default=True,
+              help="a practice game instead: you against this many standard bots")
+def demo(port: int, host: str, smtp_port: int | None, kind: str, instance: str | None, bots: int) -> None:
     """Run pbem on embedded defaults with a demo game."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     for noisy in ("celery", "kombu", "amqp", "alembic", "mail.log"):
@@ -153,9 +182,9 @@ def demo(port: int, host: str, smtp_port: int | None, kind: str, instance: str |
     try:
         with app.app_context():
             try:
-                game = seed_demo_game(kind)
-            except KeyError as err:
-                raise click.ClickException(str(err)) from None
+                game = seed_demo_game(kind, bots=bots)
+            except (KeyError, ValueError) as err:
+                raise click.ClickException(str(err.args[0] if err.args else err)) from None
             base = cfg["BASE_URL"]
             click.echo("")
             click.echo(f"pbem demo: {game.title} #{game.id}, {game.phase}")
@@ -170,6 +199,9 @@ def demo(port: int, host: str, smtp_port: int | None, kind: str, instance: str |
                        f"tokens: {base}/account/tokens)")
             click.echo("  sign in as (each link works once; the turn emails carry fresh ones):")
             for seat in game.seats:
+                if seat.bot:   # a bot's seat: nobody signs in as a bot
+                    click.echo(f"    seat {seat.number}: the {seat.bot} bot")
+                    continue
                 url = links.signin_url(seat.player_id, links.order_path(game.id, seat.index))
                 click.echo(f"    seat {seat.number} {seat.player.name} <{seat.player.email}>: {url}")
             click.echo("")

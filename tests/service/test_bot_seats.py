@@ -172,3 +172,17 @@ def test_the_host_gives_a_seat_to_a_bot_and_back_to_a_person(app, t0):
     replace_player(gid, 1, "dee@example.org", "Dee", now=t0)
     g = game_row(gid)
     assert g.seat(1).bot is None and g.seat(1).player.email == "dee@example.org"
+
+
+def test_the_bots_move_through_the_real_worker(app, t0):
+    """Not eager: the pbem.bot_turns task goes through the broker to the embedded worker."""
+    from pbem.service.embedded import EmbeddedWorker
+
+    from .test_worker import wait_for
+
+    app.config["BOT_SECONDS"] = 0.05
+    gid = new_bot_game(t0, bots=("greedy", "standard"))
+    with EmbeddedWorker(app, beat=False):
+        assert submit_orders(gid, 0, "add 1", expected_step=0, source="web").resolved
+        assert wait_for(lambda: game_row(gid).step == 3, timeout=60), "the bots did not move"
+    assert [m.source for m in moves(gid)] == ["web", "bot", "bot"]

@@ -110,3 +110,16 @@ def test_the_absence_form_records_the_bot_choice(app):
         assert bo.post(f"/games/{gid}/absences", data=data).status_code == 302
     db.session.rollback()
     assert [a.bot_after_cap for a in db.session.execute(select(Absence).order_by(Absence.id)).scalars()] == [True, False]
+
+
+def test_the_demo_with_bots_is_alice_against_standard_bots_at_her_pace(app):
+    import pytest
+
+    from pbem.cli.demo import seed_demo_game
+
+    game = seed_demo_game("lacitta", bots=2)
+    assert [s.bot for s in game.seats] == [None, "standard", "standard"]
+    assert game.status == "active" and game.person_paced and game.deadline_at is None
+    assert seed_demo_game("lacitta", bots=2).id == game.id          # seeded once
+    with pytest.raises(ValueError):
+        seed_demo_game("lacitta", bots=5)
