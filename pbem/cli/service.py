@@ -121,11 +121,17 @@ def games(status: str | None) -> None:
             click.echo(f"#{g.id}\t{g.kind}\t{g.status}\tstep {g.step}\t{g.phase or '-'}\tdeadline {deadline}\t{seats}")
 
 
-def _seat(value: str) -> tuple[str, str]:
+def _seat(value: str):
     """``'Name <address>'`` or a bare address: exactly one, checked like
     every address the service takes (:func:`pbem.service.accounts.addresses.normalise_email`);
-    the name without control characters (default: the address's local part)."""
+    the name without control characters (default: the address's local part).
+    ``bot:standard`` (or ``bot:greedy``, ``bot:random``): a bot's seat (issue 27)."""
     from email.headerregistry import HeaderRegistry
+
+    if value.strip().lower().startswith("bot:"):
+        from pbem.service.play.lifecycle import SeatSpec
+
+        return SeatSpec(bot=value.strip()[4:].strip().lower())
 
     from pbem.service.accounts.addresses import clean_name, normalise_email
     from pbem.service.core.errors import ServiceError
@@ -144,12 +150,15 @@ def _seat(value: str) -> tuple[str, str]:
 @service.command("new-game")
 @click.option("--game", "kind", required=True, help="lacitta, medina...")
 @click.option("--host", "host", required=True, help="the host's email address")
-@click.option("--seat", "seats", multiple=True, required=True, help="'Name <address>', in seat order")
+@click.option("--seat", "seats", multiple=True, required=True,
+              help="'Name <address>', or bot:standard / bot:greedy, in seat order")
 @click.option("--option", "options", multiple=True, help="setup option, e.g. setup=experienced")
 @click.option("--deadline-hours", type=float, default=None, help="turn deadline (default 48)")
 @click.option("--timezone", default=None, help="IANA time zone of the game, e.g. Europe/Helsinki")
 @click.option("--title", default="", help="a name for the game")
-def new_game(kind, host, seats, options, deadline_hours, timezone, title) -> None:
+@click.option("--bot-takeover/--no-bot-takeover", default=True, show_default=True,
+              help="a bot plays for a seat that missed two deadlines in a row, until its player comes back")
+def new_game(kind, host, seats, options, deadline_hours, timezone, title, bot_takeover) -> None:
     """Create a game; the invitations go out by email."""
     from pbem.service.core.errors import ServiceError
     from pbem.service.play.lifecycle import create_game
@@ -163,7 +172,7 @@ def new_game(kind, host, seats, options, deadline_hours, timezone, title) -> Non
     with _app().app_context():
         try:
             game = create_game(kind, host, [_seat(s) for s in seats], options=opts, title=title,
-                               timezone=timezone,
+                               timezone=timezone, bot_takeover=bot_takeover,
                                deadline_seconds=int(deadline_hours * 3600) if deadline_hours else None)
         except ServiceError as err:
             raise click.ClickException(str(err)) from None
