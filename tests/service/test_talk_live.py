@@ -37,7 +37,7 @@ WORDS = {"en": ("new message at the table", "Your message is sent to Ada."),
          "fi": ("uusi viesti pöydässä", "Viestisi on lähetetty: Ada."),
          "cs": ("nová zpráva od hráčů", "Tvoje zpráva je odeslaná (komu: Ada)."),
          "ca": ("missatge nou a la taula", "El teu missatge s'ha enviat a Ada."),
-         "de": ("neue Nachricht am Tisch", "Deine Nachricht ist an Ada gesendet.")}
+         "de": ("neue Nachricht am Tisch", "Deine Nachricht wurde an Ada gesendet.")}
 
 
 def wait_for(predicate, timeout=30.0):
