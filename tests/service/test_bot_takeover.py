@@ -140,3 +140,27 @@ def test_away_without_the_bot_chosen_gets_the_default_order(app, t0):
     declare(game(gid).seat(0).player_id, t0 + 1 * H, t0 + 24 * 10 * H, now=t0)
     scan(now=t0 + 49 * H)
     assert not game(gid).seat(0).bot_standin and _moves(gid)[0] == (0, "deadline")
+
+
+def test_a_bots_order_after_its_person_came_back_is_refused(app, t0, monkeypatch):
+    from pbem.service.core import queue
+
+    real = queue.enqueue
+    monkeypatch.setattr(queue, "enqueue", lambda name, *a: None if name == queue.BOTS else real(name, *a))
+    gid = _miss_twice(t0)
+    g = game(gid)
+    step, ada = g.step, g.seat(0).player_id
+    assert come_back(gid, 0, player_id=ada)
+    late = submit_orders(gid, 0, "add 1", expected_step=step, source="bot", now=t0 + 101 * H)
+    assert late.status == "refused" and game(gid).step == step
+
+
+def test_a_seat_a_bot_plays_for_its_person_is_sent_no_turn_notice(app, t0):
+    gid = _miss_twice(t0)
+    since = db.session.execute(select(GameEvent.step).where(GameEvent.game_id == gid,
+                                                            GameEvent.kind == "standin")).scalar_one()
+    bot_moves = [step for seat, step in db.session.execute(select(Move.seat_index, Move.step).where(
+        Move.game_id == gid, Move.source == "bot"))]
+    assert bot_moves   # the bot made a decision of Ada's: one she was not asked for
+    asked = [r.step for r in outbox(kind="turn", game_id=gid) if r.recipient == "ada@example.org"]
+    assert asked and max(asked) < since

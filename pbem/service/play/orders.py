@@ -70,6 +70,8 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
         return _refuse(result, *problem, before_commit=before_commit)
     if source != "bot" and game.seat(seat_index).bot_standin:   # the person's own order: back (issue 27)
         set_seat(game.seat(seat_index), bot_standin=False)
+    elif source == "bot" and not game.seat(seat_index).bot_name:   # the person came back while it thought
+        return _refuse(result, Msg("No bot plays this seat now."), "refused", [], before_commit=before_commit)
     held_rows = _replace_held(game, seat_index, result, source, now)
     if not trial.applied:   # held lines only: no decision is answered now
         result.status, result.message = "stored", _held_message(result, "")

@@ -176,7 +176,9 @@ def after_change(game: Game, state, *, now: dt.datetime, missed: Sequence[int] =
         for seat in game.seats:
             game_over(game, state, seat, now=now)
         return True
-    due = [turn_notice(game, state, game.seat(index), now=now) for index in state.current_seats()]
+    # a seat a bot plays is not asked to move: the bot moves at once (issue 27)
+    due = [turn_notice(game, state, game.seat(index), now=now) for index in state.current_seats()
+           if not game.seat(index).bot_name]
     return bool(missed) or any(due)
 
 
