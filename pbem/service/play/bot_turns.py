@@ -69,12 +69,6 @@ def bot_budget() -> Budget:
     return Budget(seconds=float(current_app.config.get("BOT_SECONDS", BOT_SECONDS)))
 
 
-def has_bots(game: Game) -> bool:
-    """Whether any seat of ``game`` is played by a bot now (the loaded seat
-    rows only: no query)."""
-    return any(s.bot_name for s in game.seats)
-
-
 def owed(game: Game, state) -> list[tuple[int, str]]:
     """``(seat, bot name)`` of each bot seat that owes a decision in
     ``state`` and has no orders stored for this step (read only when a bot
