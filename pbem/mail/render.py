@@ -35,6 +35,8 @@ def _make_env(translations: NullTranslations) -> Environment:
     )
     env.install_gettext_translations(translations, newstyle=True)
     env.filters["view_blocks"] = text_board.blocks  # a text board's grid kept whole on a phone
+    # |urlize (a talk message's or a notice's links): what a player wrote is never endorsed, nor told where it came from
+    env.policies["urlize.rel"] = "nofollow noopener noreferrer ugc"
     return env
 
 
