@@ -93,3 +93,23 @@ def test_a_day_within_five_months_of_today_reads_back(first, offset, length):
 def test_the_last_day_is_never_before_the_first(today, m1, d1, m2, d2):
     first, last = resolve(Day(d1, m1), Day(d2, m2), today)
     assert first <= last and (last - first).days < 366
+
+
+@pytest.mark.parametrize("line, start_hour", [
+    ("Urlaub ab 20.12.2026 18 Uhr bis 27.12.2026", 18),   # de: the hour alone, with Uhr
+    ("fora del 20/12/2026 a les 18h al 27/12/2026", 18),   # ca: 18h
+    ("poissa 20.12.2026 klo 18 – 27.12.2026", 18),         # fi: klo 18
+    ("pryč od 20. 12. 2026 v 18 hod. do 27. 12. 2026", 18),  # cs: v 18 hod.
+])
+def test_an_hour_without_minutes(line, start_hour):
+    away = read_away(line, "UTC", now=NOW)
+    assert away.start == dt.datetime(2026, 12, 20, start_hour, tzinfo=dt.timezone.utc)
+    assert away.end == dt.datetime(2026, 12, 28, tzinfo=dt.timezone.utc)
+
+
+def test_a_number_alone_is_not_an_hour():
+    """``away 20.12.2026 18 27.12.2026``: 18 with nothing to say it is an
+    hour is refused, not guessed."""
+    with pytest.raises(AwayLineError) as err:
+        read_away("away 20.12.2026 18 to 27.12.2026", "UTC", now=NOW)
+    assert err.value.word == "18"

@@ -27,7 +27,8 @@ spaces) or ``20/12/2026`` (day first); without the year (``20.12.``,
 may follow a date (``18:00`` or ``18.00``): then the absence starts or ends
 at that time. Words like "from", "od", "des de", "von", "alkaen" ("alk."),
 "lähtien" may stand anywhere, and so may "klo"/"kello" before a time and
-"Uhr" after it. A
+"Uhr" after it; an hour may stand without its minutes (``18h``,
+``18 Uhr``, ``klo 18``, ``a les 18``). A
 line whose first word is a command word and which has a digit is read as
 an away line: it is either an absence or a refusal that quotes
 it (:class:`AwayLineError`), never an order.
@@ -52,8 +53,12 @@ FILLERS = frozenset({"to", "until", "till", "from", "-", "..", "asti", "saakka",
                      "klo", "kello", "valilla", "od", "do", "a", "al", "del", "de", "des", "fins", "bis", "von",
                      "vom", "ab", "am", "el", "i", "and", "ja", "und", "az", "vcetne",
                      "els", "les", "dia", "dies", "entre", "ambdos", "inclosos", "inclos",
-                     "zum", "zwischen", "uhr", "einschliesslich", "einschl", "inkl", "inklusive"})
+                     "zum", "zwischen", "uhr", "h", "hod", "hodin", "v", "ve", "einschliesslich", "einschl", "inkl", "inklusive"})
 _TIME = re.compile(r"^(\d{1,2})[:.](\d{2})[.,]?$")
+#: an hour alone: 18, 18h (group 3: written with its h)
+_HOUR = re.compile(r"^(\d{1,2})()(h)?[.,]?$")
+#: words after an hour alone that make it one (folded): ``18 Uhr``, ``18 h``
+_AFTER_HOUR = frozenset({"uhr", "h", "hod", "hodin"})
 #: words after which ``18.00.`` is a time, not a day (folded)
 _BEFORE_TIME = frozenset({"klo", "kello", "les", "at", "um", "v", "ve", "o"})
 #: the longest line read as an away line
@@ -109,12 +114,14 @@ def read_away(line: str, zone: str, *, now: dt.datetime | None = None) -> Away:
     tz = ZoneInfo(zone)  # an unknown zone raises here
     points: list[list] = []   # [Day, time or None]
     before = ""
-    for word in _tokens(line):
-        time = _TIME.match(word)
+    words = _tokens(line)
+    for at, word in enumerate(words):
+        after = words[at + 1].strip(",.:;") if at + 1 < len(words) else ""
+        time = _TIME.match(word) or _hour_alone(word, before, after)
         if time is not None and points and points[-1][1] is None and (
                 before in _BEFORE_TIME or not word.endswith(".")):
             try:
-                points[-1][1] = dt.time(int(time[1]), int(time[2]))
+                points[-1][1] = dt.time(int(time[1]), int(time[2] or 0))
             except ValueError:
                 raise AwayLineError(line, "date") from None
         elif (day := read_day(word)) is not None:
@@ -132,6 +139,16 @@ def read_away(line: str, zone: str, *, now: dt.datetime | None = None) -> Away:
     except (ValueError, OverflowError):  # no such day; year 1 or 9999: past the calendar's ends
         raise AwayLineError(line, "date") from None
     return Away(start, end, line.strip()[:MAX_LINE])
+
+
+def _hour_alone(word: str, before: str, after: str):
+    """An hour without minutes, as a match with the hour in group 1
+    (group 2 None): ``18h``, ``18 Uhr``, ``18 h``, or ``18`` after a word
+    that comes before a time (``klo 18``, ``ab 18 Uhr``, ``a les 18``)."""
+    found = _HOUR.match(word)
+    if found is None or (not found[3] and before not in _BEFORE_TIME and after not in _AFTER_HOUR):
+        return None
+    return found
 
 
 def local_days(first: dt.date, last: dt.date, zone: str, start_time: dt.time | None = None,
