@@ -37,6 +37,8 @@ def test_the_new_game_form_seats_bots_and_the_game_waits_for_its_person(app):
     assert game.status == "active" and game.person_paced and game.deadline_at is None and game.bot_takeover
     assert not db.session.execute(select(OutboxMessage).where(OutboxMessage.game_id == game.id,
                                                               OutboxMessage.recipient.like("%bots.invalid"))).first()
+    page = ada.get(f"/games/{game.id}").get_data(as_text=True)
+    assert 'id="extend"' not in page and "Standard bot" in text_of(page)   # no deadline to extend
 
 
 def test_a_table_of_bots_alone_is_refused(app):
