@@ -40,7 +40,8 @@ def _turn_context(env: Envelope, turn: Turn) -> dict:
     shown, more = _legal(turn.legal_orders)
     return {
         "turn": turn,
-        "deadline": format_deadline(turn.deadline, env.timezone, env.locale),
+        "deadline": (catalog(env).gettext("none: the game waits for you") if turn.paced and turn.deadline is None
+                     else format_deadline(turn.deadline, env.timezone, env.locale)),
         "legal_shown": shown,
         "legal_more": more,
         "examples": list(turn.examples),

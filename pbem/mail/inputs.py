@@ -92,6 +92,8 @@ class Turn:
     #: the player's own secret calendar feed URL, "" when they have none
     #: (issue 25): it goes into this seat's mail only
     calendar_url: str = ""
+    #: one person against bots with no deadline: the game waits for them (issue 27)
+    paced: bool = False
 
 
 @dataclass(frozen=True)

@@ -48,3 +48,10 @@ def test_a_bots_seat_is_named_in_the_readers_language():
     for lang in ("fi", "cs", "ca", "de"):
         assert holder_name("Ada", "greedy", False, lang) != "Greedy bot"
         assert "Ada" in holder_name("Ada", None, True, lang) != "Ada (played by a bot for now)"
+
+
+def test_the_turn_mail_of_a_game_at_the_persons_pace_says_it_waits(app, t0):
+    gid = _played(t0)
+    notices = [r for r in outbox(kind="turn", game_id=gid) if r.recipient == ADA]
+    body = body_text(notices[-1])
+    assert "none: the game waits for you" in body and "paused" not in body

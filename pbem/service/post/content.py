@@ -203,7 +203,7 @@ def turn(game: Game, state, seat: Seat) -> compose.Turn:
         board_png=board_png(game, view, sites, lang), board_alt=board_alt(game, phase, lang),
         closeup_png=near, closeup_alt=near_alt,
         away=away_lines(game, seat, now=utcnow(), lang=lang, zone=seat.player.timezone or game.timezone),
-        calendar_url=_own_feed(seat.player))
+        calendar_url=_own_feed(seat.player), paced=game.person_paced)
 
 
 def _own_feed(player) -> str:
