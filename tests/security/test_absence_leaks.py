@@ -29,7 +29,8 @@ def _page(app, email, path):
 
 def test_an_absence_has_no_where_or_why():
     assert {c.name for c in inspect(Absence).columns} == {
-        "id", "player_id", "game_id", "starts_at", "ends_at", "created_at"}
+        "id", "player_id", "game_id", "starts_at", "ends_at", "created_at",
+        "bot_after_cap"}   # issue 27: whether a bot plays once the cap is used up (a yes/no, no where or why)
 
 
 def test_only_the_end_shows_and_only_where_it_belongs(app):

@@ -183,8 +183,24 @@ def settle(game: Game, seats, *, now: dt.datetime, new_step: bool = False) -> dt
             moved = moved_deadline(base, spans, grace=grace, cap_left=cap_left, budget_left=left)
             if moved > best:
                 best, payer = moved, seat
+    best, payer = _keep_the_wait(game, shift, base, best, payer, now)
     _write(game, base, best, payer, shift, used, now)
     return best
+
+
+def _keep_the_wait(game: Game, shift: AbsenceShift | None, base: dt.datetime, best: dt.datetime, payer,
+                   now: dt.datetime) -> tuple[dt.datetime, Seat | None]:
+    """``(deadline, payer)`` no earlier than ``now`` while a move of this
+    step has already been waited through: the time the table waited past
+    the base stays charged to the cap and the budget of whoever the move
+    was charged to (an absence withdrawn, or orders sent, late refund
+    none of it; else the same move could be had every turn)."""
+    if shift is None or game.deadline_at is None or now <= base:
+        return best, payer
+    floor = min(game.deadline_at, now)
+    if floor <= best:
+        return best, payer
+    return floor, game.seat(shift.seat_index)
 
 
 def _spans(game: Game, player_ids: list[int], base: dt.datetime) -> dict[int, list[Span]]:
