@@ -1,0 +1,186 @@
+"""The long-game features (issues 25, 26) attacked by a player at the
+table and by a stranger holding one mail of the game: iCalendar injection
+through a game's title, revoked calendar and spectator links, caching of
+pages whose URL is a secret, a running game's record, an ``away`` line or
+a message mailed from a forwarded address, a ``to:`` line naming a player
+of another game, a message answering another game's message notice."""
+from __future__ import annotations
+
+import datetime as dt
+import email
+import email.policy
+import re
+
+import icalendar
+import pytest
+from sqlalchemy import select
+
+from pbem.engine import GAMES
+from pbem.service.accounts.calendar_link import calendar_path, set_calendar
+from pbem.service.core.absence_rows import Absence
+from pbem.service.core.db import db
+from pbem.service.core.models import Player
+from pbem.service.core.talk_models import TalkMessage
+from pbem.service.inbound import handle_inbound
+from pbem.service.play import spectators, talk
+from pbem.service.play.lifecycle import create_game, join_game
+from tests.service.helpers import body_text, compose_pending, game, new_tally, outbox
+from tests.service.test_inbound import reply_to_notice
+from tests.service.tinygame import GAME as TALLY
+from tests.webapp import PLAYERS, app_with_schema, make_app, sign_in
+
+T0 = dt.datetime(2026, 11, 20, 12, 0, tzinfo=dt.timezone.utc)
+M = dt.timedelta(minutes=1)
+INJECTED = "Tally\r\nBEGIN:VEVENT\r\nSUMMARY:pwned\rDESCRIPTION:x\nUID:evil;X=1,2\\"
+
+
+@pytest.fixture(autouse=True)
+def tally_game():
+    GAMES["tally"] = TALLY
+    yield
+    GAMES.pop("tally", None)
+
+
+@pytest.fixture
+def app(tmp_path, service_database_url):
+    yield from app_with_schema(make_app(tmp_path, service_database_url, fresh_context=False))
+
+
+def _player(email: str) -> Player:
+    return db.session.execute(select(Player).where(Player.email == email)).scalar_one()
+
+
+def _tally(title: str = "", players=PLAYERS[:3], seed: int = 7) -> int:
+    gid = create_game("tally", players[0][1], players, seed=seed, now=T0, title=title).id
+    for i in range(1, len(players)):
+        join_game(gid, i, now=T0)
+    return gid
+
+
+# -- the calendar feed ---------------------------------------------------------------------------------------
+
+
+def test_a_title_with_line_breaks_makes_no_second_event_in_the_feed(app):
+    """The host's title ends up in SUMMARY and DESCRIPTION: CR, LF and
+    CRLF in it must not end the content line (a lone CR is a line break
+    to some calendar parsers)."""
+    gid = _tally(INJECTED)
+    set_calendar(_player("ada@example.org").id, "on")
+    resp = app.test_client().get(calendar_path(_player("ada@example.org")))
+    assert resp.status_code == 200
+    data = resp.get_data()
+    # every line break is CRLF, and none comes from the title
+    assert re.search(rb"\r(?!\n)|(?<!\r)\n", data) is None
+    lines = data.split(b"\r\n")
+    assert sum(line == b"BEGIN:VEVENT" for line in lines) == 1
+    assert not any(line.startswith((b"SUMMARY:pwned", b"UID:evil")) for line in lines)
+    cal = icalendar.Calendar.from_ical(data)
+    events = cal.walk("VEVENT")
+    assert len(events) == 1 and str(events[0]["uid"]).startswith(f"pbem-{gid}-")
+    assert "pwned" in str(events[0]["summary"])   # the title is there, as text
+
+
+def test_revoked_feed_and_spectator_links_answer_404_and_nothing_is_cached(app):
+    gid = _tally()
+    ada = _player("ada@example.org")
+    client = app.test_client()
+    set_calendar(ada.id, "on")
+    feed = calendar_path(ada)
+    watch = spectators.spectator_path(spectators.set_watchable(gid, "on", by_player_id=ada.id))
+    for path in (feed, watch):
+        resp = client.get(path)
+        assert resp.status_code == 200, path
+        assert resp.headers["Cache-Control"] == "no-store" and resp.headers["Referrer-Policy"] == "no-referrer"
+    set_calendar(ada.id, "renew")
+    spectators.set_watchable(gid, "renew", by_player_id=ada.id)
+    assert client.get(feed).status_code == 404 and client.get(watch).status_code == 404
+    fresh_feed, fresh_watch = calendar_path(_player("ada@example.org")), spectators.spectator_path(game(gid))
+    assert client.get(fresh_feed).status_code == 200 and client.get(fresh_watch).status_code == 200
+    set_calendar(ada.id, "off")
+    spectators.set_watchable(gid, "off", by_player_id=ada.id)
+    assert client.get(fresh_feed).status_code == 404 and client.get(fresh_watch).status_code == 404
+    # a spectator cannot switch the game: only its host
+    with pytest.raises(Exception):
+        spectators.set_watchable(gid, "on", by_player_id=_player("bo@example.org").id)
+    assert game(gid).spectator_nonce is None
+
+
+# -- the record of a running game ----------------------------------------------------------------------------
+
+
+def test_a_running_games_record_is_refused_to_others_and_a_seats_record_holds_no_seed(app):
+    gid = _tally(seed=918273645)
+    from pbem.service.play.orders import submit_orders
+
+    submit_orders(gid, 0, "add 2", expected_step=0, source="web", now=T0 + M)
+    seed = str(game(gid).seed)
+    visitor = app.test_client()
+    for path in (f"/games/{gid}/record.json", f"/games/{gid}/record.txt"):
+        assert visitor.get(path).status_code == 403
+    bo = app.test_client()
+    sign_in(bo, _player("bo@example.org").id)
+    for fmt in ("json", "txt"):
+        assert bo.get(f"/games/{gid}/seat/1/record.{fmt}").status_code in (403, 404)   # Ada's seat
+        own = bo.get(f"/games/{gid}/seat/2/record.{fmt}")
+        assert own.status_code == 200 and "no-store" in own.headers["Cache-Control"]
+        text = own.get_data(as_text=True)
+        assert seed not in text and "final_state" not in text and "add 2" not in text.lower()
+    rec = bo.get(f"/games/{gid}/seat/2/record.json").json
+    assert "seed" not in rec
+    assert rec["moves"] == [] and rec["complete"] is False       # Ada's order is not Bo's to read
+
+
+# -- mail from a stranger holding a forwarded mail ----------------------------------------------------------
+
+
+def test_an_away_line_from_a_forwarded_address_records_nothing(app):
+    gid = _tally()
+    compose_pending()
+    notice = outbox(kind="turn", recipient="ada@example.org")[0]
+    before = game(gid).deadline_at
+    handle_inbound(reply_to_notice(notice, "away 2026-11-21 to 2026-12-20", sender="mallory@example.net"),
+                   now=T0 + M)
+    assert db.session.execute(select(Absence)).scalars().all() == []
+    assert game(gid).deadline_at == before
+    assert outbox(recipient="mallory@example.net") == []
+
+
+def test_a_message_from_a_forged_from_is_not_posted(app):
+    gid = _tally()
+    compose_pending()
+    notice = outbox(kind="turn", recipient="ada@example.org")[0]
+    for sender in ("mallory@example.net", "Ada <mallory@example.net>", "bo@example.org"):
+        handle_inbound(reply_to_notice(notice, f"to: all\nAda concedes, says {sender}", sender=sender),
+                       now=T0 + M)
+    assert db.session.execute(select(TalkMessage)).scalars().all() == []
+
+
+def test_a_to_line_naming_a_player_of_another_game_is_refused(app):
+    """Dee plays only in another game with Ada; a ``to: Dee`` in Ada's
+    mail to this game reaches nobody and is answered with the reason."""
+    gid = _tally()
+    other = _tally(players=[PLAYERS[0], ("Dee", "dee@example.org")])
+    compose_pending()
+    notice = outbox(kind="turn", recipient="ada@example.org", game_id=gid)[0]
+    res = handle_inbound(reply_to_notice(notice, "to: Dee, seat 4\nmeet me in the other game"), now=T0 + M)
+    assert db.session.execute(select(TalkMessage)).scalars().all() == []
+    answer = outbox(kind="talk_answer", recipient="ada@example.org")
+    assert len(answer) == 1 and "meet me in the other game" in body_text(answer[0]) and res is not None
+    assert outbox(recipient="dee@example.org", kind="talk") == [] and game(other).step == 0
+
+
+def test_a_reply_naming_another_games_message_notice_is_no_message(app):
+    """References forged to name a message notice of another game (where
+    the sender also plays) do not make the text a message there, nor here."""
+    gid = _tally()
+    other = _tally(players=[PLAYERS[0], ("Dee", "dee@example.org")])
+    talk.post_message(other, 1, _player("dee@example.org").id, "psst", to=[0], source="web", now=T0)
+    compose_pending()
+    notice = outbox(kind="turn", recipient="ada@example.org", game_id=gid)[0]
+    forged = f"<pbem.{other}.0.1.talk@pbem.test>"
+    msg = email.message_from_bytes(reply_to_notice(notice, "secret plans for Dee"), policy=email.policy.default)
+    del msg["References"], msg["In-Reply-To"]
+    msg["In-Reply-To"], msg["References"] = forged, forged
+    handle_inbound(msg.as_bytes(), now=T0 + M)
+    rows = db.session.execute(select(TalkMessage).order_by(TalkMessage.id)).scalars().all()
+    assert [r.body for r in rows] == ["psst"]
