@@ -26,13 +26,14 @@ class UnsafeAddress(ServiceError):
 
 def is_public(address: str) -> bool:
     """Whether the IP literal ``address`` is a public unicast address.
-    IPv4-mapped IPv6 addresses are judged as the IPv4 address they carry."""
+    IPv4-mapped and 6to4 (``2002::/16``) IPv6 addresses are judged as the
+    IPv4 address they carry (6to4 of 127.0.0.1 is no public server)."""
     try:
         ip = ipaddress.ip_address(address.split("%", 1)[0])
     except ValueError:
         return False
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
+    if isinstance(ip, ipaddress.IPv6Address) and (ip.ipv4_mapped or ip.sixtofour) is not None:
+        ip = ip.ipv4_mapped or ip.sixtofour
     return not (ip.is_loopback or ip.is_private or ip.is_link_local or ip.is_multicast or ip.is_reserved
                 or ip.is_unspecified or (isinstance(ip, ipaddress.IPv4Address) and ip in _SHARED)
                 or not ip.is_global)
