@@ -74,6 +74,7 @@ class _Links(HTMLParser):
         self.hrefs: list[str] = []
         self.bare: list[str] = []
         self._in_a = 0
+        self.text: list[str] = []
 
     def handle_starttag(self, tag, attrs):
         if tag == "a":
@@ -85,8 +86,16 @@ class _Links(HTMLParser):
             self._in_a -= 1
 
     def handle_data(self, data):
+        self.text.append(data)
         if not self._in_a:
             self.bare.extend(URL.findall(data))
+
+
+def html_text(html: str) -> str:
+    """What the HTML part shows (its text, tags and entities gone)."""
+    parser = _Links()
+    parser.feed(html)
+    return " ".join(parser.text)
 
 
 def bad_links(text: str, html: str, *, allowed: frozenset[str] = frozenset()) -> list[str]:

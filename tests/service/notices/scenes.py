@@ -56,6 +56,22 @@ def table(t0, lang: str, **kw) -> int:
     return gid
 
 
+def real_table(t0, lang: str, kind: str) -> int:
+    """:func:`table` for a real game (``lacitta``, ``medina``: their
+    phases, orders and help in ``lang``), every seat joined."""
+    from pbem.service.play.lifecycle import create_game, join_game
+
+    for name, email in PEOPLE:
+        get_or_create_player(email, name, ZONES[lang]).language = lang
+    db.session.commit()
+    engine = get_game(kind)
+    gid = create_game(kind, PLAYERS[0][1], PLAYERS[:engine.min_seats], seed=5, now=t0).id
+    for i in range(1, engine.min_seats):
+        join_game(gid, i, now=t0)
+    compose_pending()
+    return gid
+
+
 def _turn_of(seat: int):
     return [r for r in outbox(kind="turn") if r.seat_index == seat][-1]
 

@@ -33,7 +33,8 @@ def test_the_test_games_own_refusal_is_not_pbems_english():
 def test_a_line_is_long_when_over_78_characters_without_its_urls(text):
     long = long_lines(text)
     assert all(len(line) > 78 for line in long)
-    assert long_lines(text + " http://pbem.test/" + "x" * 100) == long_lines(text)
+    assert long_lines(text + "\nOrder page: http://pbem.test/" + "x" * 100) == long
+    assert long_lines(text + "\n" + "y" * 79) == [*long, "y" * 79]
 
 
 def test_links_text_urls_and_foreign_hosts_are_found(app):

@@ -15,8 +15,8 @@ from pbem.service.post.notices import KINDS
 from tests.spamassassin import LIMIT, needs_spamassassin, score
 
 from ..helpers import parsed
-from .checks import bad_links, english_left, long_lines, others_secrets
-from .scenes import NOT_MAIL, SCENES, ZONES, build
+from .checks import bad_links, english_left, html_text, long_lines, others_secrets
+from .scenes import NOT_MAIL, SCENES, ZONES, build, real_table
 
 LANGS = sorted(ZONES)
 #: URLs a mail names that are no link of pbem's: the player's own webhook
@@ -44,19 +44,51 @@ def test_the_mail_is_in_the_readers_language_short_lined_and_linked_to_pbem_only
         assert msg["Content-Language"] == lang, where
         if lang != "en":
             assert english_left(text, lang) == [], where
+            assert english_left(html_text(html), lang) == [], f"{where}, HTML part"
             assert english_left(str(msg["Subject"]), lang, min_words=2) == [], f"{where}: {msg['Subject']}"
         assert bad_links(text, html, allowed=NOT_OURS) == [], where
         assert others_secrets(msg) == [], where
 
 
-@pytest.mark.xfail(reason="the text part goes out unwrapped, one line a paragraph, not format=flowed at 78 "
-                          "columns: the fix is in pbem/mail's rendering, not a template (reported)", strict=False)
+@pytest.mark.parametrize("lang", sorted(set(LANGS) - {"en"}))
+@pytest.mark.parametrize("game_kind", ["lacitta", "medina"])
+def test_a_real_games_turn_mail_has_no_english_left(app, t0, game_kind, lang):
+    """The turn mail of a real game: its phases, orders and help come from
+    the game, not Tally's English."""
+    from ..helpers import outbox
+
+    real_table(t0, lang, game_kind)
+    rows = outbox(kind="turn")
+    assert rows
+    for row in rows:
+        msg, text, html = _parts(row)
+        where = f"{game_kind} turn/{lang} to {row.recipient}"
+        assert english_left(text, lang) == [], where
+        assert english_left(html_text(html), lang) == [], f"{where}, HTML part"
+        assert english_left(str(msg["Subject"]), lang, min_words=2) == [], f"{where}: {msg['Subject']}"
+        assert bad_links(text, html) == [] and others_secrets(msg) == [], where
+
+
+#: the mails whose text part is short-lined already: every other one goes
+#: out unwrapped, a paragraph a line, not format=flowed at 78 columns (the
+#: fix is in pbem/mail/message.py's rendering, not a template: reported).
+#: Strict both ways: a mail listed here that grows a long line fails, and
+#: so does one not listed that is fixed (then list it).
+SHORT_LINED_NOW = {("cancelled", "cs"), ("confirmation", "ca"), ("confirmation", "cs"), ("confirmation", "en"),
+                   ("missed", "cs"), ("missed", "en"), ("over", "en"), ("paused", "ca"), ("paused", "cs"),
+                   ("paused", "en"), ("talk_answer", "ca"), ("talk_answer", "cs"), ("talk_answer", "en"),
+                   ("turn", "cs"), ("turn", "en")}
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("kind", sorted(SCENES))
 def test_no_line_of_the_text_part_is_over_78_characters_but_urls(app, t0, kind, lang):
-    for row in build(kind, t0, lang):
-        _msg, text, _html = _parts(row)
-        assert long_lines(text) == [], f"{kind}/{lang} to {row.recipient}"
+    long = [line for row in build(kind, t0, lang) for line in long_lines(_parts(row)[1])]
+    if (kind, lang) in SHORT_LINED_NOW:
+        assert long == [], f"{kind}/{lang}"
+    else:
+        assert long, f"{kind}/{lang} is short-lined now: add it to SHORT_LINED_NOW"
+        pytest.xfail(f"{kind}/{lang}: {len(long)} lines over 78 characters (not format=flowed yet)")
 
 
 @needs_spamassassin
