@@ -5,6 +5,7 @@ is posted, in the channel's language, through the outbox with its retries,
 and a turn never waits for it."""
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 from http.server import BaseHTTPRequestHandler, HTTPServer
@@ -18,7 +19,7 @@ from pbem.service.core.models import Player
 from pbem.service.core.safe_url import UnsafeAddress, check_url, is_public
 from pbem.service.play import channel, talk
 from pbem.service.play.orders import submit_orders
-from pbem.service.post import channel_url
+from pbem.service.post import channel_delivery, channel_url
 from pbem.service.post.delivery import deliver_due
 
 from .helpers import game, new_tally, outbox
@@ -113,6 +114,7 @@ def test_posts_go_through_the_outbox_with_retries(app, t0, hook, monkeypatch):
     url = f"json://127.0.0.1:{hook}/hook"
     real = channel_url.check
     monkeypatch.setattr(channel_url, "check", lambda u: "JSON" if u == url else real(u))
+    monkeypatch.setattr(channel_delivery, "public_only", contextlib.nullcontext)   # and the check as it connects
     channel.connect(gid, url, by_player_id=_pid("ada@example.org"), lang="de", now=t0)
     _Hook.status = 500
     deliver_due(now=t0)

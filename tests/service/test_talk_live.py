@@ -8,6 +8,7 @@ is waived for it alone: it listens on 127.0.0.1)."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import threading
 import time
@@ -26,7 +27,7 @@ from pbem.service.embedded import EmbeddedWorker
 from pbem.service.play import channel, talk
 from pbem.service.play.orders import submit_orders
 from pbem.service.play.talk_read import messages_for
-from pbem.service.post import channel_url
+from pbem.service.post import channel_delivery, channel_url
 from tests.webapp import new_lacitta
 
 from .helpers import game
@@ -141,6 +142,7 @@ def test_the_channel_hears_a_turn_with_the_public_picture_in_its_language(app, l
         url = f"json://127.0.0.1:{server.server_address[1]}/hook"
         real = channel_url.check
         monkeypatch.setattr(channel_url, "check", lambda u: "JSON" if u == url else real(u))  # the stand-in alone
+        monkeypatch.setattr(channel_delivery, "public_only", contextlib.nullcontext)   # and the check as it connects
         gid = new_lacitta()
         channel.connect(gid, url, by_player_id=_pid("ada@example.org"), lang=lang)
         talk.post_message(gid, 0, _pid("ada@example.org"), "SECRET-TALK", to=talk.ALL)

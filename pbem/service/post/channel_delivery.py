@@ -5,6 +5,9 @@ outbox delivery (:mod:`pbem.service.post.delivery`) for rows of kind
 The URL is read from the game's channel when the post goes (never stored
 in the outbox row), checked again (:func:`pbem.service.post.channel_url.check`:
 a name may resolve elsewhere since it was saved), and the post made with
+every connection it opens checked as it connects
+(:func:`pbem.service.core.safe_connect.public_only`: no redirect to, nor
+a name now resolving to, a private address is followed), with
 the row's title, text and public picture (an Apprise attachment). A game
 whose channel was removed meanwhile, or whose URL is now refused, fails
 the row for good (:class:`~pbem.mail.smtp.PermanentFailure`); a service
@@ -21,6 +24,7 @@ import apprise
 
 from pbem.mail.smtp import PermanentFailure, TemporaryFailure
 from pbem.service.core.db import db
+from pbem.service.core.safe_connect import public_only
 from pbem.service.core.errors import ServiceError
 from pbem.service.core.talk_models import GameChannel
 from pbem.service.post import channel_url
@@ -55,7 +59,8 @@ def post(raw: bytes, game_id: int | None) -> None:
             fd, path = tempfile.mkstemp(suffix=".png", prefix="pbem-board-")
             with os.fdopen(fd, "wb") as f:
                 f.write(png)
-        ok = sender.notify(title=title, body=text, attach=path)
+        with public_only():   # a redirect or a name resolving elsewhere now reaches no private address
+            ok = sender.notify(title=title, body=text, attach=path)
     finally:
         if path:
             os.unlink(path)
