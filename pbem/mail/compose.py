@@ -197,9 +197,11 @@ def digest(env: Envelope, items: Sequence[DigestItem]) -> EmailMessage:
 
 def host_notice(env: Envelope, game: GameRef, *, headline: str, paragraphs: Sequence[str]) -> EmailMessage:
     """A short notice to a game's host (a player's mail bounces): the
-    subject ``[pbem] La Città #12 — <headline>`` and plain paragraphs."""
+    subject ``[pbem] La Città #12 — <headline>`` and plain paragraphs.
+    One that answers a player's mail (``env.in_reply_to``: the absence
+    answer) is ``Auto-Submitted: auto-replied`` (RFC 3834 §5)."""
     return build("notice", env, f"{subject_prefix(game)} — {headline}",  # headline: in the recipient's words
-                 {"game": game, "paragraphs": list(paragraphs)})
+                 {"game": game, "paragraphs": list(paragraphs)}, answering=env.in_reply_to is not None)
 
 
 #: what a host can do to a running game, for :func:`host_action`
