@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from pbem.bots import GreedyBot
@@ -62,7 +63,7 @@ def test_an_open_palace_counts_in_full_for_the_seat_that_can_claim_it_now():
                  "turn seat 1 piece 2 number 5")
     values = GAME.evaluate(state)
     assert E.open_share(state, 0) == E.OPEN > E.open_share(state, 1) == E.OPEN_LATER
-    assert values[0] - values[1] == (E.OPEN - E.OPEN_LATER) * 4
+    assert values[0] - values[1] == pytest.approx((E.OPEN - E.OPEN_LATER) * 4)
 
 
 def test_a_piece_is_not_added_to_a_palace_the_next_seat_may_claim():
