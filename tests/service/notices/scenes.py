@@ -190,15 +190,37 @@ SCENES: dict[str, Callable] = {
     "digest": lambda gid, t0, lang: _digest(gid, t0),
     "webhook_off": lambda gid, t0, lang: _webhook_off(gid, t0),
 }
+def _replaced_writes(gid: int, t0) -> None:
+    """Bo's seat is given to Dee; Bo answers his old turn notice."""
+    submit_orders(gid, 0, "add 1", expected_step=0, source="web", now=t0)
+    compose_pending()
+    old = _turn_of(1)
+    _seat_given(gid, t0)
+    handle_inbound(reply_to_notice(old, "add 1"))
+
+
+#: more mails of a kind that say other things: name -> (kind, scene, game settings)
+VARIANTS: dict[str, tuple[str, Callable, dict]] = {
+    "not-applied/unknown": ("not-applied", lambda gid, t0, lang: _reply(0, "add 1", to="play@pbem.test"), {}),
+    "not-applied/replaced": ("not-applied", lambda gid, t0, lang: _replaced_writes(gid, t0), {}),
+    "refusal/no-orders": ("refusal", lambda gid, t0, lang: _reply(0, "Hei! Moi!\n:-)"), {}),
+    "absence/unread": ("absence", lambda gid, t0, lang: _reply(0, "away 2026-12-20 somewhere 2026-12-27"), {}),
+    "extended/paused": ("extended", lambda gid, t0, lang: _host("pause", "extend")(gid, t0), {}),
+    "missed/after-grace": ("missed", lambda gid, t0, lang: [scan(now=t0 + 49 * H), scan(now=t0 + 74 * H)],
+                           {"grace_hours": 24}),
+}
+
+
 #: the game's settings a scene needs
 TABLE_KW = {"grace": {"grace_hours": 24}}
 
 
-def build(kind: str, t0, lang: str) -> list:
-    """The outbox rows of ``kind`` the scene queued (at least one), each
-    composed as delivery sends it."""
-    gid = table(t0, lang, **TABLE_KW.get(kind, {}))
-    SCENES[kind](gid, t0, lang)
+def build(kind: str, t0, lang: str, variant: str | None = None) -> list:
+    """The outbox rows of ``kind`` the scene (or :data:`VARIANTS`'
+    ``variant``) queued (at least one), each composed as delivery sends it."""
+    scene, settings = (VARIANTS[variant][1:] if variant else (SCENES[kind], TABLE_KW.get(kind, {})))
+    gid = table(t0, lang, **settings)
+    scene(gid, t0, lang)
     compose_pending()
     rows = [r for r in outbox(kind=kind)]
     assert rows, f"the {kind} scene queued no {kind} mail"

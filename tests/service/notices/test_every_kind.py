@@ -16,7 +16,7 @@ from tests.spamassassin import LIMIT, needs_spamassassin, score
 
 from ..helpers import parsed
 from .checks import bad_links, english_left, html_text, long_lines, others_secrets
-from .scenes import NOT_MAIL, SCENES, ZONES, build, real_table
+from .scenes import NOT_MAIL, SCENES, VARIANTS, ZONES, build, real_table
 
 LANGS = sorted(ZONES)
 #: URLs a mail names that are no link of pbem's: the player's own webhook
@@ -37,17 +37,28 @@ def _parts(row):
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("kind", sorted(SCENES))
-def test_the_mail_is_in_the_readers_language_short_lined_and_linked_to_pbem_only(app, t0, kind, lang):
+def test_the_mail_is_in_the_readers_language_and_linked_to_pbem_only(app, t0, kind, lang):
     for row in build(kind, t0, lang):
-        msg, text, html = _parts(row)
-        where = f"{kind}/{lang} to {row.recipient}"
-        assert msg["Content-Language"] == lang, where
-        if lang != "en":
-            assert english_left(text, lang) == [], where
-            assert english_left(html_text(html), lang) == [], f"{where}, HTML part"
-            assert english_left(str(msg["Subject"]), lang, min_words=2) == [], f"{where}: {msg['Subject']}"
-        assert bad_links(text, html, allowed=NOT_OURS) == [], where
-        assert others_secrets(msg) == [], where
+        _check(row, f"{kind}/{lang} to {row.recipient}", lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_other_mails_of_a_kind_too(app, t0, variant, lang):
+    for row in build(VARIANTS[variant][0], t0, lang, variant):
+        _check(row, f"{variant}/{lang} to {row.recipient}", lang)
+
+
+def _check(row, where: str, lang: str) -> None:
+    """The checks of every mail (the module's docstring) on ``row``; ``where`` names it."""
+    msg, text, html = _parts(row)
+    assert msg["Content-Language"] == lang, where
+    if lang != "en":
+        assert english_left(text, lang) == [], where
+        assert english_left(html_text(html), lang) == [], f"{where}, HTML part"
+        assert english_left(str(msg["Subject"]), lang, min_words=2) == [], f"{where}: {msg['Subject']}"
+    assert bad_links(text, html, allowed=NOT_OURS) == [], where
+    assert others_secrets(msg) == [], where
 
 
 @pytest.mark.parametrize("lang", sorted(set(LANGS) - {"en"}))
