@@ -184,3 +184,37 @@ def test_a_reply_naming_another_games_message_notice_is_no_message(app):
     handle_inbound(msg.as_bytes(), now=T0 + M)
     rows = db.session.execute(select(TalkMessage).order_by(TalkMessage.id)).scalars().all()
     assert [r.body for r in rows] == ["psst"]
+
+
+# -- moderation and the feed across games ---------------------------------------------------------------------
+
+
+def test_a_host_cannot_hide_or_read_a_message_of_a_game_they_do_not_host(app):
+    from pbem.service.core.errors import ServiceError
+    from pbem.service.play import talk_moderation
+
+    mine = _tally()                                                            # Ada hosts
+    theirs = create_game("tally", PLAYERS[1][1], [PLAYERS[1], PLAYERS[2]], seed=8, now=T0).id   # Bo hosts
+    join_game(theirs, 1, now=T0)
+    secret = talk.post_message(theirs, 1, _player("cy@example.org").id, "for Bo only", to=[0], now=T0)
+    with pytest.raises(ServiceError):
+        talk_moderation.hide_message(mine, secret.id, by_player_id=_player("ada@example.org").id)
+    with pytest.raises(ServiceError):
+        talk_moderation.hide_message(theirs, secret.id, by_player_id=_player("ada@example.org").id)
+    db.session.rollback()
+    assert db.session.get(TalkMessage, secret.id).hidden_at is None
+    ada = app.test_client()
+    sign_in(ada, _player("ada@example.org").id)
+    assert ada.get(f"/games/{theirs}/seat/2/talk.json").status_code in (302, 403, 404)   # Cy's seat
+    assert "for Bo only" not in ada.get(f"/games/{mine}/seat/1/talk.json").get_data(as_text=True)
+
+
+def test_a_feed_holds_its_players_deadlines_only_and_no_sign_in_link(app):
+    mine = _tally()
+    others = create_game("tally", PLAYERS[1][1], [PLAYERS[1], PLAYERS[2]], seed=8, now=T0).id   # no Ada
+    join_game(others, 1, now=T0)
+    set_calendar(_player("ada@example.org").id, "on")
+    data = app.test_client().get(calendar_path(_player("ada@example.org"))).get_data(as_text=True)
+    uids = [str(e["uid"]) for e in icalendar.Calendar.from_ical(data).walk("VEVENT")]
+    assert uids == [f"pbem-{mine}-0-1@pbem.test"]
+    assert "/signin/" not in data and "token" not in data.lower() and "@example.org" not in data
