@@ -102,13 +102,34 @@ def test_no_line_of_the_text_part_is_over_78_characters_but_urls(app, t0, kind, 
         pytest.xfail(f"{kind}/{lang}: {len(long)} lines over 78 characters (not format=flowed yet)")
 
 
+def _spam_check(row, where: str) -> float:
+    points, report = score(parsed(row).as_bytes())
+    print(f"\nSPAMSCORE {where} {points}")
+    assert points < LIMIT and "HTML_IMAGE_ONLY" not in report, f"{where}: {points}\n{report}"
+    return points
+
+
 @needs_spamassassin
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("kind", sorted(SCENES))
-def test_spamassassin_scores_it_under_one_point(app, t0, kind, lang, record_property):
-    row = build(kind, t0, lang)[0]
-    points, report = score(parsed(row).as_bytes())
-    record_property("spam_score", points)
-    print(f"\nSPAMSCORE {kind} {lang} {points}")
-    assert points < LIMIT and "HTML_IMAGE_ONLY" not in report, f"{kind}/{lang}: {points}\n{report}"
+def test_spamassassin_scores_it_under_one_point(app, t0, kind, lang):
+    _spam_check(build(kind, t0, lang)[0], f"{kind} {lang}")
+
+
+@needs_spamassassin
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_spamassassin_scores_the_other_mails_of_a_kind_under_one_point(app, t0, variant):
+    lang = LANGS[sorted(VARIANTS).index(variant) % len(LANGS)]      # each language in turn
+    _spam_check(build(VARIANTS[variant][0], t0, lang, variant)[-1], f"{variant} {lang}")
+
+
+@needs_spamassassin
+@pytest.mark.slow
+@pytest.mark.parametrize("game_kind", ["lacitta", "medina"])
+def test_spamassassin_scores_a_real_games_turn_mail_with_its_board_under_one_point(app, t0, game_kind):
+    from ..helpers import outbox
+
+    real_table(t0, "cs", game_kind)
+    _spam_check(outbox(kind="turn")[0], f"{game_kind} turn cs")
