@@ -218,3 +218,30 @@ def test_a_feed_holds_its_players_deadlines_only_and_no_sign_in_link(app):
     uids = [str(e["uid"]) for e in icalendar.Calendar.from_ical(data).walk("VEVENT")]
     assert uids == [f"pbem-{mine}-0-1@pbem.test"]
     assert "/signin/" not in data and "token" not in data.lower() and "@example.org" not in data
+
+
+# -- a stranger forging the player's own address ---------------------------------------------------------------
+
+
+def test_with_sender_authentication_a_forged_from_declares_no_absence_and_posts_no_message(app):
+    """The stranger copies the player's address from the forwarded mail's
+    To into From: with ``INBOUND_REQUIRE_AUTH`` (docs/production.md) the
+    away line and the message count no more than orders would; the same
+    mail authenticated by our mail server is read."""
+    app.config.update(INBOUND_REQUIRE_AUTH=True, INBOUND_AUTHSERV_IDS=["mx.pbem.test"])
+    gid = _tally()
+    compose_pending()
+    notice = outbox(kind="turn", recipient="ada@example.org")[0]
+    text = "away 2026-11-21 to 2026-12-20\nto: all\nI resign, says Ada"
+    forged = b"Authentication-Results: mx.pbem.test; spf=fail smtp.mailfrom=example.org\r\n" + \
+        reply_to_notice(notice, text)
+    assert handle_inbound(forged, now=T0 + M).result == "unauthenticated"
+    assert db.session.execute(select(Absence)).scalars().all() == []
+    assert db.session.execute(select(TalkMessage)).scalars().all() == []
+    real = b"Authentication-Results: mx.pbem.test; dmarc=pass header.from=example.org\r\n" + \
+        reply_to_notice(notice, text)
+    handle_inbound(real, now=T0 + 2 * M)
+    db.session.rollback()
+    assert len(db.session.execute(select(Absence)).scalars().all()) == 1
+    assert [m.body for m in db.session.execute(select(TalkMessage)).scalars()] == ["I resign, says Ada"]
+    assert game(gid).deadline_at > T0 + dt.timedelta(days=2)
