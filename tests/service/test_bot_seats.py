@@ -186,3 +186,13 @@ def test_the_bots_move_through_the_real_worker(app, t0):
         assert submit_orders(gid, 0, "add 1", expected_step=0, source="web").resolved
         assert wait_for(lambda: game_row(gid).step == 3, timeout=60), "the bots did not move"
     assert [m.source for m in moves(gid)] == ["web", "bot", "bot"]
+
+
+def test_a_second_person_at_a_table_of_bots_brings_deadlines_back(app, t0):
+    from pbem.service.play.replacement import replace_player
+
+    gid = new_bot_game(t0)
+    assert game_row(gid).deadline_at is None
+    replace_player(gid, 1, "bo@example.org", "Bo", now=t0)
+    g = game_row(gid)
+    assert not g.person_paced and g.deadline_at == t0 + dt.timedelta(seconds=g.deadline_seconds)

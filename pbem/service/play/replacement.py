@@ -69,6 +69,10 @@ def replace_player(game_id: int, seat_index: int, email: str, name: str = "", *,
     newcomer = get_or_create_player(address, name, timezone or game.timezone)
     if newcomer.id != by_player_id:
         set_invitee_language(newcomer, language)
+    if seat.bot and game.person_paced:   # a second person at a table of bots: deadlines again (issue 27)
+        game.person_paced, game.reminder_step = False, None
+        if game.status == ACTIVE:
+            game.deadline_at = now + dt.timedelta(seconds=game.deadline_seconds)
     seat.player, seat.missed_turns, seat.last_web_order_at = newcomer, 0, None
     seat.bot, seat.bot_standin = None, False   # a person again, if a bot played the seat (issue 27)
     seat.joined, seat.joined_at = newcomer.id == by_player_id, now if newcomer.id == by_player_id else None
