@@ -123,3 +123,36 @@ def test_whatever_the_declarations_the_wait_stays_within_the_cap(app, plan):
         assert g.deadline_at <= base + 4 * DAY
         if now > base:
             assert g.absence_used_seconds >= int((min(now, g.deadline_at) - base).total_seconds())
+
+
+def test_a_pause_and_resume_by_the_host_keeps_the_cap_used(app):
+    """The paused game keeps the moved deadline's remaining time; resuming
+    it refunds nothing of the cap the move used."""
+    from pbem.service.play.lifecycle import pause_game, resume_game
+
+    gid = new_tally(T0, absence_cap_days=5)
+    ada = _pid("ada@example.org")
+    absences.declare(ada, T0, T0 + 5 * DAY, now=T0)
+    used = game(gid).absence_used_seconds
+    assert used > 0
+    pause_game(gid, by_player_id=ada, now=T0 + 6 * H)
+    resume_game(gid, by_player_id=ada, now=T0 + 7 * H)
+    g = game(gid)
+    assert g.absence_used_seconds == used and g.deadline_at == T0 + 5 * DAY + H
+
+
+@pytest.mark.xfail(strict=True, reason="open: after a pause, deadline_base_at is cleared while the step's shift "
+                   "row stays; a new absence then settles from the moved deadline as its base and replaces the "
+                   "shift, so the first move is no longer counted (cap and budget)")
+def test_an_absence_declared_after_a_pause_still_counts_the_first_move(app):
+    from pbem.service.play.lifecycle import pause_game, resume_game
+
+    gid = new_tally(T0, absence_cap_days=5)
+    ada = _pid("ada@example.org")
+    absences.declare(ada, T0, T0 + 3 * DAY, now=T0)          # moves T0+2d to T0+3d: one day
+    pause_game(gid, by_player_id=ada, now=T0 + H)
+    resume_game(gid, by_player_id=ada, now=T0 + 2 * H)        # the deadline is now T0+3d+1h
+    absences.declare(ada, T0 + 2 * H, T0 + 10 * DAY, now=T0 + 2 * H)
+    g = game(gid)
+    base = T0 + 48 * H + H                                    # the first deadline, moved on by the pause
+    assert g.deadline_at - base <= dt.timedelta(days=5)       # the cap, counted from the deadline before any move
