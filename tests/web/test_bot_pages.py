@@ -125,3 +125,15 @@ def test_the_demo_with_bots_is_alice_against_standard_bots_at_her_pace(app):
     assert seed_demo_game("lacitta", bots=2).id == game.id          # seeded once
     with pytest.raises(ValueError):
         seed_demo_game("lacitta", bots=5)
+
+
+def test_nobody_can_ask_for_a_bots_sign_in_link(app):
+    from pbem.service.play.lifecycle import SeatSpec, create_game
+
+    create_game("lacitta", "ada@example.org", [SeatSpec("ada@example.org", "Ada"), SeatSpec(bot="standard")],
+                options={"setup": "beginner"})
+    client = app.test_client()
+    resp = client.post("/signin", data={"csrf_token": csrf_token(client, "/signin"), "email": "standard@bots.invalid"})
+    assert resp.status_code == 422
+    db.session.rollback()
+    assert not db.session.execute(select(OutboxMessage).where(OutboxMessage.recipient.like("%bots.invalid"))).first()
