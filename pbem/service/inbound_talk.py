@@ -81,20 +81,32 @@ def seats_named(game, seat_index: int, written: list[str]) -> str | list[int]:
     """The seats the names of a ``to:`` line stand for: a player's name
     (as on the game page, case and accents aside), "seat 2" or "2";
     :data:`talk.ALL` for "all" in any language. Raises ``ServiceError``
-    naming the names it does not know and the ones it does."""
+    naming the names it does not know and the ones it does, or a name
+    two players share (one may have taken the other's: the seat number
+    says which)."""
     if any(fold(n) in ALL_WORDS for n in written):
         return talk.ALL
-    by_name = {fold(s.player.name): s.index for s in game.seats if s.player and s.player.name}
-    out, unknown = [], []
+    by_name: dict[str, list[int]] = {}
+    for s in game.seats:
+        if s.player and s.player.name:
+            by_name.setdefault(fold(s.player.name), []).append(s.index)
+    out, unknown, shared = [], [], []
     for name in written:
         key = fold(name)
         number = re.sub(r"^\D*", "", key)
-        if key in by_name:
-            out.append(by_name[key])
+        if key in by_name and len(by_name[key]) > 1:
+            shared.append(name[:60])
+        elif key in by_name:
+            out.append(by_name[key][0])
         elif number.isdigit() and 1 <= int(number) <= len(game.seats) and not re.search(r"\d\D", key):
             out.append(int(number) - 1)
         else:
             unknown.append(name[:60])
+    if shared:
+        seats = ", ".join(str(i + 1) for name in shared for i in by_name[fold(name)])
+        raise ServiceError(Msg("More than one player of this game is called {names} (seats {seats}); write the "
+                               "seat number instead, as in \u201cto: seat 2\u201d.", names=", ".join(shared),
+                               seats=seats))
     if unknown:
         known = ", ".join(s.player.name for s in game.seats if s.index != seat_index and s.player and s.player.name)
         raise ServiceError(Msg("No player of this game is called {names}; the others are {known}.",

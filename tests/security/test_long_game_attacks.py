@@ -245,3 +245,39 @@ def test_with_sender_authentication_a_forged_from_declares_no_absence_and_posts_
     assert len(db.session.execute(select(Absence)).scalars().all()) == 1
     assert [m.body for m in db.session.execute(select(TalkMessage)).scalars()] == ["I resign, says Ada"]
     assert game(gid).deadline_at > T0 + dt.timedelta(days=2)
+
+
+# -- a player taking another player's name ----------------------------------------------------------------------
+
+
+def _rename(email: str, name: str) -> None:
+    from pbem.service.accounts.profile import set_account
+
+    player = _player(email)
+    set_account(player.id, name=name, timezone=player.timezone, language=player.language)
+
+
+def test_a_player_taking_anothers_name_neither_receives_their_mail_nor_passes_for_them(app):
+    """Cy renames himself "bó" (Bo, folded). Ada's ``to: Bo`` must not
+    reach Cy: it is refused as naming two players, with the seat numbers
+    to use; and Cy's message is mailed as from "bó (seat 3)", not as Bo's."""
+    gid = _tally()
+    _rename("cy@example.org", "bó")
+    compose_pending()
+    notice = outbox(kind="turn", recipient="ada@example.org")[0]
+    handle_inbound(reply_to_notice(notice, "to: Bo\nmy secret plan"), now=T0 + M)
+    db.session.rollback()
+    assert db.session.execute(select(TalkMessage)).scalars().all() == []
+    answer = body_text(outbox(kind="talk_answer", recipient="ada@example.org")[-1])
+    assert "my secret plan" in answer and "2" in answer and "3" in answer
+    handle_inbound(reply_to_notice(notice, "to: seat 2\nmy secret plan", msgid="<again@example.org>"),
+                   now=T0 + 20 * M)
+    db.session.rollback()
+    [sent] = db.session.execute(select(TalkMessage)).scalars().all()
+    assert [r.seat_index for r in sent.recipients] == [1]
+    talk.post_message(gid, 2, _player("cy@example.org").id, "I am Bo, I concede", now=T0 + 30 * M)
+    from pbem.service.play import talk_mail
+
+    talk_mail.send_due(now=T0 + dt.timedelta(hours=2))
+    mail = body_text(outbox(kind="talk", recipient="ada@example.org")[-1])
+    assert "bó (seat 3)" in mail and "Bo (seat 2)" not in mail

@@ -24,6 +24,7 @@ reply to it is a message to the same people (:mod:`pbem.service.inbound_talk`).
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from babel.dates import format_datetime
@@ -32,6 +33,7 @@ from sqlalchemy import select
 
 from pbem.i18n import translations
 from pbem.mail import talk_mail as mail
+from pbem.mail.talk_reply import fold
 from pbem.service.core import links
 from pbem.service.core.db import begin_write, db
 from pbem.service.core.models import Game, Seat, utcnow
@@ -102,9 +104,20 @@ def _seat(game: Game, seat: Seat, now: dt.datetime, window: dt.timedelta, grace:
 
 
 def names(game: Game, seats, lang: str) -> str:
-    """The players of ``seats`` (indices) named in ``lang``: "Bruno and Carla"."""
+    """The players of ``seats`` (indices) named in ``lang``: "Bruno and Carla";
+    a name two players of the game share with its seat: "Bo (seat 3)"
+    (so nobody passes for another by taking their name)."""
     tr = translations(lang)
-    who = [game.seat(i).player.name or tr.gettext("seat %(number)s") % {"number": i + 1} for i in seats]
+    shared = Counter(fold(s.player.name) for s in game.seats if s.player and s.player.name)
+
+    def one(i: int) -> str:
+        name = game.seat(i).player.name
+        if not name:
+            return tr.gettext("seat %(number)s") % {"number": i + 1}
+        return tr.gettext("{name} (seat {number})").format(name=name, number=i + 1) if shared[fold(name)] > 1 \
+            else name
+
+    who = [one(i) for i in seats]
     if len(who) <= 1:
         return "".join(who)
     return tr.gettext("%(names)s and %(last)s") % {"names": ", ".join(who[:-1]), "last": who[-1]}
