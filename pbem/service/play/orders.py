@@ -90,7 +90,8 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
         db.session.add(pending)
         db.session.flush()
     _answer(result, game, waiting)
-    bots = result.resolved and source != "bot" and any(s.bot_name for s in game.seats)  # loaded rows: no query
+    bots = (result.resolved and source != "bot" and game.status == ACTIVE
+            and any(s.bot_name for s in game.seats))   # the loaded rows: no query
     _commit(result, before_commit)
     _after_commit(result, mail_due)
     if bots:   # a bot may owe the next decision (issue 27; a bot's own run goes on by itself)

@@ -131,7 +131,7 @@ def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool 
     if result.status != "resolved":
         db.session.rollback()
         return result
-    bots = any(s.bot_name for s in game.seats)   # the loaded rows (issue 27)
+    bots = not result.finished and any(s.bot_name for s in game.seats)   # the loaded rows (issue 27)
     db.session.commit()
     if result.mail_due:
         queue.enqueue(queue.DELIVER)
