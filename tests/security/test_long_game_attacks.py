@@ -281,3 +281,25 @@ def test_a_player_taking_anothers_name_neither_receives_their_mail_nor_passes_fo
     talk_mail.send_due(now=T0 + dt.timedelta(hours=2))
     mail = body_text(outbox(kind="talk", recipient="ada@example.org")[-1])
     assert "bó (seat 3)" in mail and "Bo (seat 2)" not in mail
+
+
+def test_a_reply_naming_a_private_message_between_two_others_learns_and_reaches_nothing(app):
+    """Bo writes privately to Cy; Ada forges her reply's References to name
+    that message (with her own seat in the id, as her notices would): her
+    text is not sent to Bo and Cy as a "reply all", and the answer names
+    neither of them nor quotes Bo's text."""
+    gid = _tally()
+    private = talk.post_message(gid, 1, _player("bo@example.org").id, "Cy, let us gang up on Ada", to=[2], now=T0)
+    compose_pending()
+    notice = outbox(kind="turn", recipient="ada@example.org")[0]
+    forged = f"<pbem.{gid}.0.{private.id}.talk@pbem.test>"
+    msg = email.message_from_bytes(reply_to_notice(notice, "what are you two up to?"), policy=email.policy.default)
+    del msg["References"], msg["In-Reply-To"]
+    msg["In-Reply-To"], msg["References"] = forged, forged
+    handle_inbound(msg.as_bytes(), now=T0 + M)
+    db.session.rollback()
+    assert [m.body for m in db.session.execute(select(TalkMessage)).scalars()] == ["Cy, let us gang up on Ada"]
+    answers = outbox(kind="talk_answer", recipient="ada@example.org")
+    assert len(answers) == 1
+    text = body_text(answers[0])
+    assert "gang up" not in text and "what are you two up to?" in text
