@@ -303,3 +303,30 @@ def test_a_reply_naming_a_private_message_between_two_others_learns_and_reaches_
     assert len(answers) == 1
     text = body_text(answers[0])
     assert "gang up" not in text and "what are you two up to?" in text
+
+
+def test_the_feed_link_in_a_forwarded_turn_mail_shows_deadlines_only_until_renewed(app):
+    """A turn mail carries its player's feed link (issue 25): whoever holds
+    the mail reads that player's open deadlines (titles, numbers, seats),
+    nothing of any hand, and no longer once the player renews the link."""
+    gid = _tally()
+    ada = _player("ada@example.org")
+    set_calendar(ada.id, "on")
+    from pbem.service.play.orders import submit_orders
+
+    submit_orders(gid, 0, "add 1", expected_step=0, source="web", now=T0 + M)   # Bo's turn mail now
+    compose_pending()
+    set_calendar(_player("bo@example.org").id, "on")
+    submit_orders(gid, 1, "add 1", expected_step=1, source="web", now=T0 + 2 * M)
+    submit_orders(gid, 2, "add 1", expected_step=2, source="web", now=T0 + 3 * M)
+    compose_pending()
+    turn = outbox(kind="turn", recipient="ada@example.org")[-1]
+    text = body_text(turn)
+    link = re.search(r"http://pbem\.test(/calendar/\S+\.ics)", text)
+    assert link, "the turn mail carries the feed link"
+    assert "secret number" in text.lower()       # the mail itself shows the hand...
+    stranger = app.test_client()
+    feed = stranger.get(link.group(1)).get_data(as_text=True)
+    assert "BEGIN:VEVENT" in feed and "secret number" not in feed.lower()   # ...the feed does not
+    set_calendar(ada.id, "renew")
+    assert stranger.get(link.group(1)).status_code == 404
