@@ -113,10 +113,13 @@ def bad_links(text: str, html: str, *, allowed: frozenset[str] = frozenset()) ->
     return wrong
 
 
-def _recipient_id(msg: EmailMessage) -> int:
-    from .scenes import player
+def _recipient(msg: EmailMessage) -> tuple[int | None, str]:
+    """(player id or ``None`` for an address with no player yet, address)."""
+    from pbem.service.core.db import db
+    from pbem.service.core.models import Player
 
-    return player(getaddresses([str(msg["To"])])[0][1]).id
+    address = getaddresses([str(msg["To"])])[0][1]
+    return db.session.execute(db.select(Player.id).where(Player.email == address)).scalar_one_or_none(), address
 
 
 def _readable(msg: EmailMessage) -> str:
@@ -132,26 +135,28 @@ def others_secrets(msg: EmailMessage) -> list[str]:
     from pbem.service.accounts.calendar_link import player_of_feed
     from pbem.service.core.links import read_preferences_token
 
-    cfg, me, text = current_app.config, _recipient_id(msg), _readable(msg)
+    cfg, text = current_app.config, _readable(msg)
+    me, address = _recipient(msg)
     base, _, domain = cfg["INBOUND_ADDRESS"].partition("@")
     wrong = []
-    for address in set(re.findall(rf"{re.escape(base)}\+[\w.=-]+@{re.escape(domain)}", text)):
-        if "+bounce-" in address:
+    for reply in set(re.findall(rf"{re.escape(base)}\+[\w.=-]+@{re.escape(domain)}", text)):
+        if "+bounce-" in reply:
             continue
         try:
-            holder = read_reply_address(cfg["SECRET_KEY"], cfg["INBOUND_ADDRESS"], address).holder
+            holder = read_reply_address(cfg["SECRET_KEY"], cfg["INBOUND_ADDRESS"], reply).holder
         except BadToken:
-            wrong.append(f"a reply address that does not verify: {address}")
+            wrong.append(f"a reply address that does not verify: {reply}")
             continue
         if holder is not None and int(holder) != me:
-            wrong.append(f"another player's reply address: {address}")
+            wrong.append(f"another player's reply address: {reply}")
     for token in set(re.findall(r"/calendar/([\w.-]+)\.ics", text)):
         owner = player_of_feed(token)
         if owner is None or owner.id != me:
             wrong.append(f"another player's calendar feed: {token}")
     for token in set(re.findall(r"/signin/([\w.-]+)", text)):
         subject = read_signin_token(cfg["SECRET_KEY"], token).subject
-        if not isinstance(subject, dict) or subject.get("player") != me:
+        mine = (me, None) if me is not None else (None, address)   # a new address's link signs it up
+        if not isinstance(subject, dict) or (subject.get("player"), subject.get("email")) != mine:
             wrong.append(f"a sign-in link for someone else: {subject}")
     for token in set(re.findall(r"/mail/(?:preferences|unsubscribe)/([\w.-]+)", text)):
         if read_preferences_token(token) != me:

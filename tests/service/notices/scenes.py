@@ -145,6 +145,13 @@ def _signin(gid: int, t0) -> None:
     send_signin_link("bo@example.org", "/", now=t0 + H)
 
 
+def _signin_new(lang: str, t0) -> None:
+    """A sign-in (sign-up) link asked for on a page in ``lang`` by an address pbem does not know."""
+    from pbem.service.accounts.signin import send_signin_link
+
+    send_signin_link("eve@example.org", "/", now=t0 + H, language=lang)
+
+
 def _seat_given(gid: int, t0) -> None:
     from pbem.service.play.replacement import replace_player
 
@@ -205,6 +212,7 @@ VARIANTS: dict[str, tuple[str, Callable, dict]] = {
     "not-applied/replaced": ("not-applied", lambda gid, t0, lang: _replaced_writes(gid, t0), {}),
     "refusal/no-orders": ("refusal", lambda gid, t0, lang: _reply(0, "Hei! Moi!\n:-)"), {}),
     "absence/unread": ("absence", lambda gid, t0, lang: _reply(0, "away 2026-12-20 somewhere 2026-12-27"), {}),
+    "signin/new-address": ("signin", lambda gid, t0, lang: _signin_new(lang, t0), {}),
     "extended/paused": ("extended", lambda gid, t0, lang: _host("pause", "extend")(gid, t0), {}),
     "missed/after-grace": ("missed", lambda gid, t0, lang: [scan(now=t0 + 49 * H), scan(now=t0 + 74 * H)],
                            {"grace_hours": 24}),

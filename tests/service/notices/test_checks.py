@@ -60,3 +60,18 @@ def test_another_players_reply_address_is_found(app, t0):
         assert others_secrets(msg) == []
         msg.replace_header("Reply-To", reply_address(gid, 1))
         assert others_secrets(msg) and "reply address" in others_secrets(msg)[0]
+
+
+def test_a_sign_in_link_of_another_player_is_found(app, t0):
+    from pbem.service.core.links import signin_url
+
+    from .scenes import player, table
+
+    with app.app_context():
+        table(t0, "en")
+        msg = EmailMessage()
+        msg["To"] = "Ada <ada@example.org>"
+        msg.set_content(f"Sign in: {signin_url(player('ada@example.org').id, '/')}")
+        assert others_secrets(msg) == []
+        msg.set_content(f"Sign in: {signin_url(player('bo@example.org').id, '/')}")
+        assert others_secrets(msg) and "sign-in link" in others_secrets(msg)[0]
