@@ -106,6 +106,11 @@ class _Redirecting:
     def close(self):
         pass
 
+    was_cut = False
+
+    def cut(self):
+        pass
+
 
 def test_a_redirect_is_not_followed_and_counts_as_a_failed_call(app, client, dns, monkeypatch):  # noqa: F811
     gid = new_game("medina")
@@ -141,3 +146,76 @@ def test_an_ipv6_spelling_of_an_ipv4_address_is_judged_as_that_address(v4):
     sixtofour = ipaddress.IPv6Address((0x2002 << 112) | (int(v4) << 80) | 1)
     assert safe_url.is_public(str(mapped)) == safe_url.is_public(str(v4))
     assert safe_url.is_public(str(sixtofour)) == safe_url.is_public(str(v4))
+
+
+def _tls_listener(tmp_path):
+    """A TLS listening socket for hooks.example (a certificate made with
+    the openssl command) and the client context that trusts it."""
+    import shutil
+    import socket
+    import ssl
+    import subprocess
+
+    if shutil.which("openssl") is None:
+        pytest.skip("no openssl command to make a test certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out",
+                    str(cert), "-days", "1", "-subj", "/CN=hooks.example", "-addext",
+                    "subjectAltName=DNS:hooks.example"], check=True, capture_output=True)
+    server = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    server.load_cert_chain(cert, key)
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)
+    return listener, server, cert
+
+
+def test_a_hook_that_trickles_its_answer_cannot_hold_the_delivery(tmp_path, monkeypatch):
+    """A token holder's server answers "200 OK" and then a header a byte at
+    a time, each within the socket timeout: only a limit on the whole call
+    stops it holding the outbox's delivery (every game's mail waits behind
+    it, one row at a time)."""
+    import ssl
+    import threading
+    import time
+
+    listener, server_context, cert = _tls_listener(tmp_path)
+    stop = threading.Event()
+
+    def trickle():
+        raw, _ = listener.accept()
+        try:
+            conn = server_context.wrap_socket(raw, server_side=True)
+            conn.recv(65536)
+            conn.sendall(b"HTTP/1.1 200 OK\r\nX-Slow: ")
+            while not stop.is_set():
+                conn.sendall(b"a")
+                time.sleep(0.2)
+        except OSError:
+            pass
+        finally:
+            raw.close()
+
+    threading.Thread(target=trickle, daemon=True).start()
+    real_context = ssl.create_default_context
+    monkeypatch.setattr(ssl, "create_default_context", lambda *a, **kw: real_context(cafile=str(cert)))
+    monkeypatch.setattr(webhook_delivery, "TIMEOUT", 1)
+    outcome = []
+
+    def make_call():
+        try:
+            outcome.append(webhook_delivery.call(f"https://hooks.example:{listener.getsockname()[1]}/h",
+                                                 "127.0.0.1", b"{}", "t=1,v1=0"))
+        except Exception as err:   # noqa: BLE001  (what the delivery catches is asserted below)
+            outcome.append(err)
+
+    caller = threading.Thread(target=make_call, daemon=True)
+    started = time.monotonic()
+    caller.start()
+    caller.join(timeout=20)
+    took = time.monotonic() - started
+    stop.set()
+    listener.close()
+    assert not caller.is_alive(), "the call is still running after 20 s"
+    assert took < 4 * webhook_delivery.TIMEOUT
+    assert isinstance(outcome[0], (OSError, __import__("http.client").client.HTTPException, ssl.SSLError)), outcome

@@ -29,6 +29,7 @@ import json
 import logging
 import socket
 import ssl
+import threading
 import time
 from email import message_from_bytes, policy
 from urllib.parse import urlsplit
@@ -97,30 +98,57 @@ def _body(raw: bytes) -> bytes:
 
 def call(url: str, address: str, body: bytes, signed: str) -> int:
     """``POST`` ``body`` to ``url``, connecting to ``address`` (checked
-    public) with TLS verified for the URL's host; the answer's status."""
+    public) with TLS verified for the URL's host; the answer's status.
+    The whole call takes at most ``2 * TIMEOUT`` seconds: a server that
+    answers a byte now and then (each read within ``TIMEOUT``) is cut off
+    then (an ``OSError``), so no hook holds the outbox's delivery."""
     parts = urlsplit(url)
     conn = _PinnedHTTPS(parts.hostname, parts.port or 443, address, timeout=TIMEOUT)
+    watchdog = threading.Timer(2 * TIMEOUT, conn.cut)
+    watchdog.daemon = True
+    watchdog.start()
     try:
         target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
         conn.request("POST", target, body=body, headers={
             "Content-Type": "application/json", "User-Agent": "pbem-webhook/1", "Pbem-Signature": signed})
         resp = conn.getresponse()
         resp.read(65536)
+        if conn.was_cut:   # what was read ended at the cut, not with the answer
+            raise TimeoutError(f"the call took more than {2 * TIMEOUT} seconds")
         return resp.status
     finally:
+        watchdog.cancel()
         conn.close()
 
 
 class _PinnedHTTPS(http.client.HTTPSConnection):
-    """HTTPS to ``address`` for ``host``: no second DNS lookup between the check and the connection."""
+    """HTTPS to ``address`` for ``host``: no second DNS lookup between the
+    check and the connection; :meth:`cut` ends it from another thread."""
 
     def __init__(self, host: str, port: int, address: str, *, timeout: float):
         super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
         self._address = address
+        self._over = threading.Event()
 
     def connect(self) -> None:
         sock = socket.create_connection((self._address, self.port), self.timeout)
         self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+        if self._over.is_set():   # the time ran out during the handshake
+            self.cut()
+
+    @property
+    def was_cut(self) -> bool:
+        return self._over.is_set()
+
+    def cut(self) -> None:
+        """End the connection now: a read blocked on it fails."""
+        self._over.set()
+        sock = self.sock
+        if sock is not None:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
 
 
 def _failed(hook_id: int, error: str, game_id: int | None) -> None:
