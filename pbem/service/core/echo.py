@@ -105,6 +105,15 @@ def said_orders(orders: Iterable[Any]) -> Msg:
     return said_by(lambda lang: "; ".join(orders_in(orders, lang)), LANGUAGES)
 
 
+def quoted_orders(orders: Iterable[Any]) -> Msg:
+    """``orders`` each in quotation marks, joined with ``, ``, as a message
+    that reads in each language's words and marks (the catalogs write
+    “{order}” as „{order}“ in German and Czech, ”{order}” in Finnish)."""
+    orders = list(orders)
+    return said_by(lambda lang: ", ".join(translate(Msg("\u201c{order}\u201d", order=o), lang)
+                                          for o in orders_in(orders, lang)), LANGUAGES)
+
+
 def orders_of(engine: Any, state: Any, seat: int, texts: Iterable[Any]) -> list[Any]:
     """``texts`` (canonical orders legal for ``seat`` on ``state``, perhaps
     ending with a ``Msg`` "... and N more") as :class:`Order` items; a text

@@ -29,7 +29,7 @@ from pbem.engine.messages import Msg
 from pbem.i18n import BOT_KEY, msg_json, stored_event_data
 from pbem.service.core import batch, queue
 from pbem.service.core.db import db
-from pbem.service.core.echo import said_orders
+from pbem.service.core.echo import Order, quoted_orders, said_orders
 from pbem.service.core.held_text import held_in
 from pbem.service.play import absences, grace, held, standin
 from pbem.service.post import notify
@@ -105,7 +105,7 @@ def apply_defaults(state, seat: int, record) -> list:
             return applied
 
 
-def _missed_text(name: str, seat: int, texts: list[str], quoted: str) -> Msg:
+def _missed_text(name: str, seat: int, texts: list[str], quoted: Msg) -> Msg:
     """The log line of a missed deadline: who, and the default orders applied."""
     if len(texts) > 1:
         return Msg("{name} (seat {n}) missed the deadline; the default orders {orders} were applied.",
@@ -285,7 +285,7 @@ def _apply_missed(log_: _Log, game: Game, seat: int) -> None:
     stand_in = standin.takes_over(game, row, state.step, log_.now)   # a second miss in a row, or away (issue 27)
     defaults = apply_defaults(state, seat, lambda a: log_.record(seat, a, "deadline"))
     texts = [a.to_text() for a in defaults]
-    quoted = ", ".join(f"\u201c{t}\u201d" for t in texts)
+    quoted = quoted_orders(Order(a, get_game(game.kind)) for a in defaults)   # in each reader's words and marks
     text = _missed_text(game.seat(seat).player.name, seat, texts, quoted)
     log_.service_line(at, first_step, None, "missed", text,
                       {"seat": seat, "order": "\n".join(texts), "orders": texts})
