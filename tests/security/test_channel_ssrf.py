@@ -153,3 +153,38 @@ def test_the_guard_holds_in_its_context_only(private):
                 pool.submit(contextvars.copy_context().run, connect).result()
             assert pool.submit(connect).result()   # a thread of its own context
         assert connect()
+
+
+class _Trickling(BaseHTTPRequestHandler):
+    def do_POST(self):  # noqa: N802
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        self.wfile.write(b"HTTP/1.1 200 OK\r\nX-Slow: ")
+        for _ in range(40):                       # 8 seconds, a byte at a time
+            try:
+                self.wfile.write(b"a")
+                self.wfile.flush()
+            except OSError:
+                return
+            import time
+            time.sleep(0.2)
+
+    def log_message(self, *args):
+        pass
+
+
+def test_a_chat_server_trickling_its_answer_holds_the_delivery_briefly(app, stand_in_is_public, monkeypatch):
+    import time
+
+    from pbem.service.post import channel_delivery
+
+    monkeypatch.setattr(channel_delivery, "POST_SECONDS", 2)
+    server, port = _serve(STAND_IN, _Trickling)
+    try:
+        gid = new_tally(T0)
+        channel.connect(gid, f"json://{STAND_IN}:{port}/hook", by_player_id=_ada(), lang="en", now=T0)
+        started = time.monotonic()
+        deliver_due(now=T0)
+        assert time.monotonic() - started < 5    # POST_SECONDS and a little: not the 8 s of the answer
+        assert all(r.status != "sent" for r in _post_rows())
+    finally:
+        server.shutdown()

@@ -29,6 +29,10 @@ from pbem.service.core.errors import ServiceError
 from pbem.service.core.talk_models import GameChannel
 from pbem.service.post import channel_url
 
+#: the longest a post may keep the delivery waiting (Apprise stops waiting then:
+#: a chat server that answers a byte now and then holds nobody's mail longer)
+POST_SECONDS = 20
+
 
 def _parts(raw: bytes) -> tuple[str, str, bytes | None]:
     """``(title, text, png)`` of a stored channel post."""
@@ -51,7 +55,7 @@ def post(raw: bytes, game_id: int | None) -> None:
     except ServiceError as err:
         raise PermanentFailure(f"the channel's address is refused now: {err}") from None
     title, text, png = _parts(raw)
-    sender = apprise.Apprise()
+    sender = apprise.Apprise(asset=apprise.AppriseAsset(service_timeout=POST_SECONDS))
     sender.add(url)
     path = None
     try:
