@@ -273,10 +273,14 @@ def start_game(game_id: int, *, by_player_id: int | None = None, now: dt.datetim
                              **_said(Msg("The game has started: {phase}.", phase=state.phase()))))
     db.session.flush()
     notify.after_change(game, state, now=now)
+    # read before the commit: after it the rows are expired, and reading them
+    # would leave a read transaction open in the caller's session (SQLite:
+    # an old snapshot that misses what other requests commit)
+    bots = any(s.bot_name for s in game.seats)
     db.session.commit()
     queue.enqueue(queue.DELIVER)
-    if any(s.bot_name for s in game.seats):
-        queue.enqueue(queue.BOTS, game.id)
+    if bots:
+        queue.enqueue(queue.BOTS, game_id)
     return game
 
 
@@ -313,10 +317,11 @@ def resume_game(game_id: int, *, by_player_id: int | None = None, now: dt.dateti
     db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="resumed",
                              **_said(Msg("The host resumed the game."))))
     host_notice.tell(game, "resumed", now=now)
+    bots = any(s.bot_name for s in game.seats)   # before the commit (see start_game)
     db.session.commit()
     queue.enqueue(queue.DELIVER)
-    if any(s.bot_name for s in game.seats):
-        queue.enqueue(queue.BOTS, game.id)
+    if bots:
+        queue.enqueue(queue.BOTS, game_id)
     return game
 
 
