@@ -44,6 +44,8 @@ def make_app(tmp_path, database_url: str | None = None, *, fresh_context: bool =
         "MAIL_FROM": "pbem <pbem@pbem.test>",
         "BASE_URL": "http://pbem.test",
         "SMTP_PORT": 1,
+        # a bot that stands in after two missed deadlines thinks briefly in tests (issue 27)
+        "BOT_SECONDS": 0.02,
     }
     config.update(overrides)
     app = create_app(config)
