@@ -16,6 +16,7 @@ from email.utils import make_msgid
 import pytest
 
 from pbem.mail import sink as mailsink
+from pbem.mail.flowed import plain_text
 from pbem.service.core.db import db
 from pbem.service.inbound import handle_inbound
 
@@ -85,7 +86,7 @@ def tag_of(msg):
 
 
 def text_of(msg) -> str:
-    return msg.get_body(("plain",)).get_content()
+    return plain_text(msg)
 
 
 CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="csrf_token"')

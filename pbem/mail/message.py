@@ -2,8 +2,9 @@
 (:func:`build`).
 
 Every message is ``multipart/alternative``: a plain-text part that is
-complete on its own, and an HTML part (``multipart/related`` with the board
-PNG inline by Content-ID when one is given). Text comes from Jinja2
+complete on its own (``format=flowed; delsp=no``, :mod:`.flowed`), and an
+HTML part (``multipart/related`` with the board PNG inline by Content-ID
+when one is given). Text comes from Jinja2
 templates in ``pbem/mail/templates`` (``<kind>.txt`` / ``<kind>.html``);
 the HTML ones autoescape, so player names, game titles and order text are
 always escaped. Styles are written inline (Gmail and Outlook drop
@@ -23,6 +24,7 @@ from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 
+from .flowed import encode_flowed
 from .headers import POLICY, list_headers, message_id, one_line, thread_headers
 from .inbound_automatic import LOOP_HEADER
 from .inputs import Envelope, GameRef
@@ -81,8 +83,11 @@ def build(kind: str, env: Envelope, subject: str, context: dict, *,
     if env.inbound_address:
         msg[LOOP_HEADER] = env.inbound_address
     msg["X-PBEM-Kind"] = kind
-    # quoted-printable keeps both parts readable in "show original" and diffs.
-    msg.set_content(text, cte="quoted-printable")
+    # quoted-printable keeps both parts readable in "show original" and diffs;
+    # format=flowed (RFC 3676): lines of at most 78 characters (RFC 5322
+    # 2.1.1) that a flowed-aware reader joins back into paragraphs.
+    msg.set_content(encode_flowed(text), cte="quoted-printable",
+                    params={"format": "flowed", "delsp": "no"})
     msg.add_alternative(html, subtype="html", cte="quoted-printable")
     if board_png:
         html_part = msg.get_payload()[1]

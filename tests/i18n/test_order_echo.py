@@ -25,6 +25,7 @@ from pbem.engine.fold import fold
 from pbem.engine.lacitta import words as lacitta_words
 from pbem.engine.medina import words as medina_words
 from pbem.i18n import translate
+from pbem.mail.flowed import plain_text
 from pbem.service.accounts.players import get_or_create_player
 from pbem.service.core.db import db
 from pbem.service.core.models import OutboxMessage
@@ -87,7 +88,7 @@ def _mail_text(row: OutboxMessage, help_text: str) -> str:
     languages' words on purpose)."""
     from tests.service.helpers import parsed
 
-    text = re.sub(r"https?://\S+", " ", parsed(row).get_body(("plain",)).get_content())
+    text = re.sub(r"https?://\S+", " ", plain_text(parsed(row)))
     helps = " ".join(help_text.split())
     return "\n".join(line for line in text.splitlines()
                      if len(line.split()) < 2 or " ".join(line.split()) not in helps)

@@ -12,6 +12,7 @@ from hypothesis import given, settings, strategies as st
 from markupsafe import escape
 
 from pbem.mail import compose as c
+from pbem.mail.flowed import plain_text
 from pbem.mail.inbound import MailLoop, parse_inbound
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
@@ -48,7 +49,7 @@ def reparse(msg):
 
 def parts(msg):
     m = reparse(msg)
-    return m, m.get_body(("plain",)).get_content(), m.get_body(("html",)).get_content()
+    return m, plain_text(m), m.get_body(("html",)).get_content()
 
 
 def test_format_deadline_in_recipient_zone():

@@ -13,6 +13,7 @@ from babel.messages.pofile import write_po
 
 import pbem.i18n as i18n
 from pbem.mail import compose as c, render
+from pbem.mail.flowed import plain_text
 
 from .test_compose import DEADLINE, GAME, envelope, turn
 
@@ -48,7 +49,7 @@ def catalogs(tmp_path, monkeypatch):
 def _notice(locale: str):
     msg = c.turn_notice(envelope(locale=locale), GAME, turn())
     m = email.message_from_bytes(msg.as_bytes(), policy=policy.default)
-    return m, m.get_body(("plain",)).get_content(), m.get_body(("html",)).get_content()
+    return m, plain_text(m), m.get_body(("html",)).get_content()
 
 
 @pytest.mark.parametrize("locale,lang", [("fi_FI", "fi"), ("cs", "cs"), ("en_GB", "en"), ("xx", "en")])

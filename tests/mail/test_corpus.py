@@ -18,6 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from pbem.engine import get_game
+from pbem.mail.flowed import plain_text
 from pbem.mail.inbound import DEFAULT_MAX_LINES, parse_inbound
 from pbem.mail.reply_text import read_reply
 from pbem.service.play.replies import notice_texts, order_predicate
@@ -80,7 +81,8 @@ def world(tmp_path_factory):
                 os.environ[k] = v
     msg = message_from_bytes(raw, policy=policy.default)
     text = lambda kind: msg.get_body((kind,)).get_content().replace("\r\n", "\n")  # noqa: E731
-    notice = Notice(plain=text("plain"), html=text("html"),
+    # the plain part as a reader shows it (and quotes it): soft breaks joined
+    notice = Notice(plain=plain_text(msg), html=text("html"),
                     message_id=msg["Message-ID"], reply_to=msg["Reply-To"], subject=msg["Subject"])
     state = get_game("lacitta").state_from_json(state_json)
     return SimpleNamespace(tmp=tmp, notice=notice, raw=raw, state=state)
@@ -153,7 +155,7 @@ def test_whole_path_and_the_answer(world, fx, tmp_path, monkeypatch):
     output, answers = _ingest(world, tmp_path, monkeypatch, reply_bytes(fx, world.notice))
     assert len(answers) == 1, output
     kind, recipient, msg = answers[0]
-    text = msg.get_body(("plain",)).get_content()
+    text = plain_text(msg)
     assert recipient == "ada@example.org"
     assert msg["In-Reply-To"] and msg["Auto-Submitted"] == "auto-replied"
     assert f"({PHASE})" in msg["Subject"]
@@ -216,7 +218,7 @@ def test_the_refusal_names_the_line_that_failed_not_the_greeting(world, tmp_path
     fx = next(f for f in FIXTURES if f.name == "two_orders_on_a_line_refused_at_the_real_line_fi")
     output, answers = _ingest(world, tmp_path, monkeypatch, reply_bytes(fx, world.notice))
     [(kind, _recipient, msg)] = answers
-    text = msg.get_body(("plain",)).get_content()
+    text = plain_text(msg)
     assert kind == "refusal" and "order refused: line 2" in msg["Subject"]
     assert "  1. build farm E6\n" in text.replace("\r\n", "\n")
     assert "  2. build farm Q9    <== REFUSED" in text

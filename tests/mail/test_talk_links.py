@@ -8,6 +8,7 @@ from html.parser import HTMLParser
 
 from hypothesis import given, settings, strategies as st
 
+from pbem.mail.flowed import plain_text
 from pbem.mail.talk_mail import TalkLine, messages
 
 from .test_compose import EVIL, GAME, envelope
@@ -15,7 +16,7 @@ from .test_compose import EVIL, GAME, envelope
 
 def _mail(body: str) -> tuple[str, str]:
     msg = messages(envelope(), GAME, [TalkLine("Bruno → everyone, 12:30", body)], reply_to_whom="everyone")
-    return msg.get_body(("plain",)).get_content(), msg.get_body(("html",)).get_content()
+    return plain_text(msg), msg.get_body(("html",)).get_content()
 
 
 class _Links(HTMLParser):

@@ -16,6 +16,7 @@ from email.utils import make_msgid
 import pytest
 from sqlalchemy import func, select
 
+from pbem.mail.flowed import plain_text
 from pbem.mail.inbound import InboundRejected, parse_inbound
 from pbem.service.core.db import db
 from pbem.service.core.models import Game, OutboxMessage, PendingOrder
@@ -73,7 +74,7 @@ def _answers(kind: str | None = None) -> list[OutboxMessage]:
 
 def _text(row: OutboxMessage) -> str:
     msg = message_from_bytes(row.raw, policy=policy.default)
-    return msg.get_body(("plain",)).get_content() + msg.get_body(("html",)).get_content() + str(msg)
+    return plain_text(msg) + msg.get_body(("html",)).get_content() + str(msg)
 
 
 # Ada holds seat 1 (ada@example.org); each From below is Mallory's mail, written to look like Ada's.

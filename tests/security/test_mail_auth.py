@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import func, select
 
 from pbem.mail import tokens
+from pbem.mail.flowed import plain_text
 from pbem.mail.tokens import BadToken, ExpiredToken, make_reply_address, parse_reply_address
 from pbem.service.core.db import db
 from pbem.service.core.models import Game, InboundMessage, OutboxMessage, PendingOrder, Player
@@ -133,7 +134,7 @@ def test_reply_from_another_address_is_not_read_as_orders(app):
     assert [r.recipient for r in rows] == ["ada@example.org"]
     from email import message_from_bytes, policy
 
-    text = message_from_bytes(rows[0].raw, policy=policy.default).get_body(("plain",)).get_content()
+    text = plain_text(message_from_bytes(rows[0].raw, policy=policy.default))
     assert "from another address" in text and "Nothing in it was applied" in text
     assert "bo@example.org" not in text and "castle F7" not in text
 

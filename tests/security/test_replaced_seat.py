@@ -17,6 +17,7 @@ import pytest
 from flask import current_app
 from sqlalchemy import func, select
 
+from pbem.mail.flowed import plain_text
 from pbem.mail.tokens import BadToken, ReplyAddress, make_reply_address, read_reply_address
 from pbem.service.core import links
 from pbem.service.core.db import db
@@ -65,7 +66,7 @@ def _answers_to(address: str) -> list[str]:
     out = []
     for row in rows:
         msg = message_from_bytes(render(row), policy=policy.default)
-        out.append(msg["Subject"] + "\n" + msg.get_body(("plain",)).get_content())
+        out.append(msg["Subject"] + "\n" + plain_text(msg))
     return out
 
 

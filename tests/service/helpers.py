@@ -5,6 +5,7 @@ from email import message_from_bytes, policy
 
 from sqlalchemy import select
 
+from pbem.mail.flowed import plain_text
 from pbem.service.core.db import db
 from pbem.service.core.models import Game, OutboxMessage
 from pbem.service.play.lifecycle import create_game, join_game
@@ -71,4 +72,4 @@ def parsed(row: OutboxMessage):
 
 
 def body_text(row: OutboxMessage) -> str:
-    return parsed(row).get_body(("plain",)).get_content()
+    return plain_text(parsed(row))

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from pbem.i18n import translations
+from pbem.mail.flowed import plain_text
 from pbem.service.accounts.calendar_link import calendar_url, set_calendar
 from pbem.service.core.db import db
 from pbem.service.core.models import Player
@@ -30,7 +31,7 @@ def player(email: str) -> Player:
 def parts(row) -> tuple[str, str]:
     """The row's mail as sent: (plain text, HTML)."""
     msg = parsed(row)
-    return msg.get_body(("plain",)).get_content(), msg.get_body(("html",)).get_content()
+    return plain_text(msg), msg.get_body(("html",)).get_content()
 
 
 def feeds_on(*emails: str) -> dict[str, str]:

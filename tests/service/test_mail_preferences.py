@@ -9,6 +9,7 @@ from email.utils import getaddresses
 
 import pytest
 
+from pbem.mail.flowed import plain_text
 from pbem.service.core.db import db
 from pbem.service.core.errors import ServiceError
 from pbem.service.core.models import Player
@@ -48,7 +49,7 @@ def test_every_game_mail_carries_list_id_one_click_unsubscribe_and_the_seat_thre
         unsub = m["List-Unsubscribe"].strip()
         assert unsub.startswith("<http") and "/mail/unsubscribe/" in unsub and unsub.endswith(">")
         assert m["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
-        assert "/mail/preferences/" in m.get_body(("plain",)).get_content()
+        assert "/mail/preferences/" in plain_text(m)
     roots = {m["References"].split()[0] for m in bo}
     assert roots == {f"<pbem.game-{gid}.seat-2@{domain}>"}          # one conversation per seat
     assert {m["References"].split()[0] for m in ada} == {f"<pbem.game-{gid}.seat-1@{domain}>"}

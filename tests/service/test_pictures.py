@@ -9,6 +9,7 @@ import pytest
 from pbem.boards import render_svg
 from pbem.engine import get_game
 from pbem.mail import compose
+from pbem.mail.flowed import plain_text
 from pbem.service.post import pictures
 
 
@@ -38,7 +39,7 @@ def test_placeholder_becomes_the_png_of_that_view_with_the_same_content_id():
     assert len(images) == 1 and images[0].get_content()[:8] == b"\x89PNG\r\n\x1a\n"
     assert f"cid:{images[0]['Content-ID'].strip('<>')}" in msg.get_body(("html",)).get_content()
     before = message_from_bytes(raw, policy=policy.default)
-    assert msg.get_body(("plain",)).get_content() == before.get_body(("plain",)).get_content()
+    assert plain_text(msg) == plain_text(before)
     assert msg["Message-ID"] == before["Message-ID"]
 
 
@@ -66,7 +67,7 @@ def test_a_picture_that_cannot_be_drawn_is_dropped_and_the_mail_still_goes(caplo
     raw = _notice(pictures.MARK + b'{"game": "lacitta", cut short')
     msg = message_from_bytes(pictures.materialize(raw), policy=policy.default)
     assert [p for p in msg.walk() if p.get_content_type() == "image/png"] == []
-    assert "Gold: 5" in msg.get_body(("plain",)).get_content()
+    assert "Gold: 5" in plain_text(msg)
     assert "could not be drawn" in caplog.text
 
 

@@ -21,6 +21,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 import pytest
 from sqlalchemy import select
 
+from pbem.mail.flowed import decode_flowed
 from pbem.service.core.db import begin_write, db
 from pbem.service.core.models import InboundMessage, Player
 from pbem.service.embedded import EmbeddedWorker
@@ -62,7 +63,8 @@ def _subject(msg) -> str:
 def _plain(msg) -> str:
     for part in msg.walk():
         if part.get_content_type() == "text/plain":
-            return part.get_payload(decode=True).decode(part.get_content_charset() or "utf-8")
+            text = part.get_payload(decode=True).decode(part.get_content_charset() or "utf-8")
+            return decode_flowed(text) if part.get_param("format") == "flowed" else text
     return ""
 
 

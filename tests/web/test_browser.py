@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from pbem.mail.flowed import plain_text
+
 pytestmark = pytest.mark.browser
 
 CHROMIUM = "/usr/bin/chromium"
@@ -96,7 +98,7 @@ def _wait_mail(mail_dir, to: str, subject_has: str, timeout: float = 15.0):
 
 
 def _link(msg, base: str) -> str:
-    text = msg.get_body(("plain",)).get_content()
+    text = plain_text(msg)
     match = re.search(re.escape(base) + r"/signin/[A-Za-z0-9_.\-]+", text)
     assert match, text
     return match.group(0)
@@ -182,7 +184,7 @@ def test_sign_in_from_mail_join_order_by_clicking_the_board_next_seat_notified(s
                 fresh = [m for m in _mails(mail_dir, "bo@example.org") if m["Message-ID"] not in before]
                 time.sleep(0.1)
             assert fresh, "seat 2 was not notified"
-            body = fresh[0].get_body(("plain",)).get_content()
+            body = plain_text(fresh[0])
             assert f"farm at {legal[0]}" in body  # what happened since Bo's last move
             assert f"/games/{gid}/seat/2" in body or "/signin/" in body
             bo.goto(f"{base}/games/{gid}/seat/2")

@@ -13,6 +13,8 @@ import time
 
 import pytest
 
+from pbem.mail.flowed import plain_text
+
 from .test_browser import (  # noqa: F401  (site is a fixture)
     ARGS, CHROMIUM, _mails, _need_chromium, _order_page_from_notice, _shot, site,
 )
@@ -104,7 +106,7 @@ def test_medina_two_pieces_by_clicking_the_board_then_next_seat_notified(site):
                 fresh = [m for m in _mails(mail_dir, "bo@example.org") if m["Message-ID"] not in before]
                 time.sleep(0.1)
             assert fresh, "seat 2 was not notified"
-            body = fresh[0].get_body(("plain",)).get_content()
+            body = plain_text(fresh[0])
             assert wall in body and square in body
             assert [p for p in fresh[0].walk() if p.get_content_type() == "image/png"]
         finally:

@@ -8,6 +8,7 @@ import re
 
 from sqlalchemy import select
 
+from pbem.mail.flowed import plain_text
 from pbem.mail.tokens import make_signin_token
 from pbem.service.core import links
 from pbem.service.core.db import db
@@ -24,7 +25,7 @@ def _path(url: str) -> str:
 def _link_in(row) -> str:
     from email import message_from_bytes, policy
 
-    text = message_from_bytes(render(row), policy=policy.default).get_body(("plain",)).get_content()
+    text = plain_text(message_from_bytes(render(row), policy=policy.default))
     return re.search(r"http://pbem\.test(/signin/[A-Za-z0-9_.\-]+)", text).group(1)
 
 

@@ -21,6 +21,7 @@ from sqlalchemy import select
 
 from pbem.engine import OrderError, OrderParseError, get_game
 from pbem.mail import reply_text
+from pbem.mail.flowed import plain_text
 from pbem.mail.inbound_body import head_and_tail
 from pbem.service.core.db import db
 from pbem.service.core.models import OutboxMessage
@@ -78,13 +79,11 @@ def notice_texts(raw: bytes) -> tuple[list[str], list[str]]:
     """``(texts, sender tokens)`` of a sent mail: its plain part and its
     HTML part as text; its sender's name and address and its Reply-To."""
     msg = message_from_bytes(raw, policy=policy.default)
-    texts: list[str] = []
-    for kind in ("plain", "html"):
-        part = msg.get_body((kind,))
-        if part is None:
-            continue
-        content = part.get_content()
-        texts.append(content if kind == "plain" else reply_text.html_to_text(content))
+    # the plain part as written: a format=flowed part's soft breaks joined
+    texts: list[str] = [text for text in (plain_text(msg),) if text]
+    html = msg.get_body(("html",))
+    if html is not None:
+        texts.append(reply_text.html_to_text(html.get_content()))
     tokens: list[str] = []
     for header in ("From", "Reply-To"):
         for name, addr in getaddresses([str(msg.get(header, ""))]):

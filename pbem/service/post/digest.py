@@ -16,6 +16,7 @@ from email import message_from_bytes, policy
 from sqlalchemy import select, update
 
 from pbem.mail import compose
+from pbem.mail.flowed import plain_text
 from pbem.service.core.db import begin_write, db
 from pbem.service.core.models import OUT_DIGESTED, OUT_HELD, OutboxMessage, Player
 from pbem.service.post import outbox
@@ -28,8 +29,7 @@ def _item(row: OutboxMessage, now: dt.datetime) -> compose.DigestItem | None:
     if raw is None:
         return None  # stale: the turn it asked for has passed
     msg = message_from_bytes(raw, policy=policy.default)
-    body = msg.get_body(("plain",))
-    text = body.get_content() if body is not None else ""
+    text = plain_text(msg)  # the notice's paragraphs, soft breaks joined (RFC 3676)
     # the greeting (its first line, in any language) and footer of each
     # notice are the digest's own, once
     head = text.split("\n", 2)
