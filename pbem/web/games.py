@@ -332,6 +332,15 @@ def replace(game_id: int):
                 number=seat.number))
 
 
+@bp.route("/games/<int:game_id>/takeover", methods=["POST"])
+@login_required
+def takeover(game_id: int):
+    """The host turns the bots' take-over on or off (the ``bot_takeover`` box; issue 27)."""
+    on = request.form.get("bot_takeover") == "on"
+    return _host_action(game_id, lambda gid, **kw: bot_seats.set_takeover(gid, on, **kw),
+                        gettext("The take-over setting is saved."))
+
+
 @bp.route("/games/<int:game_id>/cancel", methods=["POST"])
 @login_required
 def cancel(game_id: int):

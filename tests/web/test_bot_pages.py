@@ -137,3 +137,19 @@ def test_nobody_can_ask_for_a_bots_sign_in_link(app):
     assert resp.status_code == 422
     db.session.rollback()
     assert not db.session.execute(select(OutboxMessage).where(OutboxMessage.recipient.like("%bots.invalid"))).first()
+
+
+def test_the_host_turns_the_take_over_off_and_on(app):
+    gid = new_lacitta()
+    ada, bo = _client(app, "ada@example.org"), _client(app, "bo@example.org")
+    page = ada.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'id="bot-takeover"' in page and 'id="bot-takeover" checked' in page
+    assert bo.post(f"/games/{gid}/takeover", data={"csrf_token": csrf_token(bo, f"/games/{gid}")}).status_code == 403
+    done = ada.post(f"/games/{gid}/takeover", data={"csrf_token": csrf_token(ada, f"/games/{gid}")},
+                    follow_redirects=True)
+    assert "The take-over setting is saved." in text_of(done.get_data(as_text=True))
+    db.session.rollback()
+    assert not db.session.get(Game, gid).bot_takeover
+    ada.post(f"/games/{gid}/takeover", data={"csrf_token": csrf_token(ada, f"/games/{gid}"), "bot_takeover": "on"})
+    db.session.rollback()
+    assert db.session.get(Game, gid).bot_takeover

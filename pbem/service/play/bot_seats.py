@@ -67,3 +67,14 @@ def give_to_bot(game_id: int, seat_index: int, bot: str, *, by_player_id: int | 
     if status == ACTIVE:
         queue.enqueue(queue.BOTS, game_id)
     return game
+
+
+def set_takeover(game_id: int, on: bool, *, by_player_id: int | None = None) -> Game:
+    """The host's take-over option (``games.bot_takeover``): a bot stands in
+    for a seat that missed two deadlines in a row. Turning it off stops no
+    stand-in already playing. Raises :class:`NotAllowed` (not the host) and
+    :class:`WrongStatus` (the game is over)."""
+    game = _host_game(game_id, by_player_id, (INVITED, ACTIVE, PAUSED), "a {status} game keeps its settings")
+    game.bot_takeover = bool(on)
+    db.session.commit()
+    return game
