@@ -36,7 +36,7 @@ from .smtpserver import SMTPServer
 
 #: per language: a word of the message mail's subject, of the answer's text
 WORDS = {"en": ("new message at the table", "Your message is sent to Ada."),
-         "fi": ("uusi viesti pöydässä", "Viestisi on lähetetty: Ada."),
+         "fi": ("uusi viesti pöytäkeskustelussa", "Viestisi on lähetetty. Vastaanottajat: Ada."),
          "cs": ("nová zpráva od hráčů", "Tvoje zpráva je odeslaná (komu: Ada)."),
          "ca": ("missatge nou a la taula", "El teu missatge s'ha enviat a Ada."),
          "de": ("neue Nachricht am Tisch", "Deine Nachricht wurde an Ada gesendet.")}
