@@ -27,6 +27,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from pbem.engine import OrderError, get_game
 from pbem.engine.messages import Msg
 from pbem.i18n import BOT_KEY, msg_json, stored_event_data
+from pbem.i18n.bot_names import BOT_WORDS
 from pbem.service.core import batch, queue
 from pbem.service.core.db import db
 from pbem.service.core.echo import Order, quoted_orders, said_orders
@@ -105,7 +106,7 @@ def apply_defaults(state, seat: int, record) -> list:
             return applied
 
 
-def _missed_text(name: str, seat: int, texts: list[str], quoted: Msg) -> Msg:
+def _missed_text(name: str | Msg, seat: int, texts: list[str], quoted: Msg) -> Msg:
     """The log line of a missed deadline: who, and the default orders applied."""
     if len(texts) > 1:
         return Msg("{name} (seat {n}) missed the deadline; the default orders {orders} were applied.",
@@ -286,7 +287,9 @@ def _apply_missed(log_: _Log, game: Game, seat: int) -> None:
     defaults = apply_defaults(state, seat, lambda a: log_.record(seat, a, "deadline"))
     texts = [a.to_text() for a in defaults]
     quoted = quoted_orders(Order(a, get_game(game.kind)) for a in defaults)   # in each reader's words and marks
-    text = _missed_text(game.seat(seat).player.name, seat, texts, quoted)
+    # a bot's seat is named in each reader's words ("Standard bot"), a person's by their name
+    name = BOT_WORDS.get(row.bot, row.player.name) if row.bot else row.player.name
+    text = _missed_text(name, seat, texts, quoted)
     log_.service_line(at, first_step, None, "missed", text,
                       {"seat": seat, "order": "\n".join(texts), "orders": texts})
     row.missed_turns += 1
