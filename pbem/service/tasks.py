@@ -15,6 +15,12 @@ from celery import Celery
 
 def register(celery: Celery) -> None:
     """Define the tasks on ``celery`` (called by :func:`init_celery`)."""
+    _register_play(celery)
+    _register_mail(celery)
+
+
+def _register_play(celery: Celery) -> None:
+    """The game's tasks: resolving, the bots' decisions, the minute scan."""
 
     @celery.task(name="pbem.resolve", shared=False)
     def resolve(game_id: int) -> str:
@@ -35,6 +41,10 @@ def register(celery: Celery) -> None:
 
         r = run_scan()
         return {"expired": r.expired, "reminded": r.reminded, "ready": r.ready}
+
+
+def _register_mail(celery: Celery) -> None:
+    """The mail's tasks: delivery, inbound mail, talk mail, pruning."""
 
     @celery.task(name="pbem.deliver_outbox", shared=False)
     def deliver_outbox() -> dict:

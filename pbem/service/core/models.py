@@ -98,8 +98,7 @@ class Player(db.Model):
     #: the calendar feed's random part (issue 25): the feed's secret link is an
     #: HMAC of it (pbem.service.core.secret_links); None: no feed; a new one revokes the old link
     calendar_nonce: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    #: the player registered an API webhook (issue 28): a change of a game looks
-    #: webhooks up only when a player at its table has one (no query otherwise)
+    #: the player registered an API webhook (issue 28): only then does a change of a game look them up
     api_webhooks: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
 
@@ -158,16 +157,13 @@ class Game(db.Model):
     absence_used_seconds: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     grace_hours: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     deadline_base_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
-    #: the spectator link's random part (issue 25; pbem.service.play.spectators):
-    #: None: not watchable; a new one revokes the old link
+    #: the spectator link's random part (issue 25; None: not watchable; a new one revokes the old)
     spectator_nonce: Mapped[str | None] = mapped_column(String(32), nullable=True)
     #: spectators see the board one turn behind (the host's choice)
     spectator_delay: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
-    #: a bot stands in for a seat that missed two deadlines in a row, until its
-    #: player comes back (the host's choice, default on; issue 27, docs/bots.md)
+    #: issue 27 (docs/bots.md): a bot stands in for a seat after two missed deadlines in a row
     bot_takeover: Mapped[bool] = mapped_column(Boolean, default=True, server_default=sa_true())
-    #: one person against bots, and the host set no deadline: the game waits for
-    #: the person (``deadline_at`` stays None; issue 27)
+    #: one person against bots with no deadline set: the game waits for the person
     person_paced: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
     updated_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 
@@ -202,8 +198,7 @@ class Seat(db.Model):
     when its latest applied orders were sent from the web page (``None``:
     never), which tells a player at the table now from one who plays by
     mail (:func:`pbem.service.post.notify.notice_due`). The notices a seat was
-    sent are the outbox's rows (``turn:<game>:<step>:<seat>``).
-    """
+    sent are the outbox's rows (``turn:<game>:<step>:<seat>``)."""
 
     __tablename__ = "seats"
     __table_args__ = (UniqueConstraint("game_id", "index"),)
@@ -218,11 +213,9 @@ class Seat(db.Model):
     last_web_order_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
     #: the step whose missed deadline gave this seat its one grace (issue 25); None: not yet
     grace_step: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    #: the bot the host seated here ("standard", "greedy", "random"; its player is
-    #: the bot's reserved row, pbem.service.core.bots); None: a person (issue 27)
+    #: issue 27: the bot seated here ("standard"...; its player is the bot's reserved row), None: a person
     bot: Mapped[str | None] = mapped_column(String(16), nullable=True)
-    #: a bot plays for the seat's person until they come back (take-over after two
-    #: missed deadlines, or an absence past the game's cap; issue 27)
+    #: a bot plays for the seat's person until they come back (take-over, or away past the cap)
     bot_standin: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
 
     game: Mapped[Game] = relationship(back_populates="seats")

@@ -87,19 +87,16 @@ def create_game(kind: str, host_email: str, seats: Sequence[SeatSpec | tuple[str
                 reminder_seconds: int | None = None, timezone: str | None = None,
                 seed: int | None = None, title: str = "", now: dt.datetime | None = None,
                 absence_cap_days: int = 14, grace_hours: int = 0, bot_takeover: bool = True) -> Game:
-    """Create a game of ``kind`` with the given seats (in seat order) and
-    email the invitations (sign-in links). The host's own seat, if any, is
-    joined at once. Raises :class:`ServiceError` for an unknown game, a bad
-    seat count or option, a bad address or time zone, an address that asked
-    never to be invited, or one address at two
-    seats. ``absence_cap_days`` (0-:data:`MAX_CAP_DAYS`): the most days
-    absences may move the game's deadlines in all; ``grace_hours``
-    (0-:data:`MAX_GRACE_HOURS`, 0: none): the late player's one grace
-    (issue 25, docs/long-games.md). A seat may be a bot
-    (``SeatSpec.bot``), but a game needs one person; one person against
-    bots with no ``deadline_seconds`` given plays at the person's pace (no
-    deadline; ``bot_takeover``: a bot stands in for a seat that missed two
-    deadlines in a row; issue 27, docs/bots.md)."""
+    """Create a game of ``kind`` with the given seats (in seat order) and email the
+    invitations (sign-in links); the host's own seat, if any, is joined at once. Raises
+    :class:`ServiceError` for an unknown game, a bad seat count or option, a bad address or
+    time zone, an address that asked never to be invited, or one address at two seats.
+    ``absence_cap_days`` (0-:data:`MAX_CAP_DAYS`): the most days absences may move the
+    game's deadlines in all; ``grace_hours`` (0-:data:`MAX_GRACE_HOURS`, 0: none): the late
+    player's one grace (issue 25, docs/long-games.md). A seat may be a bot (``SeatSpec.bot``),
+    but a game needs one person; one person against bots with no ``deadline_seconds`` plays
+    at the person's pace (no deadline); ``bot_takeover``: a bot stands in for a seat that
+    missed two deadlines in a row (issue 27, docs/bots.md)."""
     now = now or utcnow()
     engine = _engine(kind)
     specs = [s if isinstance(s, SeatSpec) else

@@ -44,23 +44,21 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
                   now: dt.datetime | None = None,
                   before_commit: Callable[[SubmitResult], None] | None = None,
                   game=None, resolve: bool = True) -> SubmitResult:
-    """Validate and store the orders of seat ``seat_index`` (0-based);
-    commits. Raises :class:`GameNotFound` (and ``ValueError`` for an unknown
-    ``source``: ``web``, ``email`` or ``deadline``); every other problem is a
-    refused result.
+    """Validate and store the orders of seat ``seat_index`` (0-based); commits. Raises
+    :class:`GameNotFound` (and ``ValueError`` for an unknown ``source``, :data:`SOURCES`);
+    every other problem is a refused result.
 
-    ``expected_step``: the step the player saw when writing (the order
-    page's hidden field; for email, the step of the notice answered); older
-    is refused as stale, ``None`` skips the check. A new submission replaces
-    the seat's stored orders of the same step. When these are the last
-    orders the turn waits for (``result.ready``) the turn is resolved in the
-    same transaction (``result.resolved``); with ``RESOLVE_IN_REQUEST`` off,
+    ``expected_step``: the step the player saw when writing (the order page's hidden field;
+    for email, the step of the notice answered); older is refused as stale, ``None`` skips
+    the check. A new submission replaces the seat's stored orders of the same step. When
+    these are the last orders the turn waits for (``result.ready``) the turn is resolved in
+    the same transaction (``result.resolved``); with ``RESOLVE_IN_REQUEST`` off,
     ``resolve=False``, or if resolving fails, the orders are stored and
-    :func:`pbem.service.play.resolve.resolve_game` is enqueued after the
-    commit. ``before_commit(result)`` runs inside the transaction that
-    stores the orders (on refusal, one of its own) so a caller writes its
-    rows atomically with them (the inbound pipeline's Message-ID record and
-    answer). ``game``: the row when the caller has locked it already."""
+    :func:`pbem.service.play.resolve.resolve_game` is enqueued after the commit.
+    ``before_commit(result)`` runs inside the transaction that stores the orders (on
+    refusal, one of its own) so a caller writes its rows atomically with them (the inbound
+    pipeline's Message-ID record and answer). ``game``: the row when the caller has locked
+    it already."""
     if source not in SOURCES:
         raise ValueError(f"source must be one of {SOURCES}")
     now = now or utcnow()
@@ -68,9 +66,7 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
     result, state, alone, trial, problem = _check(game, seat_index, text, expected_step)
     if problem is not None:
         return _refuse(result, *problem, before_commit=before_commit)
-    if source != "bot" and game.seat(seat_index).bot_standin:   # the person's own order: back (issue 27)
-        set_seat(game.seat(seat_index), bot_standin=False)
-    elif source == "bot" and not game.seat(seat_index).bot_name:   # the person came back while it thought
+    if not _bot_may_order(game.seat(seat_index), source):
         return _refuse(result, Msg("No bot plays this seat now."), "refused", [], before_commit=before_commit)
     held_rows = _replace_held(game, seat_index, result, source, now)
     if not trial.applied:   # held lines only: no decision is answered now
@@ -84,19 +80,32 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
                                 trial if alone else None, held_rows, now)
         if mail_due is None:   # nothing kept: stored again, without resolving, for the worker
             return submit_orders(game_id, seat_index, text, expected_step=expected_step, source=source,
-                                 message_id=message_id, now=now, before_commit=before_commit,
-                                 resolve=False)
+                                 message_id=message_id, now=now, before_commit=before_commit, resolve=False)
     if not result.resolved:
         db.session.add(pending)
         db.session.flush()
     _answer(result, game, waiting)
-    bots = (result.resolved and source != "bot" and game.status == ACTIVE
-            and any(s.bot_name for s in game.seats))   # the loaded rows: no query
+    bots = result.resolved and source != "bot" and game.status == ACTIVE and _has_bots(game)
     _commit(result, before_commit)
-    _after_commit(result, mail_due)
-    if bots:   # a bot may owe the next decision (issue 27; a bot's own run goes on by itself)
-        queue.enqueue(queue.BOTS, game_id)
+    _after_commit(result, mail_due, bots_of=game_id if bots else None)
     return result
+
+
+def _bot_may_order(seat, source: str) -> bool:
+    """Whether an order from ``source`` may stand for ``seat`` (issue 27): a
+    person's own order ends a bot's stand-in (they are back); a bot's order
+    for a seat no bot plays now (the person came back while it thought) may
+    not."""
+    if source != "bot":
+        if seat.bot_standin:
+            set_seat(seat, bot_standin=False)
+        return True
+    return bool(seat.bot_name)
+
+
+def _has_bots(game) -> bool:
+    """Whether a bot plays a seat of ``game``: read on the loaded rows, no query."""
+    return any(s.bot_name for s in game.seats)
 
 
 def _check(game, seat_index: int, text: str, expected_step: int | None):
@@ -218,15 +227,19 @@ def _commit(result: SubmitResult, before_commit) -> SubmitResult:
     return result
 
 
-def _after_commit(result: SubmitResult, mail_due: bool) -> None:
+def _after_commit(result: SubmitResult, mail_due: bool, *, bots_of: int | None = None) -> None:
     """Start what the commit made due: delivery of mail due now after a
     resolution (turn notices waiting out a live player's grace are sent by
-    beat's delivery), or the worker's resolution of a turn left to it."""
+    beat's delivery), or the worker's resolution of a turn left to it; and
+    the bots' run of game ``bots_of``, whose bot may owe the next decision
+    (issue 27; a bot's own run goes on by itself)."""
     if result.resolved:
         if mail_due:
             queue.enqueue(queue.DELIVER)
     elif result.ready:
         queue.enqueue(queue.RESOLVE, result.game_id)
+    if bots_of is not None:
+        queue.enqueue(queue.BOTS, bots_of)
 
 
 def _goes_on(result: SubmitResult, game, state) -> None:

@@ -27,12 +27,12 @@ from sqlalchemy.orm.attributes import set_committed_value
 from pbem.engine import OrderError, get_game
 from pbem.engine.messages import Msg
 from pbem.i18n import BOT_KEY, msg_json, stored_event_data
-from pbem.i18n.bot_names import BOT_WORDS
 from pbem.service.core import batch, queue
 from pbem.service.core.db import db
-from pbem.service.core.echo import Order, quoted_orders, said_orders
+from pbem.service.core.echo import said_orders
 from pbem.service.core.held_text import held_in
 from pbem.service.play import absences, grace, held, standin
+from pbem.service.play.missed_line import missed_line
 from pbem.service.post import notify
 from pbem.service.core.models import (
     ACTIVE, FINISHED, Game, GameEvent, Move, PendingOrder, Seat, utcnow,
@@ -104,15 +104,6 @@ def apply_defaults(state, seat: int, record) -> list:
         if (seat not in state.current_seats() or state.is_terminal()
                 or state.turn_key() != turn or len(applied) >= MAX_DEFAULTS):
             return applied
-
-
-def _missed_text(name: str | Msg, seat: int, texts: list[str], quoted: Msg) -> Msg:
-    """The log line of a missed deadline: who, and the default orders applied."""
-    if len(texts) > 1:
-        return Msg("{name} (seat {n}) missed the deadline; the default orders {orders} were applied.",
-                   name=name, n=seat + 1, orders=quoted)
-    return Msg("{name} (seat {n}) missed the deadline; the default order {orders} was applied.",
-               name=name, n=seat + 1, orders=quoted)
 
 
 def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool = False) -> ResolveResult:
@@ -286,10 +277,7 @@ def _apply_missed(log_: _Log, game: Game, seat: int) -> None:
     stand_in = standin.takes_over(game, row, state.step, log_.now)   # a second miss in a row, or away (issue 27)
     defaults = apply_defaults(state, seat, lambda a: log_.record(seat, a, "deadline"))
     texts = [a.to_text() for a in defaults]
-    quoted = quoted_orders(Order(a, get_game(game.kind)) for a in defaults)   # in each reader's words and marks
-    # a bot's seat is named in each reader's words ("Standard bot"), a person's by their name
-    name = BOT_WORDS.get(row.bot, row.player.name) if row.bot else row.player.name
-    text = _missed_text(name, seat, texts, quoted)
+    text = missed_line(row, seat, defaults, get_game(game.kind))   # in each reader's words and marks
     log_.service_line(at, first_step, None, "missed", text,
                       {"seat": seat, "order": "\n".join(texts), "orders": texts})
     row.missed_turns += 1
