@@ -13,31 +13,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
-from pbem.engine import GAMES
 from pbem.service.core.absence_rows import Absence, AbsenceShift
 from pbem.service.core.db import db
 from pbem.service.core.models import Player
 from pbem.service.play import absences
 from pbem.service.play.deadlines import scan
 from tests.service.helpers import game, new_tally
-from tests.service.tinygame import GAME as TALLY
-from tests.webapp import app_with_schema, make_app
+from tests.security.tally_app import app, tally_game  # noqa: F401  (fixtures)
 
 H = dt.timedelta(hours=1)
 DAY = dt.timedelta(days=1)
 T0 = dt.datetime(2026, 11, 20, 12, 0, tzinfo=dt.timezone.utc)
-
-
-@pytest.fixture(autouse=True)
-def tally_game():
-    GAMES["tally"] = TALLY
-    yield
-    GAMES.pop("tally", None)
-
-
-@pytest.fixture
-def app(tmp_path, service_database_url):
-    yield from app_with_schema(make_app(tmp_path, service_database_url, fresh_context=False))
 
 
 def _pid(email: str) -> int:

@@ -18,30 +18,16 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 import pytest
 from sqlalchemy import select
 
-from pbem.engine import GAMES
 from pbem.service.core import safe_url
 from pbem.service.core.db import db
 from pbem.service.core.models import OutboxMessage, Player
 from pbem.service.play import channel
 from pbem.service.post.delivery import deliver_due
 from tests.service.helpers import new_tally
-from tests.service.tinygame import GAME as TALLY
-from tests.webapp import app_with_schema, make_app
+from tests.security.tally_app import app, tally_game  # noqa: F401  (fixtures)
 
 T0 = dt.datetime(2026, 11, 20, 12, 0, tzinfo=dt.timezone.utc)
 STAND_IN = "127.0.0.2"   # the chat server, public for these tests
-
-
-@pytest.fixture(autouse=True)
-def tally_game():
-    GAMES["tally"] = TALLY
-    yield
-    GAMES.pop("tally", None)
-
-
-@pytest.fixture
-def app(tmp_path, service_database_url):
-    yield from app_with_schema(make_app(tmp_path, service_database_url, fresh_context=False))
 
 
 class _Private(BaseHTTPRequestHandler):

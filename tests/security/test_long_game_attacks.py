@@ -15,7 +15,6 @@ import icalendar
 import pytest
 from sqlalchemy import select
 
-from pbem.engine import GAMES
 from pbem.service.accounts.calendar_link import calendar_path, set_calendar
 from pbem.service.core.absence_rows import Absence
 from pbem.service.core.db import db
@@ -26,24 +25,12 @@ from pbem.service.play import spectators, talk
 from pbem.service.play.lifecycle import create_game, join_game
 from tests.service.helpers import body_text, compose_pending, game, new_tally, outbox
 from tests.service.test_inbound import reply_to_notice
-from tests.service.tinygame import GAME as TALLY
-from tests.webapp import PLAYERS, app_with_schema, make_app, sign_in
+from tests.webapp import PLAYERS, sign_in
+from tests.security.tally_app import app, tally_game  # noqa: F401  (fixtures)
 
 T0 = dt.datetime(2026, 11, 20, 12, 0, tzinfo=dt.timezone.utc)
 M = dt.timedelta(minutes=1)
 INJECTED = "Tally\r\nBEGIN:VEVENT\r\nSUMMARY:pwned\rDESCRIPTION:x\nUID:evil;X=1,2\\"
-
-
-@pytest.fixture(autouse=True)
-def tally_game():
-    GAMES["tally"] = TALLY
-    yield
-    GAMES.pop("tally", None)
-
-
-@pytest.fixture
-def app(tmp_path, service_database_url):
-    yield from app_with_schema(make_app(tmp_path, service_database_url, fresh_context=False))
 
 
 def _player(email: str) -> Player:

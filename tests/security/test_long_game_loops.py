@@ -14,7 +14,6 @@ import email.policy
 import pytest
 from sqlalchemy import func, select
 
-from pbem.engine import GAMES
 from pbem.mail.inbound import LOOP_HEADER
 from pbem.service.core.absence_rows import Absence
 from pbem.service.core.db import db
@@ -25,23 +24,10 @@ from pbem.service.play import talk_mail
 from pbem.service.post.outbox import render
 from tests.service.helpers import compose_pending, new_tally, outbox
 from tests.service.test_inbound import reply_to_notice
-from tests.service.tinygame import GAME as TALLY
-from tests.webapp import app_with_schema, make_app
+from tests.security.tally_app import app, tally_game  # noqa: F401  (fixtures)
 
 T0 = dt.datetime(2026, 11, 20, 12, 0, tzinfo=dt.timezone.utc)
 M = dt.timedelta(minutes=1)
-
-
-@pytest.fixture(autouse=True)
-def tally_game():
-    GAMES["tally"] = TALLY
-    yield
-    GAMES.pop("tally", None)
-
-
-@pytest.fixture
-def app(tmp_path, service_database_url):
-    yield from app_with_schema(make_app(tmp_path, service_database_url, fresh_context=False))
 
 
 def _rows() -> int:
