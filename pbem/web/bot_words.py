@@ -20,4 +20,4 @@ def bot_word(name: str | None) -> str:
 
 def bot_choices() -> dict[str, str]:
     """Who may sit at a seat on the forms: ``""`` a person, then each bot the pages offer."""
-    return {"": gettext("A person (invited by email)"), **{b: bot_word(b) for b in OFFERED_BOTS}}
+    return {"": gettext("A person (by email)"), **{b: bot_word(b) for b in OFFERED_BOTS}}
