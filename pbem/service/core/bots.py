@@ -30,6 +30,13 @@ def is_bot_email(email: str | None) -> bool:
     return bool(email) and email.lower().endswith("@" + BOT_DOMAIN)
 
 
+def has_bots(game) -> bool:
+    """Whether a bot makes decisions for a seat of ``game`` (a seated bot or
+    a stand-in), read on its loaded seat rows: no query. Read it before a
+    commit, while the rows are still loaded."""
+    return any(s.bot_name for s in game.seats)
+
+
 #: the purpose of a "come back" link's secret (:mod:`pbem.service.core.secret_links`)
 BACK = "back"
 

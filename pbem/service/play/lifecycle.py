@@ -20,7 +20,7 @@ from pbem.service.accounts.addresses import normalise_email
 from pbem.service.accounts.bot_players import bot_player
 from pbem.service.accounts.players import check_timezone, get_or_create_player, set_invitee_language
 from pbem.service.core import queue
-from pbem.service.core.bots import BOT_NAMES
+from pbem.service.core.bots import BOT_NAMES, has_bots
 from pbem.service.core.db import begin_write, db
 from pbem.service.core.errors import NotAllowed, ServiceError, WrongStatus
 from pbem.service.play import absences, held
@@ -273,7 +273,7 @@ def start_game(game_id: int, *, by_player_id: int | None = None, now: dt.datetim
     # read before the commit: after it the rows are expired, and reading them
     # would leave a read transaction open in the caller's session (SQLite:
     # an old snapshot that misses what other requests commit)
-    bots = any(s.bot_name for s in game.seats)
+    bots = has_bots(game)
     db.session.commit()
     queue.enqueue(queue.DELIVER)
     if bots:
@@ -314,7 +314,7 @@ def resume_game(game_id: int, *, by_player_id: int | None = None, now: dt.dateti
     db.session.add(GameEvent(game_id=game.id, step=game.step, seat_index=None, kind="resumed",
                              **_said(Msg("The host resumed the game."))))
     host_notice.tell(game, "resumed", now=now)
-    bots = any(s.bot_name for s in game.seats)   # before the commit (see start_game)
+    bots = has_bots(game)   # before the commit (see start_game)
     db.session.commit()
     queue.enqueue(queue.DELIVER)
     if bots:

@@ -28,6 +28,7 @@ from sqlalchemy import select
 from pbem.engine.messages import Msg
 from pbem.engine.phrases import join, seat as seat_name
 from pbem.service.core import queue
+from pbem.service.core.bots import has_bots
 from pbem.service.core.db import begin_write, db
 from pbem.service.core.echo import said_orders
 from pbem.service.core.errors import GameNotFound
@@ -85,7 +86,7 @@ def submit_orders(game_id: int, seat_index: int, text: str, *, expected_step: in
         db.session.add(pending)
         db.session.flush()
     _answer(result, game, waiting)
-    bots = result.resolved and source != "bot" and game.status == ACTIVE and _has_bots(game)
+    bots = result.resolved and source != "bot" and game.status == ACTIVE and has_bots(game)
     _commit(result, before_commit)
     _after_commit(result, mail_due, bots_of=game_id if bots else None)
     return result
@@ -101,11 +102,6 @@ def _bot_may_order(seat, source: str) -> bool:
             set_seat(seat, bot_standin=False)
         return True
     return bool(seat.bot_name)
-
-
-def _has_bots(game) -> bool:
-    """Whether a bot plays a seat of ``game``: read on the loaded rows, no query."""
-    return any(s.bot_name for s in game.seats)
 
 
 def _check(game, seat_index: int, text: str, expected_step: int | None):

@@ -28,6 +28,7 @@ from pbem.engine import OrderError, get_game
 from pbem.engine.messages import Msg
 from pbem.i18n import BOT_KEY, msg_json, stored_event_data
 from pbem.service.core import batch, queue
+from pbem.service.core.bots import has_bots
 from pbem.service.core.db import db
 from pbem.service.core.echo import said_orders
 from pbem.service.core.held_text import held_in
@@ -123,7 +124,7 @@ def resolve_game(game_id: int, *, now: dt.datetime | None = None, expired: bool 
     if result.status != "resolved":
         db.session.rollback()
         return result
-    bots = not result.finished and any(s.bot_name for s in game.seats)   # the loaded rows (issue 27)
+    bots = not result.finished and has_bots(game)   # the loaded rows, before the commit (issue 27)
     db.session.commit()
     if result.mail_due:
         queue.enqueue(queue.DELIVER)
